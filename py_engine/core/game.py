@@ -1,0 +1,182 @@
+"""The Game / State contract shared by every engine (see DESIGN.md, "The engine contract")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IllegalAction, RecordError
+from .options import Option, is_whole, normalize_options
+from .record import Record
+from .rng import Rng
+
+Action = tuple  # actions are small immutable tuples of str / int (nested tuples allowed)
+
+_MAX_DEPTH = 4
+_MAX_LEN = 64
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, list):
+        if depth >= _MAX_DEPTH or len(value) > _MAX_LEN:
+            raise RecordError("action too deep or too long")
+        return tuple(_decode(v, depth + 1) for v in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        if isinstance(value, str) and len(value) > 64:
+            raise RecordError("action text too long")
+        return value
+    raise RecordError("an action holds only lists, strings, numbers and booleans")
+
+
+def ranks_from_scores(scores: list, tiebreak: list | None = None) -> dict:
+    """Competition ranking (1, 1, 3): equal (score, tiebreak) share a rank; rank-1 seats win."""
+    keys = [(s, tiebreak[i] if tiebreak else 0) for i, s in enumerate(scores)]
+    ranks = [1 + sum(1 for other in keys if other > k) for k in keys]
+    return {"scores": list(scores), "ranks": ranks, "winners": [i for i, r in enumerate(ranks) if r == 1]}
+
+
+class Game:
+    """A registered game. Subclasses set the class attributes and `state_class`."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+    state_class: type = None  # type: ignore[assignment]
+
+    def normalize_options(self, options: Any) -> dict:
+        return normalize_options(self.options, options)
+
+    def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> State:
+        if not is_whole(players, self.min_players, self.max_players):
+            raise RecordError(f"{self.title} takes {self.min_players}–{self.max_players} players")
+        if not is_whole(seed, 0, 2**63 - 1):
+            raise RecordError("the seed must be a whole number from 0 to 2**63-1")
+        opts = self.normalize_options(options)
+        state = self.state_class.initial(self, players, Rng(seed), opts)
+        state.record = Record(self.id, players, seed, dict(opts), [])
+        return state
+
+    def from_json(self, data: Any) -> State:
+        if not isinstance(data, dict) or data.get("game") != self.id:
+            raise RecordError(f"not a saved {self.title} state")
+        try:
+            state = self.state_class.load(self, data)
+            state.record = Record.from_json(data["record"])
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"corrupt saved state: {exc}") from None
+        return state
+
+    def encode(self, action: Action) -> Any:
+        return _encode(action)
+
+    def decode(self, value: Any) -> Action:
+        action = _decode(value)
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+            raise RecordError("an action is a list that starts with its kind")
+        return action
+
+    def describe(self, action: Action) -> str:
+        return " ".join(str(p) for p in action)
+
+    def info(self) -> dict:
+        """JSON description for the game picker."""
+        return {"id": self.id, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "options": [o.to_json() for o in self.options]}
+
+
+class State:
+    """One game in progress. Subclasses implement the rules; `apply` adds the checks and the record."""
+
+    game: Game
+    record: Record
+    players: int
+
+    # --- to implement -------------------------------------------------------------------------
+    @classmethod
+    def initial(cls, game: Game, players: int, rng: Rng, options: dict) -> State:
+        raise NotImplementedError
+
+    @classmethod
+    def load(cls, game: Game, data: dict) -> State:
+        raise NotImplementedError
+
+    def dump(self) -> dict:
+        raise NotImplementedError
+
+    def to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def step(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal (no checks, no record): the fast path for search."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    # --- shared -------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return not self.to_move()
+
+    def result(self) -> dict:
+        return ranks_from_scores(self.scores())
+
+    def check(self, seat: Any, action: Any) -> Action:
+        """Return the action as a tuple if `seat` may play it now, else raise IllegalAction."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r}")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.to_move():
+            raise IllegalAction(f"it is not seat {seat + 1}'s turn")
+        if not isinstance(action, tuple):
+            try:
+                action = self.game.decode(action)
+            except RecordError as exc:
+                raise IllegalAction(str(exc)) from None
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"not a legal move now: {json.dumps(self.game.encode(action))}")
+        return action
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Check and apply one decision, or raise IllegalAction leaving the state unchanged."""
+        action = self.check(seat, action)
+        self.step(seat, action)
+        self.record.moves.append([seat, self.game.encode(action)])
+
+    def to_json(self) -> dict:
+        data = self.dump()
+        data["game"] = self.game.id
+        data["record"] = self.record.to_json()
+        return data
+
+    def play_out(self, rng: Rng, policy: Any = None) -> State:
+        """Play random legal moves (or `policy(state, seat, rng)`) to the end; used by tests and bots."""
+        while True:
+            movers = self.to_move()
+            if not movers:
+                return self
+            seat = movers[0]
+            action = policy(self, seat, rng) if policy else rng.choice(self.legal_actions(seat))
+            self.step(seat, action)

@@ -1,0 +1,59 @@
+"""Declared game options (variants) and their validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RecordError
+
+
+def is_whole(value: Any, low: int, high: int) -> bool:
+    """True for an int (not a bool) with low <= value <= high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant switch: a bool, an int in [low, high], or one of `choices`."""
+
+    name: str
+    label: str
+    default: Any
+    kind: str = "bool"  # "bool" | "int" | "choice"
+    low: int = 0
+    high: int = 0
+    choices: tuple = field(default_factory=tuple)
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RecordError(f"option {self.name!r} must be true or false")
+        elif self.kind == "int":
+            if not is_whole(value, self.low, self.high):
+                raise RecordError(f"option {self.name!r} must be a whole number from {self.low} to {self.high}")
+        elif value not in self.choices:
+            raise RecordError(f"option {self.name!r} must be one of {list(self.choices)}")
+        return value
+
+    def to_json(self) -> dict:
+        d = {"name": self.name, "label": self.label, "default": self.default, "kind": self.kind, "help": self.help}
+        if self.kind == "int":
+            d.update(low=self.low, high=self.high)
+        if self.kind == "choice":
+            d["choices"] = list(self.choices)
+        return d
+
+
+def normalize_options(declared: tuple[Option, ...], given: Any) -> dict:
+    """Fill defaults, reject unknown names and bad values."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise RecordError("options must be an object")
+    known = {o.name: o for o in declared}
+    for name in given:
+        if name not in known:
+            raise RecordError(f"unknown option {name!r}")
+    return {o.name: o.check(given.get(o.name, o.default)) for o in declared}

@@ -1,0 +1,5 @@
+"""Lost Cities: The Card Game (id `lost-cities`)."""
+
+from .state import GAME, LostCitiesGame, LostCitiesState
+
+__all__ = ["GAME", "LostCitiesGame", "LostCitiesState"]

@@ -1,0 +1,245 @@
+"""Lost Cities (card game) rules.
+
+Rules implemented (seed 001, digest rules/lost-cities-card.md):
+- 2 players, 60 cards (5 colours × wagers ×3 + 2..10); option `purple` adds the sixth colour (72 cards).
+- Deal 8 each. A turn is two decisions: play a card to your expedition of its colour, or discard it
+  to that colour's pile; then draw from the deck or the top of a discard pile — never the card you
+  discarded this turn (i.e. not from the pile you just discarded to).
+- Expeditions strictly ascend; wagers only before the first number card.
+- The round ends when the last deck card is drawn; scoring in scoring.py.
+- A match is `rounds` rounds (default 3, 1–5). Seat 1 starts round 1. Decision (seed is silent):
+  the next round is started by the higher running total; on a tie by the player who did not start
+  the previous round. Final ranks by total; a tie is a shared win.
+- Hidden: hands and deck order. Public: deck count, discard tops (whole piles with option
+  `open_discards`, which also matches what a player with perfect memory knows), all expeditions.
+"""
+
+from __future__ import annotations
+
+from ...core import Game, Option, Rng, State
+from .cards import COLOURS, HAND_SIZE, PER_COLOUR, card_json, card_name, colour_of, deck, is_wager, value_of
+from .scoring import score_row
+
+PLAY, DRAW = "play", "draw"
+
+
+def _row_accepts(row: list[int], card: int) -> bool:
+    """Wagers only before any number card; number cards strictly ascending."""
+    if not row:
+        return True
+    last = row[-1]
+    if is_wager(card):
+        return is_wager(last)
+    return is_wager(last) or value_of(card) > value_of(last)
+
+
+class LostCitiesState(State):
+    __slots__ = ("game", "record", "players", "opts", "rng", "ncol", "round", "hands", "deck", "rows",
+                 "piles", "turn", "phase", "banned", "starter", "totals", "history", "last")
+
+    # --- construction ----------------------------------------------------------------------
+    @classmethod
+    def initial(cls, game: Game, players: int, rng: Rng, options: dict) -> LostCitiesState:
+        s = cls.__new__(cls)
+        s.game, s.players, s.opts, s.rng = game, players, options, rng
+        s.ncol = 6 if options["purple"] else 5
+        s.round = 0
+        s.totals = [0, 0]
+        s.history = []
+        s.last = None
+        s._deal(starter=0)
+        return s
+
+    def _deal(self, starter: int) -> None:
+        cards = deck(self.ncol)
+        self.rng.shuffle(cards)
+        self.hands = [sorted(cards[:HAND_SIZE]), sorted(cards[HAND_SIZE:2 * HAND_SIZE])]
+        self.deck = cards[2 * HAND_SIZE:]
+        self.rows = [[[] for _ in range(self.ncol)] for _ in range(2)]
+        self.piles = [[] for _ in range(self.ncol)]
+        self.round += 1
+        self.turn = self.starter = starter
+        self.phase = PLAY
+        self.banned = -1
+
+    def clone(self) -> LostCitiesState:
+        s = LostCitiesState.__new__(LostCitiesState)
+        s.game, s.players, s.opts, s.rng, s.ncol = self.game, self.players, self.opts, self.rng.clone(), self.ncol
+        s.round, s.turn, s.phase, s.banned, s.starter = self.round, self.turn, self.phase, self.banned, self.starter
+        s.hands = [list(h) for h in self.hands]
+        s.deck = list(self.deck)
+        s.rows = [[list(r) for r in side] for side in self.rows]
+        s.piles = [list(p) for p in self.piles]
+        s.totals = list(self.totals)
+        s.history = list(self.history)
+        s.last = self.last
+        s.record = self.record.copy()
+        return s
+
+    def dump(self) -> dict:
+        return {"rng": self.rng.to_json(), "round": self.round, "hands": self.hands, "deck": self.deck,
+                "rows": self.rows, "piles": self.piles, "turn": self.turn, "phase": self.phase,
+                "banned": self.banned, "starter": self.starter, "totals": self.totals, "history": self.history,
+                "last": self.last}
+
+    @classmethod
+    def load(cls, game: Game, data: dict) -> LostCitiesState:
+        s = cls.__new__(cls)
+        s.game, s.players = game, 2
+        s.opts = game.normalize_options(data["record"]["options"])
+        s.ncol = 6 if s.opts["purple"] else 5
+        s.rng = Rng.from_json(data["rng"])
+        s.round, s.turn, s.phase = int(data["round"]), int(data["turn"]), data["phase"]
+        s.banned, s.starter = int(data["banned"]), int(data["starter"])
+        s.hands = [[int(c) for c in h] for h in data["hands"]]
+        s.deck = [int(c) for c in data["deck"]]
+        s.rows = [[[int(c) for c in r] for r in side] for side in data["rows"]]
+        s.piles = [[int(c) for c in p] for p in data["piles"]]
+        s.totals = [int(t) for t in data["totals"]]
+        s.history = list(data["history"])
+        s.last = data["last"]
+        cards = sorted(s.deck + [c for h in s.hands for c in h] + [c for side in s.rows for r in side for c in r]
+                       + [c for p in s.piles for c in p])
+        if cards != deck(s.ncol) or s.phase not in (PLAY, DRAW, "over") or s.turn not in (0, 1):
+            raise ValueError("cards or turn do not add up")
+        return s
+
+    # --- queries ------------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list:
+        if self.phase == "over" or seat != self.turn:
+            return []
+        if self.phase == PLAY:
+            hand, rows = self.hands[seat], self.rows[seat]
+            plays = [("play", c) for c in hand if _row_accepts(rows[colour_of(c)], c)]
+            return plays + [("discard", c) for c in hand]
+        acts = [("draw", "deck")] if self.deck else []
+        return acts + [("draw", COLOURS[i]) for i, p in enumerate(self.piles) if p and i != self.banned]
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def round_scores(self) -> list[list[dict]]:
+        return [[score_row(r) for r in side] for side in self.rows]
+
+    # --- rules --------------------------------------------------------------------------------
+    def step(self, seat: int, action: tuple) -> None:
+        kind, arg = action
+        if kind == "draw":
+            if arg == "deck":
+                card = self.deck.pop()
+            else:
+                card = self.piles[COLOURS.index(arg)].pop()
+            hand = self.hands[seat]
+            hand.append(card)
+            hand.sort()
+            self.last = {"seat": seat, "kind": kind, "source": arg, "card": None if arg == "deck" else card}
+            if not self.deck:
+                self._end_round()
+            else:
+                self.phase, self.banned, self.turn = PLAY, -1, 1 - seat
+            return
+        self.hands[seat].remove(arg)
+        colour = colour_of(arg)
+        if kind == "play":
+            self.rows[seat][colour].append(arg)
+        else:
+            self.piles[colour].append(arg)
+            self.banned = colour
+        self.phase = DRAW
+        self.last = {"seat": seat, "kind": kind, "card": arg}
+
+    def _end_round(self) -> None:
+        breakdown = self.round_scores()
+        round_scores = [sum(b["total"] for b in side) for side in breakdown]
+        for i in range(2):
+            self.totals[i] += round_scores[i]
+        self.history.append({"round": self.round, "scores": round_scores, "totals": list(self.totals),
+                             "breakdown": breakdown, "moves": len(self.record.moves) + 1 if self.record else 0})
+        if self.round >= self.opts["rounds"]:
+            self.phase, self.banned = "over", -1
+            return
+        a, b = self.totals
+        starter = 0 if a > b else 1 if b > a else 1 - self.starter
+        self._deal(starter)
+
+    def determinize(self, seat: int | None, rng: Rng) -> LostCitiesState:
+        """Re-deal every card `seat` cannot see (other hands, the deck) and reseed future rounds."""
+        s = self.clone()
+        hidden = [i for i in range(2) if i != seat]
+        pool = list(s.deck)
+        for i in hidden:
+            pool += s.hands[i]
+        rng.shuffle(pool)
+        at = 0
+        for i in hidden:
+            n = len(s.hands[i])
+            s.hands[i] = sorted(pool[at:at + n])
+            at += n
+        s.deck = pool[at:]
+        s.rng = rng.fork()
+        return s
+
+    # --- views --------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        open_piles = self.opts["open_discards"]
+        piles = []
+        for i, p in enumerate(self.piles):
+            entry = {"colour": COLOURS[i], "count": len(p), "top": card_json(p[-1]) if p else None}
+            if open_piles:
+                entry["cards"] = [card_json(c) for c in p]
+            piles.append(entry)
+        over = self.phase == "over"
+        v = {
+            "game": self.game.id, "seat": seat, "players": 2, "options": dict(self.opts),
+            "colours": list(COLOURS[:self.ncol]), "round": self.round, "rounds": self.opts["rounds"],
+            "starter": self.starter, "to_move": list(self.to_move()),
+            "pending": None if over else {"seat": self.turn, "decision": self.phase,
+                                          "banned": COLOURS[self.banned] if self.banned >= 0 else None},
+            "hand": [card_json(c) for c in self.hands[seat]] if seat is not None else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "expeditions": [[[card_json(c) for c in r] for r in side] for side in self.rows],
+            "discards": piles, "deck": len(self.deck),
+            "round_scores": self.round_scores(), "totals": list(self.totals), "history": self.history,
+            "last": self.last, "log": self.public_log(), "over": over,
+        }
+        if over:
+            v["result"] = self.result()
+        return v
+
+    def public_log(self, limit: int = 200) -> list[dict]:
+        """Every move is public in Lost Cities (a deck draw shows no card); plus round results."""
+        entries, ends = [], {h["moves"]: h for h in self.history}
+        for i, (seat, enc) in enumerate(self.record.moves):
+            entries.append({"seat": seat, "text": self.game.describe(self.game.decode(enc))})
+            if i + 1 in ends:
+                h = ends[i + 1]
+                entries.append({"seat": None, "text": f"Round {h['round']} ends: {h['scores'][0]} – {h['scores'][1]}"})
+        return entries[-limit:]
+
+
+class LostCitiesGame(Game):
+    id = "lost-cities"
+    title = "Lost Cities"
+    min_players = max_players = 2
+    options = (
+        Option("rounds", "Rounds in the match", 3, kind="int", low=1, high=5),
+        Option("purple", "Long game: sixth (purple) expedition", False,
+               help="72 cards, 6 colours, 6 discard piles; hands stay at 8."),
+        Option("open_discards", "Discard piles may be looked through", False,
+               help="Off: only the top card of each pile is shown (tournament rule)."),
+    )
+    state_class = LostCitiesState
+
+    def describe(self, action: tuple) -> str:
+        kind, arg = action
+        if kind == "draw":
+            return "draws from the deck" if arg == "deck" else f"draws from the {arg} pile"
+        if not isinstance(arg, int) or not 0 <= arg < len(COLOURS) * PER_COLOUR:
+            return f"{kind} ?"
+        return f"{'plays' if kind == 'play' else 'discards'} {card_name(arg)}"
+
+
+GAME = LostCitiesGame()
