@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from .options import is_whole
+
 T = TypeVar("T")
 _M32 = 0xFFFFFFFF
 
