@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Explorers' Table: one entry point.
+
+    python build.py            build the static site into dist/
+    python build.py serve      build if needed, serve dist/ on localhost (--port N, default 8000)
+    python build.py test       install what tests need, build, run tests/ (CPython), the engine
+                               tests inside Pyodide (Node), then e2e/ in headless Chromium
+    python build.py bench      measure playouts/s (CPython, Pyodide), bot time, site start time
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+MICROPIP = ("micropip", "0.11.1")
+SEGNO = ("segno", "1.6.6")
+CHROMIUM = "/usr/bin/chromium"
+# Pyodide runtime files the site needs; everything else in the npm package (source maps, the
+# CommonJS loader, consoles, typings) stays out of dist/.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+DEV_MODULES = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright", "hatchling": "hatchling",
+               "ruff": "ruff"}
+PYODIDE_TEST_WHEELS = ("pytest", "hypothesis")
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    log(" ".join(str(c) for c in cmd))
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- installs ----------------------------------------------------------------------------------
+
+def ensure_node_modules() -> None:
+    """`npm ci` when node_modules is missing or older than the lock file."""
+    stamp = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime and (NODE_MODULES / "pyodide").exists():
+        return
+    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+
+
+def ensure_python_dev() -> None:
+    import importlib.util
+
+    missing = [pkg for mod, pkg in DEV_MODULES.items() if importlib.util.find_spec(mod) is None]
+    if missing:
+        run([sys.executable, "-m", "pip", "install", "-q", *missing])
+
+
+def ensure_chromium() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+    run([*apt, "update", "-qq"])
+    run([*apt, "install", "-y", "-qq", "chromium"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def pypi_wheel(name: str, version: str) -> Path:
+    """A pure-Python wheel from PyPI, downloaded once into .cache/wheels."""
+    dest = CACHE / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    found = sorted(dest.glob(f"{name}-{version}-*.whl"))
+    if not found:
+        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--python-version",
+             "3.14", "--implementation", "py", "--abi", "none", "--platform", "any", "-d", str(dest),
+             f"{name}=={version}"])
+        found = sorted(dest.glob(f"{name}-{version}-*.whl"))
+    return found[0]
+
+
+def engine_wheel(out: Path) -> Path:
+    """Build the py_engine wheel with hatchling (no build isolation: hatchling is a dev dependency)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("py_engine-*.whl"):
+        old.unlink()
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out), str(ROOT)])
+    return next(out.glob("py_engine-*.whl"))
+
+
+# --- build -------------------------------------------------------------------------------------
+
+def copy_tree(src: Path, dst: Path, skip=lambda p: False) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_dir() or "__pycache__" in rel.parts or skip(path):
+            continue
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+
+
+def web_modules() -> list[str]:
+    """The front-end Python files (web/**/*.py), as paths relative to web/."""
+    return sorted(str(p.relative_to(ROOT / "web")).replace(os.sep, "/") for p in (ROOT / "web").rglob("*.py")
+                  if "__pycache__" not in p.parts)
+
+
+def build() -> Path:
+    ensure_node_modules()
+    ensure_python_dev()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    # Pyodide: only the runtime files, plus micropip (pinned, from PyPI) with its sha256 in the lock.
+    pyo = DIST / "pyodide"
+    pyo.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, pyo / name)
+    lock = json.loads((pyo / "pyodide-lock.json").read_text())
+    mp = pypi_wheel(*MICROPIP)
+    shutil.copy2(mp, pyo / mp.name)
+    entry = lock["packages"]["micropip"]
+    entry.update(file_name=mp.name, sha256=sha256(mp), version=MICROPIP[1])
+    # Only packages whose wheel is shipped stay in the lock file, so nothing points off-site.
+    lock["packages"] = {"micropip": entry}
+    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    # PyScript: the built ES modules and css, without source maps.
+    copy_tree(NODE_MODULES / "@pyscript" / "core" / "dist", DIST / "pyscript", skip=lambda p: p.suffix == ".map")
+    # Wheels installed into the page by micropip from the site itself.
+    wheels = DIST / "wheels"
+    engine = engine_wheel(wheels)
+    segno = pypi_wheel(*SEGNO)
+    shutil.copy2(segno, wheels / segno.name)
+    copy_tree(ROOT / "public", DIST)
+    copy_tree(ROOT / "web", DIST / "app")
+    files = {f"./app/{m}": f"./{m}" for m in web_modules() if m != "main.py"}
+    config = {"interpreter": "./pyodide/pyodide.mjs", "packages": [f"./wheels/{engine.name}", f"./wheels/{segno.name}"],
+              "files": files, "packages_cache": "never", "experimental_create_proxy": "auto"}
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
+    write_manifest()
+    log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB)")
+    return DIST
+
+
+def write_manifest() -> None:
+    """build.json: a hash of the whole site (service-worker cache version) and every file with its size."""
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name not in ("build.json", "sw.js"))
+    digest = hashlib.sha256()
+    listing = {}
+    for p in files:
+        rel = p.relative_to(DIST).as_posix()
+        data = p.read_bytes()
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+        listing[rel] = len(data)
+    version = digest.hexdigest()[:16]
+    (DIST / "build.json").write_text(json.dumps({"version": version, "files": listing}, indent=1))
+    sw = DIST / "sw.js"
+    if sw.exists():
+        sw.write_text(sw.read_text().replace("__BUILD_VERSION__", version))
+
+
+def needs_build() -> bool:
+    if not (DIST / "build.json").exists():
+        return True
+    built = (DIST / "build.json").stat().st_mtime
+    sources = [ROOT / "pyproject.toml", ROOT / "package-lock.json"]
+    for folder in ("py_engine", "web", "public"):
+        sources += [p for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    return any(p.stat().st_mtime > built for p in sources)
+
+
+# --- serve -------------------------------------------------------------------------------------
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+                      ".whl": "application/zip", ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
+
+    def log_message(self, *args) -> None:  # quiet
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(port: int = 0, root: Path = DIST, prefix: str = "") -> _Server:
+    """Serve `root` on 127.0.0.1; with `prefix` (e.g. "/games/explorers") the site lives under that sub-path."""
+    prefix = prefix.rstrip("/")
+
+    class Handler(_Handler):
+        def translate_path(self, path: str) -> str:
+            if prefix:
+                if not path.startswith(prefix + "/"):
+                    return str(root / "__missing__")
+                path = path[len(prefix):]
+            return http.server.SimpleHTTPRequestHandler.translate_path(self, path)
+
+        def __init__(self, *a, **k):
+            super().__init__(*a, directory=str(root), **k)
+
+    return _Server(("127.0.0.1", port), Handler)
+
+
+def serve(port: int) -> None:
+    if needs_build():
+        build()
+    server = make_server(port)
+    print(f"Serving Explorers' Table at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# --- test --------------------------------------------------------------------------------------
+
+def pytest_run(args: list[str]) -> int:
+    code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT)
+    return 0 if code == 5 else code  # 5 = no tests collected
+
+
+def pyodide_test_wheels() -> Path:
+    """pytest + hypothesis and their pure-Python dependencies, resolved for Pyodide's Python."""
+    dest = CACHE / "pyodide-test-wheels"
+    if not dest.exists() or not any(dest.glob("pytest-*.whl")):
+        dest.mkdir(parents=True, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "--python-version", "3.14",
+             "--implementation", "py", "--abi", "none", "--platform", "any", "-d", str(dest), *PYODIDE_TEST_WHEELS])
+    return dest
+
+
+def run_pyodide_tests() -> int:
+    wheel = engine_wheel(CACHE / "engine-wheel")
+    deps = pyodide_test_wheels()
+    cmd = ["node", str(ROOT / "tests" / "pyodide" / "run.mjs"), "--wheel", str(wheel), "--deps", str(deps),
+           "--tests", str(ROOT / "tests")]
+    log(" ".join(cmd))
+    return subprocess.call(cmd, cwd=ROOT)
+
+
+def test(args: argparse.Namespace) -> int:
+    ensure_python_dev()
+    ensure_node_modules()
+    ensure_chromium()
+    build()
+    failures = []
+    if pytest_run(["-q", "tests"]):
+        failures.append("tests (CPython)")
+    if not args.skip_pyodide and run_pyodide_tests():
+        failures.append("tests (Pyodide)")
+    if not args.skip_e2e and pytest_run(["-q", "-p", "no:cacheprovider", "e2e"]):
+        failures.append("e2e")
+    if failures:
+        log("FAILED: " + ", ".join(failures))
+        return 1
+    log("all tests passed")
+    return 0
+
+
+# --- bench -------------------------------------------------------------------------------------
+
+def bench(args: argparse.Namespace) -> int:
+    ensure_python_dev()
+    ensure_node_modules()
+    ensure_chromium()
+    if needs_build():
+        build()
+    sys.path.insert(0, str(ROOT))
+    from tests.bench import run_benchmarks  # measurement code lives beside the tests
+
+    report = run_benchmarks(ROOT, seconds=args.seconds)
+    out = ROOT / "bench-report.json"
+    out.write_text(json.dumps(report, indent=1))
+    print(json.dumps(report, indent=1))
+    log(f"wrote {out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd")
+    sub.add_parser("build")
+    p_serve = sub.add_parser("serve")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_test = sub.add_parser("test")
+    p_test.add_argument("--skip-e2e", action="store_true")
+    p_test.add_argument("--skip-pyodide", action="store_true")
+    p_bench = sub.add_parser("bench")
+    p_bench.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    if args.cmd in (None, "build"):
+        build()
+        return 0
+    if args.cmd == "serve":
+        serve(args.port)
+        return 0
+    if args.cmd == "test":
+        return test(args)
+    return bench(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
