@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from .core import Game
 from .games.lost_cities import GAME as _LOST_CITIES
+from .games.lost_cities_board import GAME as _LOST_CITIES_BOARD
 
-GAMES: dict[str, Game] = {g.id: g for g in (_LOST_CITIES,)}
+GAMES: dict[str, Game] = {g.id: g for g in (_LOST_CITIES, _LOST_CITIES_BOARD)}
 
 __version__ = "0.1.0"
 
