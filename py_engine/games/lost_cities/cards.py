@@ -35,8 +35,12 @@ def is_wager(card: int) -> bool:
 def make_card(colour: int, value: int | None, copy: int = 0) -> int:
     """Card id for (colour, value); value None (or 0) is a wager (copy 0–2)."""
     if not value:
+        if not 0 <= copy < WAGERS:
+            raise ValueError(f"wager copy {copy} (0–2)")
         return colour * PER_COLOUR + copy
-    return colour * PER_COLOUR + value - 1
+    if value not in VALUES:
+        raise ValueError(f"card value {value} (2–10)")
+    return colour * PER_COLOUR + value + 1  # k = value + 1, the inverse of value_of
 
 
 def deck(colours: int) -> list[int]:
