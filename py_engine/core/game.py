@@ -155,9 +155,12 @@ class State:
                 action = self.game.decode(action)
             except RecordError as exc:
                 raise IllegalAction(str(exc)) from None
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"not a legal move now: {json.dumps(self.game.encode(action))}")
-        return action
+        # Compare encodings, not values: True == 1 in Python, but a bool is never a card number.
+        wanted = json.dumps(self.game.encode(action))
+        for legal in self.legal_actions(seat):
+            if json.dumps(self.game.encode(legal)) == wanted:
+                return legal
+        raise IllegalAction(f"not a legal move now: {wanted}")
 
     def apply(self, seat: int, action: Action) -> None:
         """Check and apply one decision, or raise IllegalAction leaving the state unchanged."""

@@ -16,7 +16,7 @@ Rules implemented (seed 001, digest rules/lost-cities-card.md):
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction, Option, Rng, State
+from ...core import Game, Option, Rng, State
 from .cards import COLOURS, HAND_SIZE, PER_COLOUR, card_json, card_name, colour_of, deck, is_wager, value_of
 from .scoring import score_row
 
@@ -117,13 +117,6 @@ class LostCitiesState(State):
             return plays + [("discard", c) for c in hand]
         acts = [("draw", "deck")] if self.deck else []
         return acts + [("draw", COLOURS[i]) for i, p in enumerate(self.piles) if p and i != self.banned]
-
-    def check(self, seat, action) -> tuple:
-        """As State.check, but a bool is never a card id (`True == 1` would match card 1 in `in`)."""
-        action = super().check(seat, action)
-        if any(isinstance(a, bool) for a in action):
-            raise IllegalAction(f"not a legal move now: {action!r}")
-        return action
 
     def scores(self) -> list[int]:
         return list(self.totals)
