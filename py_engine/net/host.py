@@ -1,0 +1,432 @@
+"""The host side of a table: owns the one true State and checks every guest message.
+
+Transport-agnostic: the app hands each raw text from a connection to `Host.receive` and sends the
+returned ``(peer_id, text)`` pairs; no I/O, clock or randomness happens here except through the
+injected `token_factory` (and the optional `now` timestamps the app passes in for ping times).
+"""
+
+from __future__ import annotations
+
+import copy
+import hmac
+import secrets
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import get_game
+from ..core import Game, IllegalAction, Record, RecordError, State
+from . import messages as msg
+from .messages import SEAT_KINDS, ProtocolError, canonical, clean_name
+
+Out = tuple[Any, str]  # (peer id, message text)
+SAVE_FORMAT = "explorers-table-host"
+SAVE_VERSION = 1
+MAX_AUTH_FAILURES = 16  # bad tokens a connection may send before its join/rejoin attempts are refused unread
+
+
+def default_token() -> str:
+    """128 bits from the OS (crypto.getRandomValues under Pyodide)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class _Seat:
+    kind: str
+    name: str
+    token: str | None = None  # rejoin token of the guest who claimed the seat
+    invite: str | None = None  # pending invite token (single use)
+    peer: Any = None  # connection currently bound to the seat
+
+
+def _same(given: str, expected: str | None) -> bool:
+    return expected is not None and hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                                                        expected.encode("utf-8", "surrogatepass"))
+
+
+class Host:
+    """A host-authoritative table. Seats are "local" (a person at the host's screen), "bot" (the app
+    asks its bot and calls `local_action`) or "remote" (a guest over a connection, by invite token).
+
+    `on_change(kind)` is called after the game advanced (kind "state": redraw, autosave) or the
+    table changed (kind "table": seats, names, connections; autosave). Always read `host.state`
+    afresh: each applied action replaces the State object (actions are applied to a copy first, so
+    an engine error cannot leave a half-applied state).
+    """
+
+    def __init__(self, game_id: str, players: int, seed: int = 0, options: dict | None = None, *,
+                 seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
+                 token_factory: Callable[[], str] | None = None,
+                 on_change: Callable[[str], None] | None = None) -> None:
+        game = get_game(game_id)
+        self._setup(game, game.new(players=players, seed=seed, options=options), seats, names,
+                    token_factory, on_change)
+        for s in self._seats:
+            if s.kind == "remote":
+                s.invite = self._new_token()
+
+    # --- construction / persistence ---------------------------------------------------------
+    def _setup(self, game: Game, state: State, seats: Sequence[str] | None, names: Sequence[str] | None,
+               token_factory: Callable[[], str] | None, on_change: Callable[[str], None] | None) -> None:
+        n = state.players
+        kinds = list(seats) if seats is not None else ["local"] + ["remote"] * (n - 1)
+        if len(kinds) != n or any(k not in SEAT_KINDS for k in kinds):
+            raise ValueError(f"seats must be {n} of {SEAT_KINDS}")
+        given = list(names) if names is not None else []
+        if len(given) > n:
+            raise ValueError("more names than seats")
+        self.game = game
+        self._state = state
+        self._token_factory = token_factory or default_token
+        self.on_change = on_change
+        self._seats = [_Seat(k, clean_name(given[i] if i < len(given) else None, f"Player {i + 1}"))
+                       for i, k in enumerate(kinds)]
+        self._peers: dict[Any, int] = {}
+        self._failures: dict[Any, int] = {}
+        self._pings: dict[Any, tuple[int, float | None]] = {}
+        self._ping_n = 0
+        self.rtt: dict[Any, float] = {}  # peer -> last measured round-trip time (units of `now`)
+        self.last_seen: dict[Any, float] = {}  # peer -> `now` of its last message
+        self.last_error: str | None = None  # last internal error swallowed by receive()
+        self.revision = 0  # bumps on every change of state or table
+        self._legal: list[list] = []
+        self._keys: list[dict[str, tuple]] = []
+        self._refresh()
+        self._epoch = [self.seq] * n
+
+    @classmethod
+    def resume(cls, saved: dict, *, seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
+               token_factory: Callable[[], str] | None = None,
+               on_change: Callable[[str], None] | None = None) -> Host:
+        """Rebuild a table from `save()` output, or from a bare Record JSON (then `seats`/`names` set up
+        the table and fresh invites are issued). Raises RecordError with a readable reason."""
+        if not isinstance(saved, dict):
+            raise RecordError("not a saved table")
+        if saved.get("format") == SAVE_FORMAT:
+            if saved.get("version") != SAVE_VERSION:
+                raise RecordError(f"unsupported table save version {saved.get('version')!r}")
+            record = Record.from_json(saved.get("record"))
+            rows = saved.get("seats")
+            if not isinstance(rows, list) or len(rows) != record.players:
+                raise RecordError("the saved seats do not match the record")
+            for row in rows:
+                if (not isinstance(row, dict) or row.get("kind") not in SEAT_KINDS
+                        or not all(row.get(k) is None or msg.is_str(row.get(k), msg.TOKEN_MAX, 1)
+                                   for k in ("token", "invite"))):
+                    raise RecordError("bad seat entry in the saved table")
+            state = record.replay()
+            host = cls.__new__(cls)
+            host._setup(get_game(record.game_id), state, [r["kind"] for r in rows],
+                        [r.get("name") for r in rows], token_factory, on_change)
+            for s, row in zip(host._seats, rows, strict=True):
+                s.token, s.invite = row.get("token"), row.get("invite")
+            return host
+        record = Record.from_json(saved)
+        host = cls.__new__(cls)
+        host._setup(get_game(record.game_id), record.replay(), seats, names, token_factory, on_change)
+        for s in host._seats:
+            if s.kind == "remote":
+                s.invite = host._new_token()
+        return host
+
+    def save(self) -> dict:
+        """JSON-safe snapshot: the record, seat kinds and names, rejoin and invite tokens."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": self._state.record.to_json(),
+                "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "invite": s.invite}
+                          for s in self._seats]}
+
+    def _new_token(self) -> str:
+        token = self._token_factory()
+        if not msg.is_str(token, msg.TOKEN_MAX, 16) or not token.isascii() or not token.isprintable():
+            raise ValueError("token_factory must return printable ASCII of 16–128 characters")
+        if any(token in (s.token, s.invite) for s in self._seats):
+            raise ValueError("token_factory returned a token already in use")
+        return token
+
+    # --- read-only queries --------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The live State (do not mutate it; bots should think on clones or determinize copies)."""
+        return self._state
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def seq(self) -> int:
+        """Number of actions applied so far (the sequence number guests quote in "act")."""
+        return len(self._state.record.moves)
+
+    @property
+    def over(self) -> bool:
+        return self._state.is_over()
+
+    def to_move(self) -> tuple[int, ...]:
+        return tuple(self._state.to_move())
+
+    def seat_kind(self, seat: int) -> str:
+        return self._seats[seat].kind
+
+    def seat_of(self, peer: Hashable) -> int | None:
+        """The seat a connection is bound to, or None."""
+        return self._peers.get(peer)
+
+    def peer_of(self, seat: int) -> Any:
+        """The connection bound to a remote seat, or None."""
+        return self._seats[seat].peer
+
+    def invites(self) -> dict[int, str]:
+        """Pending invite tokens by seat (put them into the invite links)."""
+        return {i: s.invite for i, s in enumerate(self._seats) if s.invite is not None and s.kind == "remote"}
+
+    def table(self) -> list[dict]:
+        """Seat list as sent to guests: seat, name, kind, connected (a local or bot seat counts as connected)."""
+        return [{"seat": i, "name": s.name, "kind": s.kind, "connected": s.kind != "remote" or s.peer is not None}
+                for i, s in enumerate(self._seats)]
+
+    def waiting_for(self, kind: str) -> list[int]:
+        """Seats of that kind that owe a decision now, e.g. `waiting_for("bot")` for the app's bot loop."""
+        return [s for s in self.to_move() if self._seats[s].kind == kind]
+
+    def view(self, seat: int | None) -> dict:
+        return self._state.view(seat)
+
+    def legal(self, seat: int) -> list:
+        """Encoded legal actions of a seat (empty unless it owes a decision)."""
+        return copy.deepcopy(self._legal[seat])
+
+    def result(self) -> dict | None:
+        return self._state.result() if self.over else None
+
+    # --- app-side commands --------------------------------------------------------------------
+    def invite(self, seat: int) -> str:
+        """Issue a fresh invite token for a remote seat (replacing a pending one). If a guest already
+        holds the seat, accepting the new invite rotates the rejoin token and replaces that guest."""
+        s = self._seat(seat)
+        if s.kind != "remote":
+            raise ValueError(f"seat {seat + 1} is not a remote seat")
+        s.invite = self._new_token()
+        self._changed("table")
+        return s.invite
+
+    def set_seat_kind(self, seat: int, kind: str) -> list[Out]:
+        """Switch a seat between "local", "bot" and "remote" (e.g. a bot takes over a dropped guest).
+        Leaving "remote" unbinds its connection (it gets an "error" closed); tokens are kept, so
+        switching back lets the guest rejoin. A remote seat nobody claimed yet gets an invite."""
+        s = self._seat(seat)
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat kind must be one of {SEAT_KINDS}")
+        if kind == s.kind:
+            return []
+        out: list[Out] = []
+        if s.peer is not None:
+            how = "by a bot" if kind == "bot" else "at the host's screen"
+            out.append((s.peer, msg.error("closed", f"seat {seat + 1} is now played {how}")))
+            self._unbind(s.peer)
+        s.kind = kind
+        if kind == "remote" and s.token is None and s.invite is None:
+            s.invite = self._new_token()
+        self._changed("table")
+        return out + self._broadcast()
+
+    def set_name(self, seat: int, name: str) -> list[Out]:
+        s = self._seat(seat)
+        s.name = clean_name(name, f"Player {seat + 1}")
+        self._changed("table")
+        return self._broadcast()
+
+    def local_action(self, seat: int, action: Any, seq: int | None = None) -> list[Out]:
+        """Play for a local or bot seat (action as a tuple or encoded list). Raises IllegalAction with
+        the reason if it is not that seat's turn, `seq` (if given) is stale, or the move is illegal."""
+        s = self._seat(seat)
+        if s.kind == "remote":
+            raise IllegalAction(f"seat {seat + 1} is played by a remote guest")
+        self._check_turn(seat, seq)
+        found = self._find(seat, self.game.encode(action) if isinstance(action, tuple) else action)
+        if found is None:
+            raise IllegalAction("not a legal move now")
+        return self._apply(seat, found)
+
+    def disconnect(self, peer: Hashable) -> list[Out]:
+        """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
+        self._failures.pop(peer, None)
+        self._pings.pop(peer, None)
+        if peer not in self._peers:
+            return []
+        self._unbind(peer)
+        self._changed("table")
+        return self._broadcast()
+
+    def ping(self, peer: Hashable, now: float | None = None) -> list[Out]:
+        """A ping for a connection; its pong sets `rtt[peer]` when `now` is passed both times."""
+        self._ping_n += 1
+        self._pings[peer] = (self._ping_n, now)
+        return [(peer, msg.ping(self._ping_n))]
+
+    # --- the network entry point --------------------------------------------------------------
+    def receive(self, peer: Hashable, text: Any, now: float | None = None) -> list[Out]:
+        """Handle one raw message from a connection; return the messages to send. Never raises:
+        anything wrong is answered with a "reject" to the sender and changes nothing."""
+        try:
+            message = msg.parse_guest(text)
+            if now is not None:
+                self.last_seen[peer] = now
+            return getattr(self, "_on_" + message["t"])(peer, message, now)
+        except ProtocolError as exc:
+            return [(peer, msg.reject(exc.code, exc.reason, exc.re, self.seq))]
+        except Exception as exc:  # an engine or app bug must not take the table down
+            self.last_error = f"{type(exc).__name__}: {exc}"[:500]
+            return [(peer, msg.reject("internal", "the host could not handle this message", None, self.seq))]
+
+    def _on_ping(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        return [(peer, msg.pong(m["n"]))]
+
+    def _on_pong(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        pending = self._pings.get(peer)
+        if pending is not None and pending[0] == m["n"]:
+            del self._pings[peer]
+            if now is not None and pending[1] is not None:
+                self.rtt[peer] = now - pending[1]
+        return []  # an unexpected pong is ignored
+
+    def _authenticate(self, peer: Any, token: str, field: str) -> int:
+        if self._failures.get(peer, 0) >= MAX_AUTH_FAILURES:
+            raise ProtocolError("blocked", "too many wrong tokens from this connection")
+        found = None
+        for i, s in enumerate(self._seats):  # compare against every seat: no early exit
+            if _same(token, getattr(s, field)):
+                found = i
+        if found is None:
+            self._failures[peer] = self._failures.get(peer, 0) + 1
+            what = "invite" if field == "invite" else "rejoin token"
+            raise ProtocolError("auth", f"this {what} is not valid at this table (it may have been used already)")
+        return found
+
+    def _on_join(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        if peer in self._peers:
+            raise ProtocolError("seated", f"this connection already holds seat {self._peers[peer] + 1}", "join")
+        seat = self._authenticate(peer, m["token"], "invite")
+        s = self._seats[seat]
+        if s.kind != "remote":
+            raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "join")
+        token = self._new_token()
+        s.invite, s.token = None, token
+        s.name = clean_name(m["name"], f"Player {seat + 1}")
+        return self._seat_taken(peer, seat)
+
+    def _on_rejoin(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        seat = self._authenticate(peer, m["token"], "token")
+        if peer in self._peers and self._peers[peer] != seat:
+            raise ProtocolError("seated", f"this connection already holds seat {self._peers[peer] + 1}", "rejoin")
+        if self._seats[seat].kind != "remote":
+            raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "rejoin")
+        return self._seat_taken(peer, seat)
+
+    def _seat_taken(self, peer: Any, seat: int) -> list[Out]:
+        s = self._seats[seat]
+        out: list[Out] = []
+        if s.peer is not None and s.peer != peer:
+            out.append((s.peer, msg.error("replaced", f"seat {seat + 1} was taken over by another connection")))
+            self._unbind(s.peer)
+        self._peers[peer] = seat
+        s.peer = peer
+        self._failures.pop(peer, None)
+        assert s.token is not None
+        out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
+                                   s.name)))
+        self._changed("table")
+        return out + self._broadcast()
+
+    def _on_act(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        seat = self._peers.get(peer)
+        if seat is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before playing", "act")
+        try:
+            self._check_turn(seat, m["seq"])
+        except IllegalAction as exc:
+            code = "over" if self.over else "stale" if seat in self.to_move() else "turn"
+            raise ProtocolError(code, exc.reason, "act") from None
+        found = self._find(seat, m["action"])
+        if found is None:
+            raise ProtocolError("illegal", "not a legal move now", "act")
+        try:
+            return self._apply(seat, found)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", exc.reason, "act") from None
+
+    # --- internals ----------------------------------------------------------------------------
+    def _seat(self, seat: int) -> _Seat:
+        if not msg.is_int(seat, 0, self.players - 1):
+            raise ValueError(f"there is no seat {seat!r}")
+        return self._seats[seat]
+
+    def _check_turn(self, seat: int, seq: int | None) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_move():
+            movers = ", ".join(str(s + 1) for s in self.to_move())
+            raise IllegalAction(f"it is not seat {seat + 1}'s turn (waiting for seat {movers})")
+        # A move is made against a view numbered `seq`. It stands if nothing that concerns this seat
+        # changed since: the seat has not acted and its legal moves are the same (this is what lets
+        # simultaneous decisions through while one double click or an outdated view is refused).
+        if seq is not None and not self._epoch[seat] <= seq <= self.seq:
+            raise IllegalAction(f"this move was made on an outdated view (#{seq}; the table is at #{self.seq})")
+
+    def _find(self, seat: int, encoded: Any) -> tuple | None:
+        try:
+            key = canonical(encoded)
+        except (TypeError, ValueError, RecursionError):
+            return None
+        return self._keys[seat].get(key)
+
+    def _apply(self, seat: int, action: tuple) -> list[Out]:
+        state = self._state.clone()
+        state.apply(seat, action)  # IllegalAction leaves self._state untouched
+        self._state = state
+        old = self._legal
+        self._refresh()
+        self._epoch[seat] = self.seq
+        for i in range(self.players):
+            if old[i] != self._legal[i]:
+                self._epoch[i] = self.seq
+        self._changed("state")
+        return self._broadcast()
+
+    def _refresh(self) -> None:
+        movers = set(self._state.to_move())
+        self._legal, self._keys = [], []
+        for seat in range(self.players):
+            actions = self._state.legal_actions(seat) if seat in movers else []
+            encoded = [self.game.encode(a) for a in actions]
+            self._legal.append(encoded)
+            self._keys.append({canonical(e): a for e, a in zip(encoded, actions, strict=True)})
+
+    def _unbind(self, peer: Any) -> None:
+        seat = self._peers.pop(peer, None)
+        if seat is not None and self._seats[seat].peer == peer:
+            self._seats[seat].peer = None
+
+    def _broadcast(self) -> list[Out]:
+        """Each connected seat gets its own view (and the result once the game is over)."""
+        out: list[Out] = []
+        if not self._peers:
+            return out
+        table, to_move, over = self.table(), list(self.to_move()), self.over
+        result = self._state.result() if over else None
+        for seat, s in enumerate(self._seats):
+            if s.peer is None:
+                continue
+            out.append((s.peer, msg.view(self.seq, seat, self._state.view(seat), self._legal[seat], to_move,
+                                         table, over)))
+            if result is not None:
+                out.append((s.peer, msg.over(self.seq, result)))
+        return out
+
+    def _changed(self, kind: str) -> None:
+        self.revision += 1
+        if self.on_change is not None:
+            try:
+                self.on_change(kind)
+            except Exception as exc:  # the app's hook must not break the protocol
+                self.last_error = f"on_change: {type(exc).__name__}: {exc}"[:500]

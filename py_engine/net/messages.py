@@ -1,0 +1,268 @@
+"""Wire format of the multiplayer protocol: versioned JSON objects, one per data-channel message.
+
+Every message is a JSON object ``{"v": 1, "t": <type>, ...fields}``. Guest → host types are
+``join``, ``rejoin``, ``act``, ``ping`` and ``pong``; host → guest types are ``seat``, ``view``,
+``reject``, ``over``, ``error``, ``ping`` and ``pong``. The parsers here check size, JSON syntax,
+object shape, field types and the protocol version, and raise `ProtocolError` with a short code
+and a readable reason; they never raise anything else.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+VERSION = 1
+MAX_GUEST_CHARS = 16 * 1024  # a guest message larger than this is refused before parsing
+MAX_HOST_CHARS = 4 * 1024 * 1024  # a host message larger than this is refused by the guest
+MAX_BRACKETS = 256  # '[' + '{' in a guest message: bounds JSON nesting before parsing
+MAX_SEQ = 2**53 - 1  # largest integer that survives a JavaScript round trip
+MAX_SEATS = 64
+NAME_MAX = 32  # characters kept from a player-chosen name
+TOKEN_MAX = 128
+REASON_MAX = 300
+SEAT_KINDS = ("local", "bot", "remote")
+
+GUEST_TYPES = ("join", "rejoin", "act", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "ping", "pong")
+
+# reject / error codes (the "code" field); the "reason" field is the readable text
+REJECT_CODES = ("size", "malformed", "version", "type", "auth", "blocked", "seated", "not-seated", "closed",
+                "over", "turn", "stale", "illegal", "internal")
+ERROR_CODES = ("replaced", "closed")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol: `code` (one of REJECT_CODES) and a readable `reason`."""
+
+    def __init__(self, code: str, reason: str, re: str | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.re = re
+
+
+# --- small checks -------------------------------------------------------------------------------
+def is_int(value: Any, low: int = 0, high: int = MAX_SEQ) -> bool:
+    """True for an int (not a bool) with low <= value <= high."""
+    return type(value) is int and low <= value <= high
+
+
+def is_str(value: Any, high: int, low: int = 0) -> bool:
+    return type(value) is str and low <= len(value) <= high
+
+
+_DROP = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
+
+
+def clean_text(value: str, limit: int) -> str:
+    """Drop control, format (bidi overrides, zero-width), surrogate and private-use characters,
+    squeeze whitespace, cap the length."""
+    kept = "".join(" " if ch.isspace() else ch for ch in value if ch.isspace() or
+                   unicodedata.category(ch) not in _DROP)
+    return " ".join(kept.split())[:limit].strip()
+
+
+def clean_name(value: Any, fallback: str) -> str:
+    """A displayable player name: cleaned text of at most NAME_MAX characters, or `fallback`."""
+    if type(value) is not str:
+        return fallback
+    return clean_text(value[:NAME_MAX * 8], NAME_MAX) or fallback
+
+
+def canonical(value: Any) -> str:
+    """One exact text per JSON value (true and 1 differ): how actions are compared."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def dumps(message: dict) -> str:
+    """Serialise an outgoing message (compact, ASCII-only so no lone surrogate can break a channel)."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _load(text: Any, max_chars: int, max_brackets: int | None) -> dict:
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > max_chars * 4:
+            raise ProtocolError("size", f"message larger than {max_chars} characters")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("malformed", "message is not UTF-8 text") from None
+    if type(text) is not str:
+        raise ProtocolError("malformed", "message is not text")
+    if len(text) > max_chars:
+        raise ProtocolError("size", f"message larger than {max_chars} characters")
+    if max_brackets is not None and text.count("[") + text.count("{") > max_brackets:
+        raise ProtocolError("malformed", "message nested or bracketed too much")
+    try:
+        data = json.loads(text, parse_constant=_no_constants)
+    except (ValueError, RecursionError, MemoryError):  # JSONDecodeError, >4300-digit ints, NaN
+        raise ProtocolError("malformed", "message is not valid JSON") from None
+    if type(data) is not dict:
+        raise ProtocolError("malformed", "message is not a JSON object")
+    t = data.get("t")
+    re = t if is_str(t, 16) else None
+    v = data.get("v")
+    if not is_int(v, 0):
+        raise ProtocolError("malformed", "message has no protocol version \"v\"", re)
+    if v != VERSION:
+        raise ProtocolError("version", f"protocol version {v} is not supported (this side speaks {VERSION})", re)
+    return data
+
+
+def _shape(data: dict, types: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> tuple[str, dict]:
+    t = data.get("t")
+    if type(t) is not str or t not in types:
+        shown = t[:16] if type(t) is str else type(t).__name__
+        raise ProtocolError("type", f"unknown message type {shown!r}")
+    required, optional = types[t]
+    for key in required:
+        if key not in data:
+            raise ProtocolError("malformed", f"{t!r} message lacks field {key!r}", t)
+    for key in data:
+        if key not in ("v", "t") and key not in required and key not in optional:
+            raise ProtocolError("malformed", f"{t!r} message has unknown field {key[:24]!r}", t)
+    return t, data
+
+
+def _need(ok: bool, t: str, field: str, what: str) -> None:
+    if not ok:
+        raise ProtocolError("malformed", f"{t!r} field {field!r} must be {what}", t)
+
+
+# --- guest → host -------------------------------------------------------------------------------
+_GUEST_SHAPES = {
+    "join": (("token", "name"), ()),
+    "rejoin": (("token",), ()),
+    "act": (("seq", "action"), ()),
+    "ping": (("n",), ()),
+    "pong": (("n",), ()),
+}
+
+
+def parse_guest(text: Any) -> dict:
+    """Check one guest → host message (size first, then JSON, shape, types, version)."""
+    t, m = _shape(_load(text, MAX_GUEST_CHARS, MAX_BRACKETS), _GUEST_SHAPES)
+    if t in ("join", "rejoin"):
+        _need(is_str(m["token"], TOKEN_MAX, 1), t, "token", f"a string of 1–{TOKEN_MAX} characters")
+    if t == "join":
+        _need(is_str(m["name"], NAME_MAX * 8), t, "name", f"a string of at most {NAME_MAX * 8} characters")
+    elif t == "act":
+        _need(is_int(m["seq"]), t, "seq", "a whole number from 0 to 2**53-1")
+        _need(type(m["action"]) is list and len(m["action"]) > 0, t, "action", "a non-empty list")
+    elif t in ("ping", "pong"):
+        _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
+    return m
+
+
+def join(token: str, name: str) -> str:
+    """Claim a seat with an invite token."""
+    return dumps({"v": VERSION, "t": "join", "token": token, "name": name})
+
+
+def rejoin(token: str) -> str:
+    """Reclaim a seat with its rejoin token (after a reload or a dropped connection)."""
+    return dumps({"v": VERSION, "t": "rejoin", "token": token})
+
+
+def act(seq: int, action: Any) -> str:
+    """Play an encoded action, chosen against the view numbered `seq`."""
+    return dumps({"v": VERSION, "t": "act", "seq": seq, "action": action})
+
+
+def ping(n: int) -> str:
+    return dumps({"v": VERSION, "t": "ping", "n": n})
+
+
+def pong(n: int) -> str:
+    return dumps({"v": VERSION, "t": "pong", "n": n})
+
+
+# --- host → guest -------------------------------------------------------------------------------
+_HOST_SHAPES = {
+    "seat": (("seat", "token", "game", "players", "options", "name"), ()),
+    "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
+    "reject": (("code", "reason"), ("re", "seq")),
+    "over": (("seq", "result"), ()),
+    "error": (("code", "reason"), ()),
+    "ping": (("n",), ()),
+    "pong": (("n",), ()),
+}
+
+
+def _table_ok(table: Any, players: int) -> bool:
+    if type(table) is not list or len(table) != players:
+        return False
+    for i, row in enumerate(table):
+        if (type(row) is not dict or set(row) != {"seat", "name", "kind", "connected"} or row["seat"] != i
+                or not is_str(row["name"], NAME_MAX) or row["kind"] not in SEAT_KINDS
+                or type(row["connected"]) is not bool):
+            return False
+    return True
+
+
+def parse_host(text: Any) -> dict:
+    """Check one host → guest message; raise ProtocolError on anything malformed."""
+    t, m = _shape(_load(text, MAX_HOST_CHARS, None), _HOST_SHAPES)
+    if t == "seat":
+        _need(is_int(m["players"], 1, MAX_SEATS), t, "players", "a player count")
+        _need(is_int(m["seat"], 0, m["players"] - 1), t, "seat", "a seat number below players")
+        _need(is_str(m["token"], TOKEN_MAX, 1), t, "token", "a token string")
+        _need(is_str(m["game"], 64, 1), t, "game", "a game id")
+        _need(type(m["options"]) is dict, t, "options", "an object")
+        _need(is_str(m["name"], NAME_MAX), t, "name", "a name")
+    elif t == "view":
+        _need(is_int(m["seq"]), t, "seq", "a whole number")
+        _need(type(m["view"]) is dict, t, "view", "an object")
+        _need(type(m["legal"]) is list and all(type(a) is list and a for a in m["legal"]), t, "legal",
+              "a list of encoded actions")
+        _need(type(m["table"]) is list and 1 <= len(m["table"]) <= MAX_SEATS, t, "table", "a list of seats")
+        players = len(m["table"])
+        _need(is_int(m["seat"], 0, players - 1), t, "seat", "a seat number")
+        _need(_table_ok(m["table"], players), t, "table", "one {seat, name, kind, connected} entry per seat")
+        _need(type(m["to_move"]) is list and all(is_int(s, 0, players - 1) for s in m["to_move"]), t, "to_move",
+              "a list of seats")
+        _need(type(m["over"]) is bool, t, "over", "true or false")
+    elif t == "reject":
+        _need(m["code"] in REJECT_CODES, t, "code", f"one of {', '.join(REJECT_CODES)}")
+        _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
+        _need(m.get("re") is None or is_str(m["re"], 16), t, "re", "a message type or null")
+        _need(m.get("seq") is None or is_int(m["seq"]), t, "seq", "a whole number or null")
+    elif t == "over":
+        _need(is_int(m["seq"]), t, "seq", "a whole number")
+        r = m["result"]
+        _need(type(r) is dict and all(type(r.get(k)) is list for k in ("scores", "ranks", "winners")), t, "result",
+              "an object with scores, ranks and winners lists")
+    elif t == "error":
+        _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
+        _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
+    else:
+        _need(is_int(m["n"]), t, "n", "a whole number")
+    return m
+
+
+def seat(seat: int, token: str, game: str, players: int, options: dict, name: str) -> str:
+    return dumps({"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
+                  "options": options, "name": name})
+
+
+def view(seq: int, seat: int, view: dict, legal: list, to_move: list, table: list, over: bool) -> str:
+    return dumps({"v": VERSION, "t": "view", "seq": seq, "seat": seat, "view": view, "legal": legal,
+                  "to_move": to_move, "table": table, "over": over})
+
+
+def reject(code: str, reason: str, re: str | None = None, seq: int | None = None) -> str:
+    return dumps({"v": VERSION, "t": "reject", "code": code, "reason": reason[:REASON_MAX], "re": re, "seq": seq})
+
+
+def over(seq: int, result: dict) -> str:
+    return dumps({"v": VERSION, "t": "over", "seq": seq, "result": result})
+
+
+def error(code: str, reason: str) -> str:
+    return dumps({"v": VERSION, "t": "error", "code": code, "reason": reason[:REASON_MAX]})
