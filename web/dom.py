@@ -1,0 +1,72 @@
+"""Thin helpers over the browser (Pyodide's js bridge): the only module that touches the DOM directly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+_proxies: list = []  # listeners live as long as the page; kept here so they are not collected
+
+
+def by_id(element_id: str):
+    return js.document.getElementById(element_id)
+
+
+def set_html(element_id: str, html: str) -> None:
+    """Replace an element's content in one DOM call."""
+    by_id(element_id).innerHTML = html
+
+
+def listen(target, event: str, handler: Callable[[Any], Any]) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def expose(name: str, fn: Callable) -> None:
+    """Make a Python function callable from JS / tests as window.<name>."""
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    setattr(js.window, name, proxy)
+
+
+def storage_get(key: str) -> Any:
+    try:
+        raw = js.localStorage.getItem(key)
+        return None if raw is None else json.loads(raw)
+    except Exception:  # corrupt or unavailable storage reads as empty
+        return None
+
+
+def storage_set(key: str, value: Any) -> None:
+    try:
+        js.localStorage.setItem(key, json.dumps(value))
+    except Exception:
+        pass
+
+
+def storage_remove(key: str) -> None:
+    try:
+        js.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def spawn(coro) -> None:
+    asyncio.ensure_future(coro)
+
+
+async def yield_to_browser(seconds: float = 0.0) -> None:
+    """Let the browser paint and handle input (the page never freezes while Python works)."""
+    await asyncio.sleep(seconds)
+
+
+def focus(selector: str) -> None:
+    el = js.document.querySelector(selector)
+    if el:
+        el.focus()
