@@ -120,6 +120,9 @@ class Host:
                         [r.get("name") for r in rows], token_factory, on_change)
             for s, row in zip(host._seats, rows, strict=True):
                 s.token, s.invite = row.get("token"), row.get("invite")
+            for s in host._seats:
+                if s.kind == "remote" and s.token is None and s.invite is None:
+                    s.invite = host._new_token()
             return host
         record = Record.from_json(saved)
         host = cls.__new__(cls)
@@ -250,8 +253,8 @@ class Host:
 
     def disconnect(self, peer: Hashable) -> list[Out]:
         """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
-        self._failures.pop(peer, None)
-        self._pings.pop(peer, None)
+        for table in (self._failures, self._pings, self.rtt, self.last_seen):
+            table.pop(peer, None)
         if peer not in self._peers:
             return []
         self._unbind(peer)
@@ -273,11 +276,17 @@ class Host:
             if now is not None:
                 self.last_seen[peer] = now
             return getattr(self, "_on_" + message["t"])(peer, message, now)
-        except ProtocolError as exc:
-            return [(peer, msg.reject(exc.code, exc.reason, exc.re, self.seq))]
+        except ProtocolError as exc:  # the move count is only told to seated connections
+            return [(peer, msg.reject(exc.code, exc.reason, exc.re, self.seq if self._seated(peer) else None))]
         except Exception as exc:  # an engine or app bug must not take the table down
             self.last_error = f"{type(exc).__name__}: {exc}"[:500]
-            return [(peer, msg.reject("internal", "the host could not handle this message", None, self.seq))]
+            return [(peer, msg.reject("internal", "the host could not handle this message"))]
+
+    def _seated(self, peer: Any) -> bool:
+        try:
+            return peer in self._peers
+        except TypeError:  # an unhashable peer id
+            return False
 
     def _on_ping(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         return [(peer, msg.pong(m["n"]))]

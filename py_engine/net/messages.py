@@ -1,10 +1,25 @@
 """Wire format of the multiplayer protocol: versioned JSON objects, one per data-channel message.
 
-Every message is a JSON object ``{"v": 1, "t": <type>, ...fields}``. Guest → host types are
-``join``, ``rejoin``, ``act``, ``ping`` and ``pong``; host → guest types are ``seat``, ``view``,
-``reject``, ``over``, ``error``, ``ping`` and ``pong``. The parsers here check size, JSON syntax,
-object shape, field types and the protocol version, and raise `ProtocolError` with a short code
-and a readable reason; they never raise anything else.
+Every message is a JSON object ``{"v": 1, "t": <type>, ...fields}``; no other field is allowed.
+
+Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
+  join    token: invite token, name: text (≤ 256 chars; the host keeps a cleaned ≤ 32)
+  rejoin  token: the rejoin token from "seat"
+  act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
+  ping    n: int                      pong  n: the n of the host's ping
+Host → guest:
+  seat    seat, token (rejoin token: keep it), game, players, options, name
+  view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
+          table: [{seat, name, kind: local|bot|remote, connected}]
+  over    seq, result ({scores, ranks, winners})
+  reject  code (REJECT_CODES), reason (readable), re (type of the refused message or null),
+          seq (the table's seq; null for a connection that holds no seat) — nothing changed
+  error   code: "replaced" (another connection rejoined this seat) | "closed" (the seat is no
+          longer remote): this connection holds no seat any more
+  ping    n: int                      pong  n: the n of the guest's ping
+
+The parsers check size, JSON syntax, object shape, field types and the protocol version, and raise
+`ProtocolError` (a short code and a readable reason); they never raise anything else.
 """
 
 from __future__ import annotations
