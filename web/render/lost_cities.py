@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 
-from .svg import PALETTE, act_attr, attrs, esc, svg_open, symbol_defs, use_symbol
+from .svg import PALETTE, attrs, back_svg, button_attrs, esc, svg_open, symbol_defs, use_symbol
+from .svg import card_svg as svg_card
 
 W, H = 960, 920
 CW, CH, OV = 74, 104, 15
@@ -28,35 +29,9 @@ def col_x(i: int) -> int:
 
 
 def card_svg(card: dict, x: float, y: float, extra: str = "", cls: str = "card") -> str:
-    fill, ink = PALETTE[card["colour"]]
-    label = "W" if card["wager"] else str(card["value"])
-    name = f'{card["colour"]} {"wager" if card["wager"] else card["value"]}'
-    big = "×" if card["wager"] else label
-    return (
-        f'<g class="{cls}" transform="translate({x:.1f},{y:.1f})" data-card="{card["id"]}" {extra}>'
-        f'<title>{esc(name)}</title>'
-        f'<rect width="{CW}" height="{CH}" rx="7" fill="{fill}" stroke="#1b1b1b" stroke-width="1.5"/>'
-        f'<text x="6" y="14" class="cv" fill="{ink}">{label}</text>'
-        + use_symbol(card["symbol"], CW - 13, 9, 12, ink)
-        + use_symbol(card["symbol"], CW / 2, CH / 2 - 6, 30, ink)
-        + f'<text x="{CW / 2}" y="{CH / 2 + 28}" class="cbig" fill="{ink}" text-anchor="middle">{big}</text>'
-        f'<text x="{CW - 6}" y="{CH - 5}" class="cv" fill="{ink}" text-anchor="end">{label}</text>'
-        + use_symbol(card["symbol"], 11, CH - 9, 12, ink)
-        + "</g>"
-    )
-
-
-def back_svg(x: float, y: float, w: float = CW, h: float = CH, extra: str = "") -> str:
-    return (f'<g class="back" transform="translate({x:.1f},{y:.1f})" {extra}>'
-            f'<rect width="{w}" height="{h}" rx="6" fill="#284b63" stroke="#0d1b26" stroke-width="1.5"/>'
-            f'<rect x="5" y="5" width="{w - 10}" height="{h - 10}" rx="4" fill="none" stroke="#e8c36a" '
-            f'stroke-width="1.5"/></g>')
-
-
-def button_attrs(label: str, act=None, cmd: str | None = None, arg=None, testid: str | None = None,
-                 key: str | None = None) -> str:
-    return attrs(role="button", tabindex="0", aria_label=label, data_act=act_attr(act) if act is not None else None,
-                 data_cmd=cmd, data_arg=arg, data_testid=testid, data_key=key or testid)
+    if not card["wager"]:
+        return svg_card(card, x, y, extra, cls)
+    return svg_card(card, x, y, extra, cls, label="W", big="×", name=f'{card["colour"]} wager')
 
 
 def render(view: dict, ui: dict) -> str:
@@ -149,8 +124,9 @@ def render(view: dict, ui: dict) -> str:
         can_play = play_act is not None and play_act in legal
         if can_play:
             out.append(f'<g class="slot target" {button_attrs(f"Play the selected card to your {colour} expedition", act=play_act, testid=f"expedition-{colour}")}>'  # noqa: E501
-                       f'<rect x="{x - 4}" y="{MY_TOP - 4}" width="{CW + 8}" height="{CH + 8 + max(0, len(row)) * OV}" '
-                       f'rx="9" class="ring"/>')
+                       f'<rect x="{x - 4}" y="{MY_TOP - 4}" width="{CW + 8}" height="{CH + 8 + len(row) * OV}" '
+                       f'rx="9" class="hit"/><rect x="{x - 4}" y="{MY_TOP - 4}" width="{CW + 8}" '
+                       f'height="{CH + 8 + len(row) * OV}" rx="9" class="ring"/>')
         else:
             out.append(f'<g class="slot" {attrs(data_testid=f"expedition-{colour}")}>')
         for j, card in enumerate(row):

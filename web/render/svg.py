@@ -60,6 +60,50 @@ def use_symbol(name: str, x: float, y: float, size: float, color: str) -> str:
             f'style="color:{color}"/>')
 
 
-def svg_open(width: int, height: int, label: str) -> str:
+def svg_open(width: int, height: int, label: str, extra: str = "") -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="board" role="img" '
-            f'aria-label="{esc(label)}">')
+            f'aria-label="{esc(label)}" {extra}>')
+
+
+def button_attrs(label: str, act: Any = None, cmd: str | None = None, arg: Any = None, testid: str | None = None,
+                 key: str | None = None) -> str:
+    """Attributes of a focusable SVG control naming a legal action (data-act) or a UI command (data-cmd)."""
+    return attrs(role="button", tabindex="0", aria_label=label, data_act=act_attr(act) if act is not None else None,
+                 data_cmd=cmd, data_arg=arg, data_testid=testid, data_key=key or testid)
+
+
+CARD_W, CARD_H = 74, 104
+
+
+def card_svg(card: dict, x: float, y: float, extra: str = "", cls: str = "card", label: str | None = None,
+             big: str | None = None, name: str | None = None, scale: float = 1.0) -> str:
+    """A card face (colour + symbol, value in two corners and the middle), CARD_W x CARD_H times `scale`.
+
+    card: {"id", "colour", "symbol", "value"}; label/big/name override the corner text, the middle text
+    and the tooltip (e.g. for wagers)."""
+    fill, ink = PALETTE[card["colour"]]
+    label = str(card["value"]) if label is None else label
+    big = label if big is None else big
+    name = f'{card["colour"]} {card["value"]}' if name is None else name
+    size = f" scale({scale})" if scale != 1 else ""
+    w, h = CARD_W, CARD_H
+    return (
+        f'<g class="{cls}" transform="translate({x:.1f},{y:.1f}){size}" data-card="{card["id"]}" {extra}>'
+        f'<title>{esc(name)}</title>'
+        f'<rect width="{w}" height="{h}" rx="7" fill="{fill}" stroke="#1b1b1b" stroke-width="1.5"/>'
+        f'<text x="6" y="14" class="cv" fill="{ink}">{esc(label)}</text>'
+        + use_symbol(card["symbol"], w - 13, 9, 12, ink)
+        + use_symbol(card["symbol"], w / 2, h / 2 - 6, 30, ink)
+        + f'<text x="{w / 2}" y="{h / 2 + 28}" class="cbig" fill="{ink}" text-anchor="middle">{esc(big)}</text>'
+        f'<text x="{w - 6}" y="{h - 5}" class="cv" fill="{ink}" text-anchor="end">{esc(label)}</text>'
+        + use_symbol(card["symbol"], 11, h - 9, 12, ink)
+        + "</g>"
+    )
+
+
+def back_svg(x: float, y: float, w: float = CARD_W, h: float = CARD_H, extra: str = "") -> str:
+    """A face-down card."""
+    return (f'<g class="back" transform="translate({x:.1f},{y:.1f})" {extra}>'
+            f'<rect width="{w}" height="{h}" rx="6" fill="#284b63" stroke="#0d1b26" stroke-width="1.5"/>'
+            f'<rect x="5" y="5" width="{w - 10}" height="{h - 10}" rx="4" fill="none" stroke="#e8c36a" '
+            f'stroke-width="1.5"/></g>')

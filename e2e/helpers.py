@@ -1,0 +1,60 @@
+"""Moves a person makes in the Lost Cities table, and reading the engine's truth from the page."""
+
+from __future__ import annotations
+
+import json
+
+from py_engine.core import Record
+
+TURN_TIMEOUT = 60_000
+
+
+def new_game(page, seats: dict[int, str], options: dict | None = None, game: str = "lost-cities") -> None:
+    page.click(f"[data-testid=new-{game}]")
+    for seat, kind in seats.items():
+        page.select_option(f"[data-testid=seat-{seat}]", kind)
+    for name, value in (options or {}).items():
+        el = page.locator(f"[data-opt={name}]")
+        if isinstance(value, bool):
+            el.set_checked(value)
+        else:
+            el.fill(str(value))
+    page.click("[data-testid=start]")
+
+
+def wait_for_me_or_modal(page) -> str:
+    """Block until it is my decision ('play' / 'draw') or a modal is open ('round' / 'over')."""
+    page.wait_for_function(
+        """() => document.querySelector('[data-testid=next-round],[data-testid=new-game]')
+               || document.querySelector('[data-testid=hand-card][data-cmd]')
+               || document.querySelector('#board [data-act]')""", timeout=TURN_TIMEOUT)
+    if page.locator("[data-testid=new-game]").count():
+        return "over"
+    if page.locator("[data-testid=next-round]").count():
+        return "round"
+    if page.locator("[data-testid=hand-card][data-cmd]").count():
+        return "play"
+    return "draw"
+
+
+def play_turn_by_clicks(page, drag: bool = False) -> None:
+    """Play the first playable card (else discard the first card), then draw from the deck."""
+    playable = page.locator('[data-testid=hand-card][data-can-play="1"]')
+    card = playable.first if playable.count() else page.locator("[data-testid=hand-card]").first
+    colour_card = card.get_attribute("data-card")
+    if drag and playable.count():
+        card.click()
+        page.wait_for_selector('[data-testid^=expedition-][data-act]')
+        target = page.locator('[data-testid^=expedition-][data-act]').first
+        card.drag_to(target)
+    else:
+        card.click()
+        btn = "[data-testid=play-btn]" if playable.count() else "[data-testid=discard-btn]"
+        page.click(btn)
+    page.wait_for_selector("[data-testid=deck][data-act]", timeout=TURN_TIMEOUT)
+    assert page.locator(f'[data-testid=hand-card][data-card="{colour_card}"]').count() == 0
+    page.click("[data-testid=deck]")
+
+
+def engine_state(page):
+    return Record.from_json(json.loads(page.evaluate("window.explorersRecord()"))).replay()

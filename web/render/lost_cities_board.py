@@ -1,0 +1,612 @@
+"""Lost Cities: The Board Game table: a view (+ the local selection) -> one SVG string.
+
+Layout: one row per colour — the path label, its nine stones (bridge after stone 6, event
+tiles and every player's pieces on them), the colour's discard pile, then one card column per
+player. Player headers sit above the columns; the hand, the deck and the pending decision are
+at the bottom. Width grows with the player count. Players are told apart by colour and shape;
+the researcher is the big piece with a ring. Clickable elements carry data-act (a legal action)
+or data-cmd="select" with a hand card id in data-arg.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .svg import (
+    CARD_H,
+    CARD_W,
+    PALETTE,
+    attrs,
+    back_svg,
+    button_attrs,
+    card_svg,
+    esc,
+    svg_open,
+    symbol_defs,
+    use_symbol,
+)
+
+# Okabe-Ito colours (colour-blind safe) and a distinct shape per seat.
+PLAYER_COLOURS = ("#1b1b1b", "#e69f00", "#cc79a7", "#56b4e9")
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
+ADV_SIZE, RES_SIZE = 15, 24
+
+LEFT, TOP = 12, 102
+LABEL_W = 72
+STONE_W, STONE_H, STONE_GAP, BRIDGE_W = 64, 80, 6, 30
+ROW_H = 92
+MC_W, MC_H = 46, 66  # card in a column or on a pile
+PILE_W = 80
+COL_W = 120
+HAND_PITCH = 80
+STYLE = "<style>" + "".join(f".board .{k}{{{v}}}" for k, v in {
+    "tilevp": "font:700 12px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
+    "sv": "font:700 13px system-ui;fill:#3b3326", "small": "font:12px system-ui;fill:#333",
+    "tiny": "font:11px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
+    "pathname": "font:600 12px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
+}.items()) + "</style>"
+
+
+def stone_x(k: int) -> int:
+    return LEFT + LABEL_W + (k - 1) * (STONE_W + STONE_GAP) + (BRIDGE_W if k > 6 else 0)
+
+
+def row_y(c: int) -> int:
+    return TOP + c * ROW_H
+
+
+PILE_X = stone_x(9) + STONE_W + 14
+COLS_X = PILE_X + PILE_W + 2
+HAND_Y = TOP + 5 * ROW_H + 22
+
+
+def col_x(seat: int) -> int:
+    return COLS_X + seat * COL_W
+
+
+def size(n: int) -> tuple[int, int]:
+    return col_x(n) + 6, HAND_Y + CARD_H + 24
+
+
+def card_key(card: dict) -> str:
+    return f'{card["colour"]} {card["value"]}'
+
+
+def piece_svg(seat: int, kind: str, cx: float, cy: float, extra: str = "", cls: str = "piece",
+              ghost: bool = False) -> str:
+    """A player's piece: seat colour and shape; the researcher is bigger with a double outline."""
+    s = RES_SIZE if kind == "researcher" else ADV_SIZE
+    h = s / 2
+    shape = PLAYER_SHAPES[seat % 4]
+    if shape == "circle":
+        body = f'<circle cx="{cx}" cy="{cy}" r="{h}"/>'
+    elif shape == "square":
+        body = f'<rect x="{cx - h * .9:.1f}" y="{cy - h * .9:.1f}" width="{s * .9:.1f}" height="{s * .9:.1f}" rx="2"/>'
+    elif shape == "triangle":
+        body = _polygon(cx, cy, h, ((0, -1.1), (1.1, .85), (-1.1, .85)))
+    else:
+        body = _polygon(cx, cy, h, ((0, -1.15), (1, 0), (0, 1.15), (-1, 0)))
+    fill = "none" if ghost else PLAYER_COLOURS[seat % 4]
+    stroke = PLAYER_COLOURS[seat % 4] if ghost else "#fff"
+    width = 2.5 if ghost else 2
+    out = f'<g class="{cls}" fill="{fill}" stroke="{stroke}" stroke-width="{width}" {extra}>{body}'
+    if kind == "researcher":
+        out += f'<circle cx="{cx}" cy="{cy}" r="{h + 4}" fill="none" stroke="{PLAYER_COLOURS[seat % 4]}" ' \
+               f'stroke-width="1.5" stroke-dasharray="{"3 2" if ghost else "none"}"/>'
+    return out + "</g>"
+
+
+def _polygon(cx: float, cy: float, h: float, corners: tuple) -> str:
+    pts = " ".join(f"{cx + dx * h:.1f},{cy + dy * h:.1f}" for dx, dy in corners)
+    return f'<polygon points="{pts}"/>'
+
+
+def tile_svg(tile: dict, cx: float, cy: float) -> str:
+    """Event tiles: artifact = amber hexagon with a vase, arrow = white disc with an arrow, VP = green square."""
+    kind = tile["kind"]
+    if kind == "artifact":
+        return (f'<g class="tile"><title>artifact tile</title>'
+                f'<path d="M{cx - 12} {cy}l6-10h12l6 10l-6 10h-12z" fill="#c98b2b" stroke="#4a2e00" '
+                f'stroke-width="1.5"/>'
+                f'<path d="M{cx - 3} {cy - 6}h6l-1 3q5 3 2 9h-8q-3-6 2-9z" fill="#fff3d6"/></g>')
+    if kind == "arrow":
+        return (f'<g class="tile"><title>arrow tile: move one of your pieces one stone</title>'
+                f'<circle cx="{cx}" cy="{cy}" r="11" fill="#fff" stroke="#1b1b1b" stroke-width="1.5"/>'
+                f'<path d="M{cx - 7} {cy}h9m-4-5l5 5l-5 5" fill="none" stroke="#1b1b1b" stroke-width="2.4" '
+                f'stroke-linecap="round" stroke-linejoin="round"/></g>')
+    return (f'<g class="tile"><title>{tile["value"]} victory points tile</title>'
+            f'<rect x="{cx - 12}" y="{cy - 11}" width="24" height="22" rx="3" fill="#245c3b" stroke="#0c2616" '
+            f'stroke-width="1.5"/><text x="{cx}" y="{cy + 4.5}" class="tilevp" text-anchor="middle">'
+            f'{tile["value"]}</text></g>')
+
+
+def mini_card(card: dict, x: float, y: float, extra: str = "", cls: str = "card") -> str:
+    """A small card (columns, piles): colour, symbol and a large value."""
+    fill, ink = PALETTE[card["colour"]]
+    return (f'<g class="{cls}" transform="translate({x},{y})" data-card="{card["id"]}" {extra}>'
+            f'<title>{esc(card_key(card))}</title>'
+            f'<rect width="{MC_W}" height="{MC_H}" rx="5" fill="{fill}" stroke="#1b1b1b" stroke-width="1.2"/>'
+            + use_symbol(card["symbol"], 11, 11, 12, ink)
+            + f'<text x="{MC_W / 2}" y="{MC_H - 12}" class="mcv" fill="{ink}" text-anchor="middle">'
+            f'{card["value"]}</text></g>')
+
+
+def piece_slots(n: int) -> list[tuple[float, float]]:
+    """Piece offsets inside a stone, one per seat (one row for 2 players, 2x2 otherwise)."""
+    if n <= 2:
+        return [(17, 56), (47, 56)]
+    return [(17, 44), (47, 44), (17, 68), (47, 68)]
+
+
+class _Ctx:
+    """What the drawing functions share for one render."""
+
+    def __init__(self, view: dict, ui: dict) -> None:
+        self.view = view
+        self.n = view["players"]
+        self.me = ui.get("me")
+        self.names = ui.get("names") or [f"Player {i + 1}" for i in range(self.n)]
+        self.legal = [tuple(a) for a in ui.get("legal") or []]
+        pending = view.get("pending") or {}
+        self.decision = pending.get("decision")
+        self.mine = self.me is not None and pending.get("seat") == self.me and bool(self.legal)
+        self.card = selected_card(view, ui) if self.mine and self.decision == "play" else None
+        last = view.get("last") or {}
+        self.last_seat = last.get("seat")
+        self.last = last.get("events") or []
+
+    def act(self, action: tuple) -> bool:
+        return self.mine and action in self.legal
+
+    def last_has(self, *match) -> bool:
+        return any(tuple(e[:len(match)]) == match for e in self.last)
+
+
+def selected_card(view: dict, ui: dict) -> dict | None:
+    sel = ui.get("selected")
+    for card in view.get("hand") or []:
+        if str(card["id"]) == str(sel):
+            return card
+    return None
+
+
+def render(view: dict, ui: dict) -> str:
+    """ui: me (seat whose hand is shown, None for a spectator), names, legal (encoded actions), selected (card id)."""
+    ctx = _Ctx(view, ui)
+    w, h = size(ctx.n)
+    meta = attrs(data_testid="lcb-board", data_decision=ctx.decision or "over", data_mine="1" if ctx.mine else "0",
+                 data_players=ctx.n)
+    out = [svg_open(w, h, "Lost Cities: The Board Game table", meta), symbol_defs(),
+           f'<rect width="{w}" height="{h}" fill="#f5efe0"/>',
+           STYLE]
+    out.append(header_svg(ctx, w))
+    for c in range(5):
+        out.append(path_svg(ctx, c))
+        out.append(pile_svg(ctx, c))
+        for seat in range(ctx.n):
+            out.append(column_svg(ctx, seat, c))
+    out.append(bottom_svg(ctx, w))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def header_svg(ctx: _Ctx, w: int) -> str:
+    view = ctx.view
+    out = [f'<text x="{LEFT}" y="24" class="who">Expedition {view["expedition"]} of {view["expeditions"]}</text>',
+           f'<text x="{stone_x(1)}" y="{TOP - 12}" class="small">stone values: researcher counts double</text>']
+    bx = stone_x(6) + STONE_W + 4
+    out.append(f'<text x="{bx + BRIDGE_W / 2 - 2}" y="{TOP - 26}" class="hd" text-anchor="middle" '
+               f'data-testid="crossings">bridge {view["crossed"]}/{view["crossings_to_end"]}</text>')
+    out.append(f'<text x="{stone_x(9) + STONE_W / 2}" y="{TOP - 12}" class="small" text-anchor="middle">lost city'
+               f'</text>')
+    out.append(f'<text x="{PILE_X + MC_W / 2}" y="{TOP - 12}" class="small" text-anchor="middle">discards</text>')
+    turn = (view.get("pending") or {}).get("seat")
+    for seat in range(ctx.n):
+        x = col_x(seat)
+        info = view["player_info"][seat]
+        hl = (' fill="#fff6cf" stroke="#d08700" stroke-width="2.5"' if seat == turn
+              else ' fill="#fffdf6" stroke="#c9bb98"')
+        sup = info["supply"]
+        name = ctx.names[seat]
+        name = name if len(name) <= 11 else name[:10] + "…"
+        vp = "?" if info["vp"] is None else info["vp"]
+        pieces = f'{sup["adventurers"]} adventurer{"s" if sup["adventurers"] != 1 else ""}' \
+            + (" + R" if sup["researcher"] else "")
+        lines = (f'{"you · " if seat == ctx.me else ""}{info["hand_count"]} cards in hand',
+                 f'left: {pieces}', f'artifacts {info["artifact_tiles"]}, chips {info["artifact_chips"]}',
+                 f'VP {vp} · now {info["expedition_points"]:+d}')
+        out.append(f'<g data-testid="player-{seat}"><title>{esc(ctx.names[seat])}</title>'
+                   f'<rect x="{x + 2}" y="4" width="{COL_W - 6}" height="{TOP - 10}" rx="8"{hl}/>'
+                   + piece_svg(seat, "adventurer", x + 14, 20)
+                   + f'<text x="{x + 26}" y="25" class="hd">{esc(name)}</text>'
+                   + "".join(f'<text x="{x + 8}" y="{42 + i * 14}" class="tiny"'
+                             f'{attrs(data_testid=f"vp-{seat}") if i == 3 else ""}>{esc(t)}</text>'
+                             for i, t in enumerate(lines))
+                   + "</g>")
+    return "".join(out)
+
+
+def path_svg(ctx: _Ctx, c: int) -> str:
+    view = ctx.view
+    path = view["paths"][c]
+    colour = path["colour"]
+    fill, ink = PALETTE[colour]
+    y = row_y(c)
+    out = [f'<g data-testid="path-{colour}">',
+           f'<rect x="{LEFT}" y="{y}" width="{LABEL_W - 8}" height="{STONE_H}" rx="8" fill="{fill}" '
+           f'stroke="#1b1b1b"/>', use_symbol(path["symbol"], LEFT + (LABEL_W - 8) / 2, y + 30, 30, ink),
+           f'<text x="{LEFT + (LABEL_W - 8) / 2}" y="{y + 68}" class="pathname" fill="{ink}" text-anchor="middle">'
+           f'{colour}</text>',
+           f'<line x1="{stone_x(1)}" y1="{y + STONE_H / 2}" x2="{stone_x(9) + STONE_W}" y2="{y + STONE_H / 2}" '
+           f'stroke="{fill}" stroke-width="10" opacity=".55"/>']
+    bx = stone_x(6) + STONE_W + 3
+    out.append(f'<rect x="{bx}" y="{y + 14}" width="{BRIDGE_W}" height="{STONE_H - 28}" fill="#9a6b3f" '
+               f'stroke="#5a3a1c"/><path d="' + "".join(f"M{bx} {y + d}h{BRIDGE_W}" for d in (27, 40, 53))
+               + '" stroke="#5a3a1c"/>')
+    slots = piece_slots(ctx.n)
+    by_stone: dict[int, list[dict]] = {}
+    for p in path["pieces"]:
+        by_stone.setdefault(p["stone"], []).append(p)
+    targets = stone_targets(ctx, colour)
+    for st in path["stones"]:
+        k = st["stone"]
+        x = stone_x(k)
+        target = targets.get(k)
+        landed = any(p["stone"] == k and p["seat"] == ctx.last_seat for p in path["pieces"]) and (
+            ctx.last_has("start", colour) or ctx.last_has("advance", colour) or ctx.last_has("move", colour))
+        label = f"{colour} stone {k}, {st['value']:+d} points"
+        if target and target[1]:
+            g = button_attrs(target[0], act=target[1], testid=f"stone-{colour}-{k}",
+                             key=f"stone-{colour}-{k}-{target[1][0]}")
+            out.append(f'<g class="stone target" {g}>')
+        else:
+            out.append(f'<g class="stone{" last" if landed else ""}{" target" if target else ""}" '
+                       f'{attrs(data_testid=f"stone-{colour}-{k}", aria_label=label)}>')
+        border = "#b8860b" if k == 9 else "#6d6252"
+        out.append(f'<rect x="{x}" y="{y}" width="{STONE_W}" height="{STONE_H}" rx="12" fill="#e6dfcf" '
+                   f'stroke="{border}" stroke-width="{3 if k == 9 else 1.5}"/>'
+                   f'<text x="{x + 6}" y="{y + 17}" class="sv">{st["value"]:+d}</text>')
+        if st["tile"]:
+            out.append(tile_svg(st["tile"], x + STONE_W - 16, y + 16))
+        elif st["space"]:
+            out.append(f'<circle cx="{x + STONE_W - 16}" cy="{y + 16}" r="9" fill="none" stroke="#a09580" '
+                       f'stroke-dasharray="3 2"><title>empty tile space</title></circle>')
+        for p in by_stone.get(k, []):
+            dx, dy = slots[p["seat"] % len(slots)]
+            who = ctx.names[p["seat"]]
+            out.append(piece_svg(p["seat"], p["piece"], x + dx, y + dy,
+                                 extra=attrs(data_testid=f"piece-{p['seat']}-{colour}"))
+                       .replace("</g>", f"<title>{esc(who)}: {p['piece']}</title></g>", 1))
+        if target:
+            dx, dy = slots[ctx.me % len(slots)]
+            out.append(piece_svg(ctx.me, target[2], x + dx, y + dy, cls="ghost", ghost=True))
+            out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{STONE_W + 6}" height="{STONE_H + 6}" rx="14" '
+                       f'class="ring"/>')
+        if landed:
+            out.append(f'<rect x="{x - 2}" y="{y - 2}" width="{STONE_W + 4}" height="{STONE_H + 4}" rx="13" '
+                       f'class="lastmark"/>')
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def stone_targets(ctx: _Ctx, colour: str) -> dict[int, tuple[str, tuple, str]]:
+    """Stones of this path that a click can move to now: stone -> (label, action, piece kind)."""
+    if not ctx.mine:
+        return {}
+    me = ctx.me
+    mine = next((p for p in ctx.view["paths"][ctx.view["colours"].index(colour)]["pieces"] if p["seat"] == me), None)
+    out: dict[int, tuple[str, tuple, str]] = {}
+    if ctx.decision == "move" and mine and ("move", colour) in ctx.legal:
+        out[mine["stone"] + 1] = (f"Move your {colour} piece to stone {mine['stone'] + 1}", ("move", colour),
+                                  mine["piece"])
+    card = ctx.card
+    if card and card["colour"] == colour:
+        v = card["value"]
+        if mine and ctx.act(("advance", colour, v)):
+            k = min(mine["stone"] + 1, 9)
+            out[k] = (f"Play {colour} {v} and advance to stone {k}", ("advance", colour, v), mine["piece"])
+        starts = [kind for kind in ("adventurer", "researcher") if ctx.act(("start", colour, v, kind))]
+        if len(starts) == 1:
+            out[1] = (f"Start the {colour} path with {colour} {v} ({starts[0]})", ("start", colour, v, starts[0]),
+                      starts[0])
+        elif starts:
+            out[1] = ("", None, "adventurer")  # lit, but the piece is chosen below the board
+    return out
+
+
+def pile_svg(ctx: _Ctx, c: int) -> str:
+    pile = ctx.view["discards"][c]
+    colour = pile["colour"]
+    fill, _ink = PALETTE[colour]
+    x, y = PILE_X, row_y(c) + 4
+    target = None
+    if ctx.act(("draw", colour)):
+        target = button_attrs(f"Draw the {colour} {pile['top']['value']} from the {colour} pile", act=("draw", colour),
+                              testid=f"pile-{colour}")
+    elif ctx.card and ctx.card["colour"] == colour and ctx.act(("discard", colour, ctx.card["value"])):
+        target = button_attrs(f"Discard {card_key(ctx.card)} to the {colour} pile",
+                              act=("discard", colour, ctx.card["value"]), testid=f"pile-{colour}")
+    last = ctx.last_has("discard", colour) or ctx.last_has("draw", colour)
+    out = [f'<g class="pile{" target" if target else ""}{" last" if last else ""}" '
+           f'{target or attrs(data_testid=f"pile-{colour}")}>',
+           f'<rect x="{x}" y="{y}" width="{MC_W}" height="{MC_H}" rx="5" fill="{fill}" opacity=".25" stroke="{fill}" '
+           f'stroke-width="2"/>']
+    if pile["top"]:
+        out.append(mini_card(pile["top"], x, y))
+    out.append(f'<text x="{x + MC_W + 5}" y="{y + 14}" class="small">×{pile["count"]}</text>')
+    if target:
+        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{MC_W + 8}" height="{MC_H + 8}" rx="8" class="ring"/>')
+    elif last:
+        out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{MC_W + 6}" height="{MC_H + 6}" rx="7" class="lastmark"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def column_svg(ctx: _Ctx, seat: int, c: int) -> str:
+    """A player's card column of one colour: top card, count and all values (oldest first)."""
+    col = ctx.view["player_info"][seat]["columns"][c]
+    colour = col["colour"]
+    x, y = col_x(seat) + 6, row_y(c) + 4
+    cards = col["cards"]
+    target = None
+    if seat == ctx.me and ctx.card and ctx.card["colour"] == colour:
+        v = ctx.card["value"]
+        acts = [a for a in (("advance", colour, v), ("start", colour, v, "adventurer"),
+                            ("start", colour, v, "researcher")) if ctx.act(a)]
+        if len(acts) == 1:
+            target = button_attrs(f"Play {card_key(ctx.card)} on your {colour} column", act=acts[0],
+                                  testid=f"column-{colour}")
+        elif acts:
+            target = "both"
+    last = seat == ctx.last_seat and (ctx.last_has("start", colour) or ctx.last_has("advance", colour))
+    own = target if target and target != "both" else attrs(data_testid=f"column-{seat}-{colour}")
+    out = [f'<g class="column{" target" if target else ""}{" last" if last else ""}" {own}>',
+           f'<rect x="{x - 3}" y="{y - 3}" width="{COL_W - 8}" height="{MC_H + 8}" rx="7" fill="#fffdf6" '
+           f'stroke="#d8ccb0"/>']
+    if cards:
+        out.append(mini_card(cards[-1], x, y))
+        values = [str(k["value"]) for k in cards]
+        lines = [" ".join(values[i:i + 4]) for i in range(0, len(values), 4)]
+        arrow = {"ascending": " ↑", "descending": " ↓"}.get(col.get("direction"), "")
+        out.append(f'<text x="{x + MC_W + 5}" y="{y + 12}" class="small" font-weight="700">×{len(cards)}{arrow}</text>')
+        for i, line in enumerate(lines):
+            out.append(f'<text x="{x + MC_W + 5}" y="{y + 28 + i * 14}" class="small">{line}</text>')
+    if target:
+        out.append(f'<rect x="{x - 5}" y="{y - 5}" width="{COL_W - 4}" height="{MC_H + 12}" rx="8" class="ring"/>')
+    elif last:
+        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{COL_W - 6}" height="{MC_H + 10}" rx="8" class="lastmark"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def bottom_svg(ctx: _Ctx, w: int) -> str:
+    """The hand (sorted; legal plays marked), the deck and the pending decision."""
+    view = ctx.view
+    out = []
+    hand = view.get("hand")
+    plays = {(a[1], a[2]) for a in ctx.legal if a[0] in ("start", "advance")}
+    can_select = ctx.mine and ctx.decision == "play"
+    if hand is None:
+        out.append(f'<text x="{LEFT}" y="{HAND_Y + 30}" class="hd">Spectating: hands are hidden.</text>')
+    else:
+        for k, card in enumerate(hand):
+            x = LEFT + k * HAND_PITCH
+            playable = can_select and (card["colour"], card["value"]) in plays
+            is_sel = ctx.card is not None and card["id"] == ctx.card["id"]
+            y = HAND_Y - 12 if is_sel else HAND_Y
+            cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "")
+            label = card_key(card) + (", can be played on a path" if playable else "")
+            extra = attrs(role="button", tabindex="0" if can_select else None, aria_label=label,
+                          aria_pressed="true" if is_sel else "false", data_cmd="select" if can_select else None,
+                          data_arg=card["id"], data_testid="hand-card", data_key=f"hand-{card['id']}",
+                          data_can_play="1" if playable else "0")
+            out.append(card_svg(card, x, y, extra=extra, cls=cls))
+            if playable:
+                out.append(f'<path d="M{x + CARD_W / 2 - 7} {y + CARD_H + 12}l7-8l7 8z" class="playmark"/>')
+    dx = LEFT + 9 * HAND_PITCH + 10
+    deck_act = ("draw", "deck")
+    target = ctx.act(deck_act)
+    extra = button_attrs(f"Draw from the deck ({view['deck']} cards)", act=deck_act, testid="deck") if target \
+        else attrs(data_testid="deck")
+    last = ctx.last_has("draw", "deck")
+    out.append(f'<g class="deck{" target" if target else ""}{" last" if last else ""}" {extra}>')
+    out.append(back_svg(dx, HAND_Y) if view["deck"] else
+               f'<rect x="{dx}" y="{HAND_Y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#999" '
+               f'stroke-dasharray="4 3"/>')
+    out.append(f'<text x="{dx + CARD_W / 2}" y="{HAND_Y + CARD_H / 2 + 8}" class="deckcount" text-anchor="middle">'
+               f'{view["deck"]}</text>')
+    if target:
+        out.append(f'<rect x="{dx - 4}" y="{HAND_Y - 4}" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="9" '
+                   f'class="ring"/>')
+    out.append("</g>")
+    out.append(f'<text x="{dx + CARD_W / 2}" y="{HAND_Y + CARD_H + 16}" class="count" text-anchor="middle">deck'
+               f'</text>')
+    tx = dx + CARD_W + 16
+    lines = decision_lines(ctx)
+    for i, line in enumerate(lines):
+        out.append(f'<text x="{tx}" y="{HAND_Y + 22 + i * 20}" class="{"hd" if i == 0 else "small"}" '
+                   f'data-testid="{"pending" if i == 0 else "pending-more"}">{esc(line)}</text>')
+    if ctx.card:
+        starts = [kind for kind in ("adventurer", "researcher") if ctx.act(("start", ctx.card["colour"],
+                                                                              ctx.card["value"], kind))]
+        if starts:
+            out.append(start_choice_svg(ctx, starts, tx, HAND_Y + 22 + len(lines) * 20))
+    return "".join(out)
+
+
+def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float) -> str:
+    """Clickable adventurer / researcher pieces for starting the selected card's path."""
+    card = ctx.card
+    out = []
+    for i, kind in enumerate(kinds):
+        act = ("start", card["colour"], card["value"], kind)
+        bx = x + i * 112
+        g = button_attrs(f"Start the {card['colour']} path with {card_key(card)} and your {kind}", act=act,
+                         testid=f"start-{kind}")
+        out.append(f'<g class="target" {g}><rect x="{bx}" y="{y - 4}" width="104" height="36" rx="8" fill="#fff" '
+                   f'stroke="#d08700" stroke-width="2"/>' + piece_svg(ctx.me, kind, bx + 18, y + 14)
+                   + f'<text x="{bx + 36}" y="{y + 19}" class="small">{kind}</text></g>')
+    return "".join(out)
+
+
+def decision_lines(ctx: _Ctx) -> list[str]:
+    view = ctx.view
+    if view.get("over"):
+        return ["The game is over."]
+    pending = view["pending"]
+    who = "You" if pending["seat"] == ctx.me else ctx.names[pending["seat"]]
+    d = pending["decision"]
+    if d == "play":
+        if ctx.mine and not ctx.card:
+            return [f"{who}: play a card", "Select a card in your hand."]
+        if ctx.card:
+            return [f"{who}: {card_key(ctx.card)}", "Click a lit stone, column or pile,", "or a button below."]
+        return [f"{who}: play a card"]
+    if d == "move":
+        why = "Arrow tile" if pending["reason"] == "arrow" else "Lost city"
+        more = ["Click a lit stone to move that piece,", "or choose “Don't move”."] if ctx.mine else []
+        return [f"{why}: {who} may move a piece", *more]
+    ban = f"not the {pending['banned']} pile" if pending.get("banned") else ""
+    return [f"{who}: draw a card", *(["Deck or a lit discard pile."] if ctx.mine else []), *([ban] if ban else [])]
+
+
+def status_text(view: dict, ui: dict) -> str:
+    """Whose turn and which decision is pending (plain text)."""
+    if view.get("over"):
+        return "The game is over."
+    names = ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    pending = view["pending"]
+    who = names[pending["seat"]]
+    d = pending["decision"]
+    if d == "play":
+        return f"{who}: play a card — start or advance a path, or discard."
+    if d == "move":
+        why = "an arrow tile" if pending["reason"] == "arrow" else "a card played on a piece in the lost city"
+        return f"{who}: after {why}, move one of your pieces one stone, or don't move."
+    ban = f" (not the {pending['banned']} pile you just discarded to)" if pending.get("banned") else ""
+    return f"{who}: draw a card from the deck or a discard pile{ban}."
+
+
+def _button(act: tuple, label: str, testid: str, primary: bool = True) -> str:
+    return (f'<button{" class=primary" if primary else ""} data-act="{esc(json.dumps(list(act)))}" '
+            f'data-testid="{testid}" data-key="{testid}">{esc(label)}</button>')
+
+
+def action_buttons(view: dict, ui: dict) -> str:
+    """HTML buttons: for the selected card (start / advance / discard), or for a pending move."""
+    legal = [tuple(a) for a in ui.get("legal") or []]
+    pending = view.get("pending") or {}
+    out = []
+    if pending.get("decision") == "move":
+        for a in legal:
+            if a[0] == "move":
+                out.append(_button(a, f"Move your {a[1]} piece", f"move-{a[1]}-btn"))
+        if ("pass",) in legal:
+            out.append(_button(("pass",), "Don't move", "pass-btn", primary=False))
+        return "".join(out)
+    card = selected_card(view, ui)
+    if not card or pending.get("decision") != "play":
+        return ""
+    colour, v = card["colour"], card["value"]
+    for act, label, testid in ((("start", colour, v, "adventurer"), "Start with adventurer", "start-adventurer-btn"),
+                               (("start", colour, v, "researcher"), "Start with researcher", "start-researcher-btn"),
+                               (("advance", colour, v), "Advance", "advance-btn"),
+                               (("discard", colour, v), "Discard", "discard-btn")):
+        if act in legal:
+            out.append(_button(act, f"{label} ({colour} {v})", testid, primary=act[0] != "discard"))
+    return "".join(out)
+
+
+def _vp_runs(view: dict) -> list[list[tuple[int, int] | None]]:
+    """Per expedition in history, per seat: (VP before scoring, VP after, floor 0), None when hidden."""
+    n = view["players"]
+    tiles = view.get("tile_vp") or []
+    shown = [view.get("over") or i == view.get("seat") for i in range(n)]
+    run = [0] * n
+    out = []
+    for e, entry in enumerate(view["history"]):
+        row = []
+        for i in range(n):
+            before = run[i] + (tiles[e][i] if e < len(tiles) else 0)
+            run[i] = max(0, before + entry["points"][i])
+            row.append((before, run[i]) if shown[i] else None)
+        out.append(row)
+    return out
+
+
+LEFT_CELL = 'style="text-align:left"'
+
+
+def _pieces_text(pieces: list[dict]) -> str:
+    if not pieces:
+        return '<span class="dim">no pieces</span>'
+    parts = []
+    for p in pieces:
+        mult = "×2" if p["piece"] == "researcher" else ""
+        parts.append(f'{p["colour"]} {p["piece"]} stone {p["stone"]}: {p["points"] // (2 if mult else 1):+d}{mult}')
+    return "<br>".join(parts)
+
+
+def score_sheet(view: dict, names: list[str]) -> str:
+    """Per expedition: each player's pieces (stone values, researcher ×2), points, VP before/after, chips."""
+    n = view["players"]
+    runs = _vp_runs(view)
+    tiles = view.get("tile_vp") or []
+    parts = ['<div class="sheet" data-testid="score-sheet"><h2>Score sheet</h2>']
+    entries = list(view["history"])
+    if not view.get("over"):
+        info = view["player_info"]
+        entries.append({"expedition": view["expedition"], "live": True,
+                        "artifacts": [p["artifact_tiles"] for p in info],
+                        "points": [p["expedition_points"] for p in info],
+                        "pieces": [[dict(p, points=piece_points(view, p)) for p in pl["pieces"]] for pl in info]})
+    for e, entry in enumerate(entries):
+        live = entry.get("live")
+        head = f'Expedition {entry["expedition"]}' + (" (so far, if it ended now)" if live else "")
+        rows = []
+        for i in range(n):
+            run = None if live else runs[e][i]
+            tile = tiles[e][i] if e < len(tiles) else 0
+            vp = f"<td>{run[0]}</td><td data-testid=\"sheet-e{entry['expedition']}-{i}\">{run[1]}</td>" if run \
+                else '<td colspan="2" class="dim">hidden</td>' if not live else '<td colspan="2"></td>'
+            rows.append(f'<tr><td {LEFT_CELL}>{esc(names[i])}</td>'
+                        f'<td {LEFT_CELL}>{_pieces_text(entry["pieces"][i])}</td>'
+                        f'<td>{entry["points"][i]:+d}</td><td>{tile:+d}</td>{vp}'
+                        f'<td>{entry["artifacts"][i]}</td></tr>')
+        parts.append(f'<h3>{head}</h3><table><tr><th>Player</th><th>Pieces</th><th>Points</th><th>VP tiles</th>'
+                     f'<th>VP before</th><th>VP after (≥ 0)</th><th>Artifacts → chips</th></tr>{"".join(rows)}</table>')
+    final = view.get("final")
+    if final:
+        rows = []
+        for i in range(n):
+            before = runs[-1][i][1] if runs else 0
+            total = view["player_info"][i]["vp"]
+            rows.append(f'<tr><td {LEFT_CELL}>{esc(names[i])}</td><td>{final["chips"][i]}</td>'
+                        f'<td>{final["artifact_points"][i]:+d}</td><td>{before}</td>'
+                        f'<td data-testid="sheet-total-{i}"><strong>{total}</strong></td></tr>')
+        parts.append('<h3>Artifacts and final totals</h3><table><tr><th>Player</th><th>Chips</th><th>Artifact points'
+                     f'</th><th>VP before</th><th>Final VP (≥ 0)</th></tr>{"".join(rows)}</table>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def piece_points(view: dict, piece: dict) -> int:
+    v = view["stone_values"][piece["stone"] - 1]
+    return v * 2 if piece["piece"] == "researcher" else v
+
+
+def summary(view: dict, names: list[str]) -> str:
+    """Side panel: expedition n of N, bridge crossings, and per player artifacts and (own) VP."""
+    items = []
+    for i, info in enumerate(view["player_info"]):
+        vp = "hidden" if info["vp"] is None else info["vp"]
+        items.append(f'<li><span style="color:{PLAYER_COLOURS[i % 4]}">{_SHAPE_GLYPH[i % 4]}</span> '
+                     f'{esc(names[i])}: VP <strong data-testid="total-{i}">{vp}</strong>, artifacts '
+                     f'{info["artifact_tiles"]} (+{info["artifact_chips"]} chips)</li>')
+    return (f'<h2>Expedition {view["expedition"]} of {view["expeditions"]}</h2>'
+            f'<p>Bridge crossings: <strong data-testid="crossings-side">{view["crossed"]}/'
+            f'{view["crossings_to_end"]}</strong> · deck {view["deck"]}</p><ul class="totals">{"".join(items)}</ul>')
+
+
+_SHAPE_GLYPH = ("●", "■", "▲", "◆")
