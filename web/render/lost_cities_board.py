@@ -385,7 +385,10 @@ def bottom_svg(ctx: _Ctx, w: int) -> str:
     view = ctx.view
     out = []
     hand = view.get("hand")
-    plays = {(a[1], a[2]) for a in ctx.legal if a[0] in ("start", "advance")}
+    plays: dict[tuple, set] = {}
+    for a in ctx.legal:
+        if a[0] in ("start", "advance"):
+            plays.setdefault((a[1], a[2]), set()).add(a[0])
     can_select = ctx.mine and ctx.decision == "play"
     if hand is None:
         out.append(f'<text x="{LEFT}" y="{HAND_Y + 30}" class="hd">Spectating: hands are hidden.</text>')
@@ -400,7 +403,8 @@ def bottom_svg(ctx: _Ctx, w: int) -> str:
             extra = attrs(role="button", tabindex="0" if can_select else None, aria_label=label,
                           aria_pressed="true" if is_sel else "false", data_cmd="select" if can_select else None,
                           data_arg=card["id"], data_testid="hand-card", data_key=f"hand-{card['id']}",
-                          data_can_play="1" if playable else "0")
+                          data_can_play="1" if playable else "0",
+                          data_plays=" ".join(sorted(plays[card["colour"], card["value"]])) if playable else None)
             out.append(card_svg(card, x, y, extra=extra, cls=cls))
             if playable:
                 out.append(f'<path d="M{x + CARD_W / 2 - 7} {y + CARD_H + 12}l7-8l7 8z" class="playmark"/>')

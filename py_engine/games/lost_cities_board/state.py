@@ -511,11 +511,32 @@ class LostCitiesBoardState(State):
                          for c, p in enumerate(self.piles)],
             "deck": len(self.deck), "removed": len(self.removed),
             "history": self.history, "final": self.final, "log": self.public_log(),
+            "last": self.last_turn(), "tile_vp": self.tile_vp(),
             "stand_ins": list(STAND_INS), "over": over,
         }
         if over:
             v["result"] = self.result()
         return v
+
+    def last_turn(self) -> dict | None:
+        """The public events of the most recent player's current or last turn (for highlighting)."""
+        log, k = self.log, len(self.log)
+        seat = log[-1][0] if log else None
+        if seat is None:
+            return None
+        while k and log[k - 1][0] == seat:
+            k -= 1
+        return {"seat": seat, "events": [list(e[1:]) for e in log[k:]]}
+
+    def tile_vp(self) -> list[list[int]]:
+        """VP taken from tiles, per expedition (so far) per seat; public, like the log."""
+        out: list[list[int]] = []
+        for e in self.log:
+            if e[1] == "expedition":
+                out.append([0] * self.players)
+            elif e[1] == "vp":
+                out[-1][e[0]] += e[4]
+        return out
 
     def public_log(self, limit: int = 200) -> list[dict]:
         """Readable public log (a deck draw shows no card; VP tile amounts are printed on the board)."""
