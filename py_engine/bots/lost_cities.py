@@ -1,0 +1,188 @@
+"""Lost Cities (card game) heuristics: greedy policy, rollout policy, evaluation, canonical hidden order.
+
+Everything is built on one estimate, `_project`: the expected final value of one expedition for one
+player, from the row already laid, the playable cards of that colour in the player's hand (discounted
+when there are more cards to play than turns left) and the unseen cards of that colour that may still
+arrive. A policy decision compares the projection of the colour a card belongs to before and after the
+action; the evaluation sums the projections of both players. The policy only reads the mover's own hand
+and public information, so it is a fair opponent model and a fair greedy bot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Rng
+from ..games.lost_cities.cards import COLOURS, PER_COLOUR, WAGERS
+
+_NCARDS = len(COLOURS) * PER_COLOUR
+_COL = tuple(c // PER_COLOUR for c in range(_NCARDS))
+_VAL = tuple(0 if c % PER_COLOUR < WAGERS else c % PER_COLOUR - 1 for c in range(_NCARDS))
+_WAGER = tuple(c % PER_COLOUR < WAGERS for c in range(_NCARDS))
+
+PLAY_BONUS = 1.0     # tempo: a card laid now cannot be stranded in hand when the deck runs out
+DECK_VALUE = 1.5     # what a blind deck draw is worth, compared with taking a discard top
+GIVE_STARTED = 0.7   # share of a discarded card's value credited to an opponent already in that colour
+GIVE_EMPTY = 0.1     # ... to an opponent who has not started that colour
+
+
+def _project(row: list[int], hand_col: list[int], unseen_col: list[int], f: float, q: float) -> float:
+    """Expected final score of one expedition (row laid, own cards of the colour, unseen values)."""
+    lv = _VAL[row[-1]] if row else 0
+    total = 0
+    wagers = 0
+    for c in row:
+        total += _VAL[c]
+        wagers += _WAGER[c]
+    hand_sum = 0
+    hand_n = 0
+    hand_w = 0
+    for c in hand_col:
+        v = _VAL[c]
+        if v > lv:
+            hand_sum += v
+            hand_n += 1
+        elif v == 0 and lv == 0:
+            hand_w += 1
+    unseen_sum = 0
+    unseen_n = 0
+    for v in unseen_col:
+        if v > lv:
+            unseen_sum += v
+            unseen_n += 1
+    expect = total + f * hand_sum + q * unseen_sum
+    mult = 1 + wagers + f * hand_w
+    cards = len(row) + f * (hand_n + hand_w) + q * unseen_n
+    value = (expect - 20) * mult
+    if cards >= 7:
+        value += 20 * min(1.0, (cards - 7) / 2)
+    if not row and value < 0:
+        return 0.0
+    return value
+
+
+class _View:
+    """What `seat` knows in a Lost Cities state, split by colour."""
+
+    __slots__ = ("hand", "unseen", "rows", "opp_rows", "f", "q", "ncol")
+
+    def __init__(self, s: Any, seat: int) -> None:
+        ncol = self.ncol = s.ncol
+        seen = bytearray(ncol * PER_COLOUR)
+        hand = self.hand = [[] for _ in range(ncol)]
+        for c in s.hands[seat]:
+            hand[_COL[c]].append(c)
+            seen[c] = 1
+        for side in s.rows:
+            for r in side:
+                for c in r:
+                    seen[c] = 1
+        for p in s.piles:
+            for c in p:
+                seen[c] = 1
+        unseen = self.unseen = [[] for _ in range(ncol)]
+        for c in range(ncol * PER_COLOUR):
+            if not seen[c] and not _WAGER[c]:
+                unseen[_COL[c]].append(_VAL[c])
+        self.rows = s.rows[seat]
+        self.opp_rows = s.rows[1 - seat]
+        n = len(s.deck)
+        self.q = 0.3 * n / (n + 8)
+        turns = (n + 1) // 2
+        planned = 0
+        for col in range(ncol):
+            row = self.rows[col]
+            lv = _VAL[row[-1]] if row else 0
+            cards = [c for c in hand[col] if _VAL[c] > lv or (lv == 0 and _WAGER[c])]
+            if row or sum(_VAL[c] for c in cards) >= 15:
+                planned += len(cards)
+        self.f = 1.0 if planned <= turns else max(0.2, turns / planned)
+
+    def project(self, col: int, row: list[int] | None = None, hand_col: list[int] | None = None) -> float:
+        return _project(self.rows[col] if row is None else row, self.hand[col] if hand_col is None else hand_col,
+                        self.unseen[col], self.f, self.q)
+
+    def give(self, card: int) -> float:
+        """Rough value to the opponent of a card left on a discard pile."""
+        row = self.opp_rows[_COL[card]]
+        v = _VAL[card]
+        if not row:
+            return GIVE_EMPTY * v
+        lv = _VAL[row[-1]]
+        if v > lv:
+            return GIVE_STARTED * v * (1 + sum(_WAGER[c] for c in row))
+        return 0.0
+
+
+def _scored_actions(s: Any, seat: int) -> list[tuple[float, tuple]]:
+    """(score, action) for every legal action of `seat` now, higher is better."""
+    view = _View(s, seat)
+    out: list[tuple[float, tuple]] = []
+    if s.phase == "play":
+        base = [view.project(col) for col in range(view.ncol)]
+        for card in s.hands[seat]:
+            col = _COL[card]
+            rest = [c for c in view.hand[col] if c != card]
+            row = view.rows[col]
+            lv = _VAL[row[-1]] if row else 0
+            if not row or (_VAL[card] > lv if not _WAGER[card] else lv == 0):
+                gain = view.project(col, row + [card], rest) - base[col] + PLAY_BONUS
+                out.append((gain, ("play", card)))
+            out.append((view.project(col, None, rest) - base[col] - view.give(card), ("discard", card)))
+        return out
+    if s.deck:
+        out.append((DECK_VALUE, ("draw", "deck")))
+    for col, pile in enumerate(s.piles):
+        if pile and col != s.banned:
+            card = pile[-1]
+            gain = view.project(col, None, view.hand[col] + [card]) - view.project(col) + 0.5 * view.give(card)
+            out.append((gain, ("draw", COLOURS[col])))
+    return out
+
+
+def greedy_action(state: Any, seat: int) -> tuple:
+    """Deterministic one-ply choice: the best-scored action (first in legal order on ties)."""
+    best, best_score = None, None
+    for score, action in _scored_actions(state, seat):
+        if best_score is None or score > best_score:
+            best, best_score = action, score
+    return best  # type: ignore[return-value]
+
+
+def heuristic_action(state: Any, seat: int, rng: Rng, epsilon: float = 0.05) -> tuple:
+    """Rollout policy: the greedy choice, or with probability `epsilon` a uniformly random legal action."""
+    if epsilon and rng.random() < epsilon:
+        return rng.choice(state.legal_actions(seat))
+    return greedy_action(state, seat)
+
+
+def evaluate(state: Any, seat: int) -> float:
+    """Match-total difference for `seat`, plus projected value of both players' expeditions this round."""
+    diff = float(state.totals[seat] - state.totals[1 - seat])
+    if state.phase == "over" or (not any(state.piles) and not any(r for side in state.rows for r in side)):
+        return diff
+    mine, theirs = _View(state, seat), _View(state, 1 - seat)
+    for col in range(state.ncol):
+        diff += mine.project(col) - theirs.project(col)
+    return diff
+
+
+def horizon(state: Any) -> int:
+    """Rollouts stop at the end of the round they started in."""
+    return state.round
+
+
+def canonical(state: Any, seat: int) -> Any:
+    """A copy whose hidden cards (other hand, deck) are in sorted order.
+
+    `determinize` shuffles the hidden cards starting from their current order, so without this two
+    states that differ only in hidden information would give different samples for the same rng.
+    The sorted pool depends only on public information (all cards minus the seen ones).
+    """
+    s = state.clone()
+    other = 1 - seat
+    pool = sorted(s.deck + s.hands[other])
+    n = len(s.hands[other])
+    s.hands[other] = pool[:n]
+    s.deck = pool[n:]
+    return s

@@ -1,0 +1,159 @@
+"""Information-set search: determinized flat Monte Carlo with sequential halving and paired samples.
+
+The bot samples determinizations of the position as `seat` sees it (`state.determinize`), tries its
+candidate actions on copies of each sample, plays a heuristic rollout (to the game's horizon, the end
+or a depth limit) and scores the result with the game's evaluation. Candidates are pruned by
+sequential halving (Karnin et al. 2013): each round gives every surviving candidate the same number of
+samples, then keeps the better half. All candidates of a round see the *same* determinizations and
+rollout seeds (common random numbers), so they are compared on equal luck; with a hidden deck of 44
+cards this cuts the noise far more than extra samples would.
+
+Only determinized copies are ever stepped (`clone` + `step`); the real state is read only through
+`legal_actions`, `record` length and `determinize` (after the game's `canonical` hook, which puts the
+hidden cards in an order independent of the truth). Simultaneous decisions need nothing special: the
+root decision is `seat`'s own, and rollouts play every other pending seat. Multi-step turns are
+finished by the rollout policy and searched again at the next decision.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Rng, State
+from .base import Bot, Thinker, position_rng
+from .heuristics import Heuristics, get_heuristics
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Think budget of one level: rollouts (deterministic), wall-clock safety cap in seconds, rollout depth.
+
+    depth None uses the game's own rollout depth (Heuristics.rollout_depth).
+    """
+
+    rollouts: int
+    cap: float
+    depth: int | None = None
+
+
+LEVELS: dict[int, Budget] = {
+    1: Budget(48, 0.25, 8),
+    2: Budget(320, 1.0),
+    3: Budget(640, 1.0),
+}
+PRIOR_BONUS = 0.01  # reward credited to the heuristic's own move: keeps it on ties and near-ties
+
+
+class SearchThinker(Thinker):
+    """Runs the search one rollout at a time, so it can be sliced into `step(max_ms)` calls."""
+
+    def __init__(self, state: State, seat: int, heur: Heuristics, budget: Budget, rng: Rng) -> None:
+        super().__init__()
+        self.seat, self.heur, self.budget, self.rng = seat, heur, budget, rng
+        self.depth = budget.depth if budget.depth is not None else heur.rollout_depth
+        self.legal = state.legal_actions(seat)
+        self.rollouts = 0
+        self.elapsed = 0.0
+        self.totals = [0.0] * len(self.legal)
+        self.counts = [0] * len(self.legal)
+        self.alive = list(range(len(self.legal)))
+        if len(self.legal) <= 1:
+            self._finish(self.legal[0] if self.legal else None)
+            return
+        self.base = heur.canonical(state, seat) if heur.canonical else state.clone()
+        self.prior = -1
+        if heur.prior:
+            preferred = heur.policy(self.base.determinize(seat, rng.fork()), seat, rng.fork())
+            if preferred in self.legal:
+                self.prior = self.legal.index(preferred)
+        self._plan = self._schedule()
+
+    def _schedule(self) -> Iterator[None]:
+        """Sequential halving; yields after every rollout."""
+        n = len(self.alive)
+        rounds = max(1, math.ceil(math.log2(n)))
+        per_round = self.budget.rollouts / rounds
+        while True:
+            samples = max(1, int(per_round / len(self.alive)))
+            for _ in range(samples):
+                det = self.base.determinize(self.seat, self.rng)
+                seed = self.rng.next_u32()
+                for i in self.alive:
+                    self.totals[i] += self._sample(det, self.legal[i], seed)
+                    self.counts[i] += 1
+                    self.rollouts += 1
+                    yield
+            if len(self.alive) <= 2:
+                break
+            self.alive.sort(key=lambda i: -self.mean(i))
+            self.alive = self.alive[:(len(self.alive) + 1) // 2]
+
+    def mean(self, i: int) -> float:
+        bonus = PRIOR_BONUS if i == self.prior else 0.0
+        return (self.totals[i] / self.counts[i] if self.counts[i] else 0.0) + bonus
+
+    def _sample(self, det: State, action: Any, seed: int) -> float:
+        heur, state, rng = self.heur, det.clone(), Rng(seed)
+        state.step(self.seat, action)
+        key = heur.horizon(state) if heur.horizon else None
+        for _ in range(self.depth):
+            movers = state.to_move()
+            if not movers or (key is not None and heur.horizon(state) != key):
+                break
+            mover = movers[0]
+            state.step(mover, heur.policy(state, mover, rng))
+        return self._reward(state)
+
+    def _reward(self, state: State) -> float:
+        w, seat = self.heur.win_weight, self.seat
+        if w and state.is_over():
+            result = state.result()
+            win = 1.0 if seat in result["winners"] else 0.0
+            if win and len(result["winners"]) > 1:
+                win = 0.5
+            return w * win + (1.0 - w) * self.heur.reward(state, seat)
+        return self.heur.reward(state, seat)
+
+    def _work(self, deadline: float) -> None:
+        start = now = time.perf_counter()
+        finished = False
+        while True:
+            if self.rollouts >= self.budget.rollouts or next(self._plan, StopIteration) is StopIteration:
+                finished = True
+                break
+            now = time.perf_counter()
+            if self.elapsed + (now - start) >= self.budget.cap:
+                finished = True
+                break
+            if now >= deadline:
+                break
+        self.elapsed += now - start
+        if finished:
+            self._finish(self.best_action())
+
+    def best_action(self) -> Any:
+        """The surviving candidate with the best mean reward (legal order breaks ties)."""
+        best = max(self.alive, key=lambda i: (self.mean(i), -i))
+        return self.legal[best]
+
+    def stats(self) -> list[tuple[Any, int, float]]:
+        """(action, samples, mean reward) for every legal action, for debugging and tests."""
+        return [(a, self.counts[i], self.mean(i)) for i, a in enumerate(self.legal)]
+
+
+class SearchBot(Bot):
+    """Determinized flat Monte Carlo bot; `level` 1–3 picks the think budget (see LEVELS)."""
+
+    name = "search"
+
+    def __init__(self, game_id: str, level: int = 2, seed: int = 0, budget: Budget | None = None) -> None:
+        super().__init__(game_id, level, seed)
+        self.budget = budget or LEVELS[min(max(self.level, 1), max(LEVELS))]
+        self.heur = get_heuristics(game_id)
+
+    def start(self, state: State, seat: int) -> SearchThinker:
+        return SearchThinker(state, seat, self.heur, self.budget, position_rng(self.seed, state, seat))
