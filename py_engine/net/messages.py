@@ -25,6 +25,7 @@ The parsers check size, JSON syntax, object shape, field types and the protocol 
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Any
 
@@ -34,6 +35,7 @@ MAX_HOST_CHARS = 4 * 1024 * 1024  # a host message larger than this is refused b
 MAX_BRACKETS = 256  # '[' + '{' in a guest message: bounds JSON nesting before parsing
 MAX_SEQ = 2**53 - 1  # largest integer that survives a JavaScript round trip
 MAX_SEATS = 64
+MAX_DEPTH = 32  # JSON nesting accepted from either side
 NAME_MAX = 32  # characters kept from a player-chosen name
 TOKEN_MAX = 128
 REASON_MAX = 300
@@ -100,6 +102,22 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nesting_depth(text: str) -> int:
+    """Deepest [ / { nesting outside string literals (a cheap scan before parsing)."""
+    depth = deepest = 0
+    for ch in _BRACKET.findall(_STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def _load(text: Any, max_chars: int, max_brackets: int | None) -> dict:
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > max_chars * 4:
@@ -114,6 +132,9 @@ def _load(text: Any, max_chars: int, max_brackets: int | None) -> dict:
         raise ProtocolError("size", f"message larger than {max_chars} characters")
     if max_brackets is not None and text.count("[") + text.count("{") > max_brackets:
         raise ProtocolError("malformed", "message nested or bracketed too much")
+    if nesting_depth(text) > MAX_DEPTH:
+        # json.loads recurses per level; deep nesting would exhaust the (small) WebAssembly stack in Pyodide
+        raise ProtocolError("malformed", "message nested too deeply")
     try:
         data = json.loads(text, parse_constant=_no_constants)
     except (ValueError, RecursionError, MemoryError):  # JSONDecodeError, >4300-digit ints, NaN
