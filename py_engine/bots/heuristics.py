@@ -65,6 +65,22 @@ def _lost_cities() -> Heuristics:
                       canonical=lc.canonical, prior=True, win_weight=0.0)
 
 
+def _board_canonical(state: Any, seat: int) -> Any:
+    """Lost Cities board: hidden cards (other hands, removed cards, deck) dealt back in sorted order."""
+    s = state.clone()
+    hidden = [i for i in range(s.players) if i != seat]
+    pool = sorted(s.deck + s.removed + [c for i in hidden for c in s.hands[i]])
+    at = 0
+    for i in hidden:
+        k = len(s.hands[i])
+        s.hands[i] = pool[at:at + k]
+        at += k
+    k = len(s.removed)
+    s.removed = pool[at:at + k]
+    s.deck = pool[at + k:]
+    return s
+
+
 def _lost_cities_board() -> Heuristics | None:
     try:
         mod = importlib.import_module("py_engine.games.lost_cities_board.heuristic")
@@ -74,7 +90,8 @@ def _lost_cities_board() -> Heuristics | None:
         return None
     return Heuristics(policy=mod.heuristic_action, greedy=mod.heuristic_action, evaluate=mod.evaluate,
                       scale=getattr(mod, "SCALE", 30.0), rollout_depth=getattr(mod, "ROLLOUT_DEPTH", 24),
-                      horizon=getattr(mod, "horizon", None), canonical=getattr(mod, "canonical", None), prior=True)
+                      horizon=getattr(mod, "horizon", None), canonical=getattr(mod, "canonical", _board_canonical),
+                      prior=True)
 
 
 # game id -> factory of its Heuristics (called once, lazily)

@@ -1,0 +1,169 @@
+"""Bots: legality for every game, determinism, hidden-information independence, thinker API, smoke match."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from py_engine import GAMES, get_game
+from py_engine.bots import BOTS, LEVELS, Budget, SearchBot, get_heuristics, make_bot
+from py_engine.bots.heuristics import GENERIC
+from py_engine.bots.match import _main, parse_spec, run_match
+from py_engine.core import Rng
+
+from .conformance import random_game
+
+FAST = Budget(24, 2.0, 6)  # a small search, so the legality sweep stays quick
+
+
+def positions(gid: str) -> list:
+    """Start, early, a draw-phase decision (Lost Cities), mid-game and late positions."""
+    game = get_game(gid)
+    out = [game.new(players=game.min_players, seed=3)]
+    for seed, stop in ((4, 1), (5, 7), (6, 40), (7, 120)):
+        state = random_game(game, game.min_players, seed, stop_after=stop)
+        if not state.is_over():
+            out.append(state)
+    return out
+
+
+def fast_bot(name: str, gid: str, seed: int = 1):
+    if name == "search":
+        return SearchBot(gid, level=1, seed=seed, budget=FAST)
+    return make_bot(name, gid, level=1, seed=seed)
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_plays_legal_moves(name, gid):
+    bot = fast_bot(name, gid)
+    for state in positions(gid):
+        for seat in state.to_move():
+            action = bot.choose(state, seat)
+            assert action in state.legal_actions(seat), (name, gid, action)
+
+
+def test_lost_cities_positions_include_a_draw_decision():
+    assert "draw" in {s.phase for s in positions("lost-cities")}
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_play_a_whole_lost_cities_round(name):
+    game = get_game("lost-cities")
+    state = game.new(seed=12, options={"rounds": 1})
+    bots = [fast_bot(name, "lost-cities", 1), fast_bot("greedy", "lost-cities", 2)]
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(state, seat))  # apply checks legality
+    assert state.is_over()
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_same_seed_same_move(name):
+    for state in positions("lost-cities"):
+        seat = state.to_move()[0]
+        first = fast_bot(name, "lost-cities", seed=5).choose(state, seat)
+        assert fast_bot(name, "lost-cities", seed=5).choose(state, seat) == first
+        assert fast_bot(name, "lost-cities", seed=5).choose(state.clone(), seat) == first
+
+
+def test_level_two_search_is_deterministic():
+    state = random_game(get_game("lost-cities"), 2, 21, stop_after=16)
+    seat = state.to_move()[0]
+    moves = {make_bot("search", "lost-cities", level=2, seed=8).choose(state, seat) for _ in range(2)}
+    assert len(moves) == 1
+
+
+@pytest.mark.parametrize("name", ["search", "greedy"])
+def test_choice_ignores_hidden_information(name):
+    """Two states that differ only in the opponent's hand and the deck order give the same choice."""
+    game = get_game("lost-cities")
+    checked = 0
+    for seed, stop in ((30, 0), (31, 6), (32, 25), (33, 61)):
+        state = random_game(game, 2, seed, stop_after=stop)
+        seat = state.to_move()[0]
+        for k in range(3):
+            other = state.determinize(seat, Rng(100 + k))
+            assert other.view(seat) == state.view(seat)
+            assert (other.hands[1 - seat], other.deck) != (state.hands[1 - seat], state.deck)
+            for bot_seed in (1, 2):
+                assert (fast_bot(name, "lost-cities", bot_seed).choose(other, seat)
+                        == fast_bot(name, "lost-cities", bot_seed).choose(state, seat))
+                checked += 1
+    assert checked == 24
+
+
+def test_search_never_steps_the_real_state():
+    state = random_game(get_game("lost-cities"), 2, 40, stop_after=9)
+    before = state.to_json()
+    seat = state.to_move()[0]
+    make_bot("search", "lost-cities", level=1, seed=3).choose(state, seat)
+    assert state.to_json() == before
+
+
+def test_thinker_steps_are_short_and_finish():
+    state = random_game(get_game("lost-cities"), 2, 50, stop_after=4)
+    seat = state.to_move()[0]
+    bot = make_bot("search", "lost-cities", level=2, seed=4)
+    thinker = bot.start(state, seat)
+    steps, slowest = 0, 0.0
+    while True:
+        t0 = time.perf_counter()
+        done = thinker.step(5)
+        slowest = max(slowest, time.perf_counter() - t0)
+        steps += 1
+        if done:
+            break
+        assert steps < 10_000
+    assert steps > 1 and slowest < 0.1
+    action = thinker.result()
+    assert action in state.legal_actions(seat)
+    assert thinker.step(5) is True and thinker.result() == action
+    assert make_bot("search", "lost-cities", level=2, seed=4).choose(state, seat) == action  # slicing is invisible
+
+
+def test_forced_move_needs_no_thinking():
+    game = get_game("lost-cities")
+    state = game.new(seed=1, options={"rounds": 1})
+    seat = state.to_move()[0]
+    state.apply(seat, ("discard", state.hands[seat][0]))  # only the deck can be drawn now
+    assert state.legal_actions(seat) == [("draw", "deck")]
+    thinker = make_bot("search", "lost-cities", level=3).start(state, seat)
+    assert thinker.step(1) and thinker.result() == ("draw", "deck")
+
+
+def test_levels_grow_and_unknown_names_fail():
+    assert LEVELS[1].rollouts < LEVELS[2].rollouts < LEVELS[3].rollouts
+    assert all(b.cap <= 1.0 for b in LEVELS.values())
+    with pytest.raises(KeyError):
+        make_bot("oracle", "lost-cities")
+
+
+def test_heuristics_table_and_fallback():
+    assert get_heuristics("lost-cities").canonical is not None
+    assert get_heuristics("no-such-game") is GENERIC
+    state = random_game(get_game("lost-cities"), 2, 60, stop_after=20)
+    assert isinstance(GENERIC.evaluate(state, 0), float)
+    assert 0.0 <= get_heuristics("lost-cities").reward(state, 0) <= 1.0
+
+
+def test_generic_search_works_without_heuristics():
+    bot = SearchBot("lost-cities", level=1, seed=2, budget=Budget(16, 2.0, 20))
+    bot.heur = GENERIC
+    state = random_game(get_game("lost-cities"), 2, 61, stop_after=10)
+    seat = state.to_move()[0]
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+
+
+def test_smoke_match_search_beats_random():
+    res = run_match("lost-cities", "search:1", "random", rounds=6, seed=1)
+    assert res["rounds"] == 6 and res["a_wins"] + res["b_wins"] + res["draws"] == 6
+    assert res["a_wins"] >= 5 and res["mean_margin"] > 0
+
+
+def test_match_cli_and_specs(capsys):
+    assert parse_spec("search:3") == ("search", 3) and parse_spec("random") == ("random", 2)
+    res = _main(["--a", "greedy", "--b", "random", "--rounds", "2", "--seed", "3", "--quiet"])
+    assert res["a"] == "greedy" and res["rounds"] == 2
+    assert "greedy vs random" in capsys.readouterr().out
