@@ -17,8 +17,10 @@ import json
 import os
 import shutil
 import socketserver
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -110,6 +112,61 @@ def copy_tree(src: Path, dst: Path, skip=lambda p: False) -> None:
         shutil.copy2(path, target)
 
 
+def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
+    """A minimal RGB PNG (8-bit, no filter) from raw rows."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\0" + r for r in rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def icon_png(size: int, maskable: bool = False) -> bytes:
+    """public/icons/icon.svg drawn by scanlines: green tile, gold mountains, pale sun (maskable: full bleed)."""
+    bg, gold, sun, clear = (0x1F, 0x3B, 0x2D), (0xE8, 0xC3, 0x6A), (0xF4, 0xEF, 0xE1), (0xFA, 0xF6, 0xEC)
+    poly = [(10, 50), (26, 20), (34, 34), (40, 26), (54, 50)]
+    if maskable:  # keep the drawing inside the 80% safe zone
+        poly = [(32 + (x - 32) * 0.8, 32 + (y - 32) * 0.8) for x, y in poly]
+    cx, cy, cr = (46, 16, 6) if not maskable else (32 + 14 * 0.8, 32 - 16 * 0.8, 6 * 0.8)
+    k = size / 64
+    rows = []
+    for py in range(size):
+        y = (py + 0.5) / k
+        row = bytearray(bytes(clear if not maskable else bg) * size)
+
+        def fill(x0: float, x1: float, colour: tuple, row: bytearray = row) -> None:
+            a, b = max(0, round(x0 * k)), min(size, round(x1 * k))
+            if b > a:
+                row[3 * a:3 * b] = bytes(colour) * (b - a)
+
+        if not maskable:
+            r = 12
+            dy = max(0.0, r - y, y - (64 - r))
+            inset = r - (r * r - dy * dy) ** 0.5 if dy else 0
+            fill(inset, 64 - inset, bg)
+        xs = []
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            if (y1 <= y < y2) or (y2 <= y < y1):
+                xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        xs.sort()
+        for a, b in zip(xs[::2], xs[1::2]):
+            fill(a, b, gold)
+        if abs(y - cy) < cr:
+            half = (cr * cr - (y - cy) ** 2) ** 0.5
+            fill(cx - half, cx + half, sun)
+        rows.append(bytes(row))
+    return png_bytes(size, size, rows)
+
+
+def write_icons(dst: Path) -> None:
+    """PNG app icons for the web app manifest (installable PWA), drawn here: no image tools needed."""
+    dst.mkdir(parents=True, exist_ok=True)
+    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("icon-maskable-512.png", 512, True)):
+        (dst / name).write_bytes(icon_png(size, maskable))
+
+
 def web_modules() -> list[str]:
     """The front-end Python files (web/**/*.py), as paths relative to web/."""
     return sorted(str(p.relative_to(ROOT / "web")).replace(os.sep, "/") for p in (ROOT / "web").rglob("*.py")
@@ -143,6 +200,7 @@ def build() -> Path:
     segno = pypi_wheel(*SEGNO)
     shutil.copy2(segno, wheels / segno.name)
     copy_tree(ROOT / "public", DIST)
+    write_icons(DIST / "icons")
     copy_tree(ROOT / "web", DIST / "app")
     files = {f"./app/{m}": f"./{m}" for m in web_modules() if m != "main.py"}
     config = {"interpreter": "./pyodide/pyodide.mjs", "packages": [f"./wheels/{engine.name}", f"./wheels/{segno.name}"],

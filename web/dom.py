@@ -70,3 +70,38 @@ def focus(selector: str) -> None:
     el = js.document.querySelector(selector)
     if el:
         el.focus()
+
+
+def download_text(filename: str, text: str, mime: str = "application/json") -> None:
+    """Offer `text` as a file download (a Blob link clicked once, then released)."""
+    from pyodide.ffi import create_once_callable, to_js
+
+    blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    a = js.document.createElement("a")
+    a.href, a.download = url, filename
+    js.document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
+async def copy_text(text: str) -> bool:
+    """Put text on the clipboard; False when the browser refuses (the caller keeps it selectable)."""
+    try:
+        await js.navigator.clipboard.writeText(text)
+        return True
+    except Exception:
+        return False
+
+
+def scroll_into_view(selector: str) -> None:
+    el = js.document.querySelector(selector)
+    if el:
+        el.scrollIntoView(to_js_options({"block": "nearest"}))
+
+
+def to_js_options(d: dict):
+    from pyodide.ffi import to_js
+
+    return to_js(d, dict_converter=js.Object.fromEntries)

@@ -12,6 +12,7 @@ import time
 
 import dom
 import js
+import sharing
 from catalogue import CATALOGUE
 from render import has_renderer, renderer
 from render.svg import esc
@@ -43,7 +44,8 @@ class App:
         active = js.document.activeElement
         if active and active.getAttribute and active.getAttribute("data-key"):
             focus_key = active.getAttribute("data-key")
-        body = {"home": self.home_html, "setup": self.setup_html, "table": self.table_html}[self.screen]()
+        body = {"home": self.home_html, "setup": self.setup_html,
+                "table": self.table_html}.get(self.screen, lambda: sharing.screen_html(self))()
         dom.set_html("app", self.header_html() + body)
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
@@ -63,7 +65,8 @@ class App:
             items.append(f'<li class="game{"" if ready else " later"}"><h2>{esc(entry["title"])}</h2>'
                          f'<p>{esc(entry["blurb"])}</p><p class="meta">{esc(entry["players"])} players</p>'
                          f'{button}</li>')
-        return f'<main class="home"><h1>Choose a game</h1><ul class="games">{"".join(items)}</ul></main>'
+        return (f'<main class="home">{sharing.home_html(self)}<h1>Choose a game</h1>'
+                f'<ul class="games">{"".join(items)}</ul></main>')
 
     def setup_html(self) -> str:
         game = GAMES[self.setup["game"]]
@@ -130,7 +133,8 @@ class App:
                 f'{status}{thinking}</div>'
                 f'<div class="board-wrap" id="board">{board}</div>'
                 f'<div class="actions">{buttons}'
-                f'<button data-cmd="sheet" data-testid="open-sheet">Score sheet</button></div>'
+                f'<button data-cmd="sheet" data-testid="open-sheet">Score sheet</button>'
+                f'{sharing.table_buttons(self)}</div>'
                 f'<aside class="side">{rmod.summary(view, table.names)}'
                 f'<h2>Log</h2><ol class="log" data-testid="log">{log}</ol></aside>{modal}</main>')
 
@@ -152,8 +156,8 @@ class App:
                     f'{match_result_html(view, self.table.names)}'
                     f'{renderer(self.table.game.id).score_sheet(view, self.table.names)}'
                     '<p><button class="primary" data-cmd="again" data-testid="new-game" data-key="new-game">New game'
-                    '</button> <button data-cmd="home">Home</button></p></div>')
-        return ""
+                    f'</button> <button data-cmd="home">Home</button>{sharing.over_buttons(self)}</p></div>')
+        return sharing.modal_html(self)
 
     # --- table flow -----------------------------------------------------------------------
     def choose_viewer(self) -> None:
@@ -258,6 +262,8 @@ class App:
             return
         elif cmd == "again":
             self.open_setup(self.table.game.id, keep=True)
+        elif sharing.command(self, cmd, arg):
+            return
         self.redraw()
 
     def open_setup(self, game_id: str, keep: bool = False) -> None:
@@ -340,6 +346,8 @@ class App:
             self.read_form()
             self.setup["players"] = int(el.value)
             self.redraw()
+        elif el.getAttribute("data-cmd-change"):
+            sharing.on_change(self, el)
 
     def on_key(self, event) -> None:
         key = event.key
@@ -385,6 +393,7 @@ def start() -> None:
     dom.listen(js.document, "keydown", app.on_key)
     dom.expose("explorersRecord", lambda: app.table.record_json() if app.table else "null")
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
+    sharing.start(app)
     app.redraw()
     js.explorersLoaded()
     js.console.info(f"Explorers' Table ready in {time.time() - t0:.2f}s after Python start")

@@ -168,6 +168,33 @@ class State:
         self.step(seat, action)
         self.record.moves.append([seat, self.game.encode(action)])
 
+    # --- undo ---------------------------------------------------------------------------------
+    def reveals(self, seat: int, action: Action) -> bool:
+        """Whether `action` by `seat` showed someone hidden information (a checkpoint: never taken
+        back). The safe default says every action does, so a game allows undo only by overriding this
+        (judged from the action alone) or `undo_allowed`."""
+        return True
+
+    def undo_allowed(self, seat: int) -> int:
+        """How many of the last decisions `seat` may take back: its own trailing moves after the last
+        checkpoint, as long as no other player has acted since (0 = none; never once the game is over)."""
+        if self.is_over():
+            return 0
+        n = 0
+        for s, enc in reversed(self.record.moves):
+            if s != seat or self.reveals(s, self.game.decode(enc)):
+                break
+            n += 1
+        return n
+
+    def undone(self, seat: int, k: int = 1) -> State:
+        """A new State without `seat`'s last `k` decisions: the record replayed without them."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 < k <= self.undo_allowed(seat):
+            raise IllegalAction("those moves cannot be taken back")
+        record = self.record.copy()
+        record.moves = record.moves[:-k]
+        return record.replay()
+
     def to_json(self) -> dict:
         data = self.dump()
         data["game"] = self.game.id

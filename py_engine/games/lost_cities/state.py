@@ -151,6 +151,11 @@ class LostCitiesState(State):
         self.phase = DRAW
         self.last = {"seat": seat, "kind": kind, "card": arg}
 
+    def reveals(self, seat: int, action: tuple) -> bool:
+        """A deck draw shows the drawer a hidden card (and the last one deals the next round); playing,
+        discarding and taking a face-up discard reveal nothing, so they may be taken back."""
+        return action == ("draw", "deck")
+
     def _end_round(self) -> None:
         breakdown = self.round_scores()
         round_scores = [sum(b["total"] for b in side) for side in breakdown]

@@ -389,6 +389,18 @@ class LostCitiesBoardState(State):
         self.log.append((seat, "advance", action[1], v, pos[c]))
         self._arrive(seat, c)
 
+    def undo_allowed(self, seat: int) -> int:
+        """Own decisions since the last checkpoint, read back from the log: a deck draw (a hidden card)
+        and an expedition boundary (a new deal) are checkpoints; so is any move by another player."""
+        if self.phase == OVER:
+            return 0
+        n = 0
+        for e in reversed(self.log):
+            if e[0] != seat or (e[1] == "draw" and e[2] == "deck"):
+                break
+            n += e[1] in ("start", "advance", "discard", "move", "pass", "draw")
+        return n
+
     def _arrive(self, seat: int, c: int) -> None:
         """A piece of `seat` reached a new stone on path `c`: bridge count, then the event tile."""
         stone = self.pos[seat][c]

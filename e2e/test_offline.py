@@ -1,0 +1,78 @@
+"""Offline play after one visit (service worker), a sub-path host, and the update banner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from .conftest import BOOT_TIMEOUT, open_app, serve
+from .helpers import new_game, play_turn_by_clicks, wait_for_me_or_modal
+
+CONTROLLED = "() => window.explorersControlled(60000)"
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def test_offline_game_under_sub_path(browser):
+    server, url = serve(prefix="/games/explorers")
+    try:
+        context, page, watch = open_app(browser, url)
+        assert page.evaluate(CONTROLLED) is True
+        version = json.loads(page.evaluate("fetch('./build.json').then(r => r.text())"))["version"]
+        assert cache_names(page) == [f"explorers:/games/explorers/:{version}"]
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+        turns = 0
+        while (phase := wait_for_me_or_modal(page)) != "over":
+            assert phase == "play", phase
+            play_turn_by_clicks(page)
+            turns += 1
+            assert turns < 200
+        page.click("[data-testid=watch-replay]")
+        page.wait_for_selector("[data-testid=replay-board]")
+        page.click("[data-testid=rp-next]")
+        assert page.inner_text("[data-testid=rp-pos]").startswith("Move 1 of ")
+        watch.errors = [e for e in watch.errors if "ERR_INTERNET_DISCONNECTED" not in e]
+        watch.assert_clean()
+        context.close()
+    finally:
+        server.shutdown()
+
+
+def test_new_build_shows_update_banner_and_replaces_cache(browser, tmp_path):
+    import build
+
+    site = tmp_path / "site"
+    shutil.copytree(build.DIST, site)
+    server = build.make_server(0, root=site)
+    import threading
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        context, page, watch = open_app(browser, url)
+        assert page.evaluate(CONTROLLED) is True
+        old = cache_names(page)
+        assert len(old) == 1
+        # A "new build": another version in build.json and sw.js.
+        listing = json.loads((site / "build.json").read_text())
+        new_version = "f" * 16
+        (site / "sw.js").write_text((site / "sw.js").read_text().replace(listing["version"], new_version))
+        listing["version"] = new_version
+        (site / "build.json").write_text(json.dumps(listing))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update-banner", timeout=60_000)
+        assert "Update available" in page.inner_text("#update-banner")
+        with page.expect_navigation(timeout=60_000):
+            page.click("[data-testid=update-reload]")
+        page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+        assert cache_names(page) == [f"explorers:/:{new_version}"]
+        watch.assert_clean()
+        context.close()
+    finally:
+        server.shutdown()

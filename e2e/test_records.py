@@ -1,0 +1,102 @@
+"""Records in the browser: undo, export (file and link), import errors, Continue, the replay viewer."""
+
+from __future__ import annotations
+
+import json
+
+from py_engine.core import Record
+
+from .helpers import engine_state, new_game, wait_for_me_or_modal
+
+MOVES = "() => JSON.parse(window.explorersRecord()).moves.length"
+
+
+def import_file(page, name: str, data: bytes) -> None:
+    page.set_input_files("[data-testid=import-file]", files=[{"name": name, "mimeType": "application/json",
+                                                               "buffer": data}])
+
+
+def expect_error(page, text: str) -> None:
+    page.wait_for_selector("[data-testid=error]")
+    assert text in page.inner_text("[data-testid=error]")
+    assert page.locator("[data-testid=new-lost-cities]").count() == 1  # still on the home page
+
+
+def test_undo_export_import_continue_replay(app, tmp_path):
+    page, watch = app
+    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    assert wait_for_me_or_modal(page) == "play"
+    hand = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    # Undo: a discard may be taken back before drawing; a deck draw may not.
+    page.locator("[data-testid=hand-card]").first.click()
+    page.click("[data-testid=discard-btn]")
+    page.click("[data-testid=undo]")
+    page.wait_for_selector("[data-testid=hand-card][data-cmd]")
+    assert page.evaluate(MOVES) == 0
+    assert page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+    page.locator("[data-testid=hand-card]").first.click()
+    page.click("[data-testid=discard-btn]")
+    page.click("[data-testid=deck]")
+    assert page.locator("[data-testid=undo]").count() == 0
+    assert wait_for_me_or_modal(page) == "play"  # the bot has moved
+    moves = page.evaluate(MOVES)
+    assert moves == 4 and page.locator("[data-testid=undo]").count() == 0
+
+    # Export as a file (a Blob download) and as a link.
+    page.click("[data-testid=share]")
+    with page.expect_download() as dl:
+        page.click("[data-testid=download]")
+    saved = tmp_path / "game.json"
+    dl.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert Record.from_json(data).moves == engine_state(page).record.moves
+    assert data["names"] == ["You", "Player 2"] and data["seats"][1] == {"kind": "bot", "level": 1}
+    link = page.input_value("[data-testid=share-link]")
+    assert "#record=" in link
+    page.click("[data-testid=close-share]")
+
+    # Continue after a reload.
+    page.reload()
+    page.click("[data-testid=continue]")
+    page.wait_for_selector("[data-testid=hand-card][data-cmd]")
+    assert page.evaluate(MOVES) == moves
+    page.click("[data-testid=home]")
+
+    # Corrupt and foreign files and links: a clear error, nothing changes.
+    import_file(page, "broken.json", b"{not json")
+    expect_error(page, "not JSON")
+    import_file(page, "other.json", b'{"format": "something-else"}')
+    expect_error(page, "not an Explorers' Table game record")
+    bad = dict(data, moves=[[0, ["play", 999]]] + data["moves"][1:])
+    import_file(page, "bad.json", json.dumps(bad).encode())
+    expect_error(page, "move 1 cannot be replayed")
+    page.fill("[data-testid=import-link]", link.split("#")[0] + "#record=AAAA" + link[-30:])
+    page.click("[data-testid=import-link-open]")
+    expect_error(page, "link")
+
+    # Import the file: the replay viewer, spectator by default (no hand shown).
+    import_file(page, "game.json", saved.read_bytes())
+    page.wait_for_selector("[data-testid=replay-board]")
+    assert page.inner_text("[data-testid=rp-pos]") == f"Move 0 of {moves}"
+    assert page.locator("[data-testid=hand-card]").count() == 0
+    page.click("[data-testid=rp-last]")
+    assert page.inner_text("[data-testid=rp-pos]") == f"Move {moves} of {moves}"
+    page.click("[data-testid=rp-move-1]")
+    assert page.inner_text("[data-testid=rp-pos]") == f"Move 1 of {moves}"
+    page.select_option("[data-testid=rp-seat]", "0")
+    assert page.locator("[data-testid=hand-card]").count() == 7  # seat 1 after its discard
+    assert page.locator("#board [data-act]").count() == 0  # read-only
+    page.click("[data-testid=rp-back]")
+    assert page.locator("[data-testid=hand-card]").count() == 8
+
+    # A link opens the same replay; "Play on from here" continues the game at that move.
+    page.click("[data-testid=home]")
+    page.goto(link)
+    page.wait_for_selector("[data-testid=replay-board]")
+    page.click("[data-testid=rp-next]")
+    page.click("[data-testid=rp-next]")
+    page.click("[data-testid=play-from-here]")
+    page.wait_for_selector("[data-testid=open-sheet]")
+    assert page.evaluate(MOVES) == 2
+    assert wait_for_me_or_modal(page) == "play"
+    watch.assert_clean()

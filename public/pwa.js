@@ -1,0 +1,43 @@
+// Registers the service worker (relative URL: its scope is the site's folder, any sub-path works)
+// and shows an "Update available — reload" banner when a newer build is installed and waiting.
+// window.explorersControlled(ms) resolves true once the worker controls this page (false on timeout).
+const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+let wantReload = false;
+
+function banner(worker) {
+  if (document.getElementById("update-banner")) return;
+  const bar = document.createElement("div");
+  bar.id = "update-banner";
+  bar.setAttribute("role", "status");
+  bar.innerHTML = 'Update available — <button type="button" data-testid="update-reload">reload</button>';
+  bar.querySelector("button").addEventListener("click", () => {
+    wantReload = true;
+    worker.postMessage({type: "skip-waiting"});
+  });
+  document.body.appendChild(bar);
+}
+
+function watch(reg) {
+  if (reg.waiting && sw.controller) banner(reg.waiting);
+  reg.addEventListener("updatefound", () => {
+    const worker = reg.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && sw.controller) banner(worker);
+    });
+  });
+}
+
+window.explorersControlled = (ms = 0) => new Promise(resolve => {
+  if (!sw) return resolve(false);
+  if (sw.controller) return resolve(true);
+  sw.addEventListener("controllerchange", () => resolve(true), {once: true});
+  if (ms) setTimeout(() => resolve(!!sw.controller), ms);
+});
+
+if (sw && window.isSecureContext) {
+  sw.addEventListener("controllerchange", () => { if (wantReload) location.reload(); });
+  sw.register("./sw.js").then(watch).catch(err => console.warn("service worker not registered:", err.message));
+  // A tab left open still learns about new builds.
+  setInterval(() => sw.getRegistration().then(r => r && r.update().catch(() => {})), 30 * 60 * 1000);
+}

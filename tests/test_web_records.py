@@ -1,0 +1,139 @@
+"""web/records.py and web/replay.py in CPython: export/import round trips, import errors that change
+nothing, and replay views equal to the live views (no hidden information leaks)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+
+import records  # noqa: E402
+from replay import Replay  # noqa: E402
+
+from py_engine import get_game  # noqa: E402
+from py_engine.core import RecordError, Rng  # noqa: E402
+
+SEATS = [{"kind": "human", "name": "Ann <b>"}, {"kind": "bot", "level": 2, "name": "Bot"}]
+
+
+def played(game_id: str = "lost-cities", players: int = 2, seed: int = 4, upto: int | None = None,
+           options: dict | None = None):
+    """A random game; returns (final state, live views per step: {seat: view})."""
+    game = get_game(game_id)
+    state = game.new(players=players, seed=seed, options=options or {})
+    rng, live = Rng(seed), []
+    while True:
+        live.append({seat: json.dumps(state.view(seat), sort_keys=True) for seat in [None, *range(players)]})
+        if state.is_over() or (upto is not None and len(state.record.moves) >= upto):
+            return state, live
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.fixture(scope="module")
+def game():
+    return played(options={"rounds": 1})
+
+
+def test_file_and_link_round_trip(game):
+    state, _ = game
+    text = records.export_text(state.record, SEATS)
+    imp = records.parse_text(text)
+    assert imp.record.moves == state.record.moves and imp.state.scores() == state.scores()
+    assert imp.names == ["Ann <b>", "Bot"]
+    assert imp.seats == [{"kind": "human", "name": "Ann <b>"}, {"kind": "bot", "level": 2, "name": "Bot"}]
+    url = records.link("https://example.org/games/explorers/index.html#old", records.export_data(state.record, SEATS))
+    assert url.startswith("https://example.org/games/explorers/index.html#record=")
+    assert len(url) < 2000  # a whole one-round game fits in a link
+    assert records.parse_text(url).record.moves == state.record.moves
+    autosave = {"record": state.record.to_json(), "seats": SEATS, "host": {}}
+    assert records.load(autosave).names == ["Ann <b>", "Bot"]
+
+
+def test_record_without_names_gets_defaults(game):
+    imp = records.parse_text(json.dumps(game[0].record.to_json()))
+    assert imp.names == ["Player 1", "Player 2"] and imp.seats is None
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("{not json", "not JSON"),
+    ("[1, 2, 3]", "not an Explorers' Table game record"),
+    ('{"format": "chess-pgn"}', "not an Explorers' Table game record"),
+    ('{"format": "explorers-table-record", "version": 99}', "unsupported record version"),
+    ('{"format": "explorers-table-record", "version": 1, "game": "chess", "players": 2, "seed": 1, "moves": []}',
+     "unknown game"),
+    ('{"format": "explorers-table-record", "version": 1, "game": "lost-cities", "players": 2, "seed": 1,'
+     ' "moves": [[0, ["play", 999]]]}', "move 1 cannot be replayed"),
+    ('{"format": "explorers-table-record", "version": 1, "game": "lost-cities", "players": 2, "seed": 1,'
+     ' "moves": [[1, ["draw", "deck"]]]}', "move 1 cannot be replayed"),
+    ('{"format": "explorers-table-record", "version": 1, "game": "lost-cities", "players": 2, "seed": -1,'
+     ' "moves": []}', "bad seed"),
+    ("https://x.org/#record=!!!", "link"),
+    ("https://x.org/#record=" + base64.urlsafe_b64encode(zlib.compress(b"[" * 100000)).decode(), "link"),
+    ("https://x.org/#record=" + base64.urlsafe_b64encode(zlib.compress(b" " * 5_000_000)).decode(), "too large"),
+    ("x" * (records.MAX_TEXT + 1), "too large"),
+])
+def test_import_errors_are_readable(text, reason):
+    with pytest.raises(RecordError) as exc:
+        records.parse_text(text)
+    assert reason in str(exc.value)
+
+
+def test_bad_seats_and_names_are_cleaned(game):
+    data = records.export_data(game[0].record)
+    data.update(names=["\x00Evil\u202e" * 10, 5], seats=[{"kind": "remote"}, {"kind": "bot", "level": True}])
+    imp = records.load(data)
+    assert imp.names[0] == ("Evil" * 10)[:24] and imp.names[1] == "5"
+    assert imp.seats == [{"kind": "human", "name": imp.names[0]}, {"kind": "bot", "level": 1, "name": "5"}]
+
+
+@pytest.mark.parametrize("game_id,players", [("lost-cities", 2), ("lost-cities-board", 2), ("lost-cities-board", 3)])
+def test_replay_views_equal_live_views(game_id, players):
+    state, live = played(game_id, players, seed=9, upto=160)
+    rp = Replay(state.record, [f"P{i}" for i in range(players)])
+    order = list(range(len(live)))
+    order = order[::3] + order[::-5] + [0, len(live) - 1]  # forward, backward and jumps use the cache
+    for k in order:
+        rec_views = {seat: json.dumps(state.record.replay(upto=k).view(seat), sort_keys=True) for seat in live[k]}
+        assert rec_views == live[k]
+        for seat in live[k]:
+            assert json.dumps(rp.view(k, seat), sort_keys=True) == live[k][seat], (k, seat)
+
+
+def test_replay_commands_and_spoiler_free_move_list(game):
+    state, _ = game
+    rp = Replay(state.record, ["Ann", "Bot"])
+    n = rp.total
+    rp.command("rp-last")
+    assert rp.k == n
+    rp.command("rp-goto", "2")
+    assert rp.k == 2 and rp.command("rp-back") and rp.k == 1
+    rp.command("rp-goto", "nonsense")
+    assert rp.k == 1
+    assert rp.move_label(0).startswith("1. Ann ") and len(rp.move_label(0)) > 7
+    assert rp.move_label(5) in ("6. Ann", "6. Bot")  # not yet played at step 1: who, not what
+    assert not rp.command("home")
+    rp.set_seat("1")
+    assert rp.seat == 1
+    rp.set_seat("7")
+    assert rp.seat is None
+    html = rp.html()
+    assert "data-act" not in html  # read-only board
+    rp.command("rp-play")
+    assert rp.playing and rp.tick() and rp.k == 2
+
+
+def test_embed_url_and_snippet(game):
+    data = records.export_data(game[0].record, SEATS)
+    url = records.embed_url("https://ex.org/games/explorers/?x=1#frag", data, move=12, seat=None, theme="dark")
+    assert url.startswith("https://ex.org/games/explorers/embed.html?mode=position&record=")
+    assert url.endswith("&move=12&seat=spectator&theme=dark")
+    snippet = records.iframe_snippet(url, 'Lost "Cities" <x>')
+    assert '<iframe src="https://ex.org/games/explorers/embed.html?mode=position&amp;record=' in snippet
+    assert 'title="Lost &quot;Cities&quot; &lt;x>"' in snippet

@@ -1,0 +1,156 @@
+"""The replay viewer: step through a record, seen by one seat or as a spectator.
+
+The board at step k is `record.replay(upto=k).view(seat)` drawn by the game's renderer with no
+legal actions, so a seat never sees what it could not have seen at that moment. States are
+computed forward from the nearest cached step (same moves, same result, much faster than
+replaying from the start at every click). Pure Python: HTML strings only; the shell or the embed
+page wires the data-cmd buttons ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play",
+"rp-goto" + data-arg) and the seat <select data-cmd-change="rp-seat">.
+"""
+
+from __future__ import annotations
+
+from render import renderer
+from render.svg import esc
+
+from py_engine import get_game
+from py_engine.core import Record
+
+CACHE_SIZE = 96
+COMMANDS = ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play", "rp-goto")
+
+
+class Replay:
+    def __init__(self, record: Record, names: list[str], seat: int | None = None, at: int = 0) -> None:
+        self.record = record.copy()
+        self.game = get_game(record.game_id)
+        self.names = list(names)
+        self.seat = seat
+        self.k = max(0, min(at, self.total))
+        self.playing = False
+        self._states: dict = {}
+
+    @property
+    def total(self) -> int:
+        return len(self.record.moves)
+
+    # --- states -------------------------------------------------------------------------------
+    def state_at(self, k: int):
+        """The State after the first k moves (a fresh clone: callers may not change the cache)."""
+        k = max(0, min(k, self.total))
+        if k not in self._states:
+            base = max((j for j in self._states if j < k), default=None)
+            state = self._states[base].clone() if base is not None else self.record.replay(upto=0)
+            for seat, encoded in self.record.moves[(base or 0):k]:
+                state.apply(seat, self.game.decode(encoded))
+            if len(self._states) >= CACHE_SIZE:
+                self._states.pop(max(self._states, key=lambda j: abs(j - k)))
+            self._states[k] = state
+        return self._states[k].clone()
+
+    def view(self, k: int | None = None, seat: int | None = ...) -> dict:  # type: ignore[assignment]
+        return self.state_at(self.k if k is None else k).view(self.seat if seat is ... else seat)
+
+    # --- commands -----------------------------------------------------------------------------
+    def command(self, cmd: str, arg: str | None = None) -> bool:
+        """Apply a viewer command; False when it is not one."""
+        if cmd not in COMMANDS:
+            return False
+        if cmd == "rp-first":
+            self.k = 0
+        elif cmd == "rp-back":
+            self.k = max(0, self.k - 1)
+        elif cmd == "rp-next":
+            self.k = min(self.total, self.k + 1)
+        elif cmd == "rp-last":
+            self.k = self.total
+        elif cmd == "rp-goto":
+            self.go(arg)
+        elif cmd == "rp-play":
+            if self.k >= self.total:
+                self.k = 0
+            self.playing = not self.playing
+        if cmd != "rp-play":
+            self.playing = False
+        return True
+
+    def go(self, k) -> None:
+        try:
+            self.k = max(0, min(self.total, int(k)))
+        except (TypeError, ValueError):
+            pass
+
+    def set_seat(self, value: str) -> None:
+        self.seat = int(value) if value.isdigit() and int(value) < self.record.players else None
+
+    def tick(self) -> bool:
+        """One step of play-back; False (and paused) at the end."""
+        if self.k >= self.total:
+            self.playing = False
+            return False
+        self.k += 1
+        return True
+
+    # --- drawing ------------------------------------------------------------------------------
+    def move_label(self, i: int) -> str:
+        """Move i (0-based): who and what; moves after the current step show only who (no spoilers)."""
+        seat, encoded = self.record.moves[i]
+        who = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        if i >= self.k:
+            return f"{i + 1}. {who}"
+        try:
+            what = self.game.describe(self.game.decode(encoded))
+        except (ValueError, TypeError):
+            what = "?"
+        return f"{i + 1}. {who} {what}"
+
+    def board_html(self, view: dict) -> str:
+        rmod = renderer(self.record.game_id)
+        ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
+        return rmod.render(view, ui)
+
+    def status(self, view: dict) -> str:
+        rmod = renderer(self.record.game_id)
+        ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
+        return rmod.status_text(view, ui)
+
+    def controls_html(self) -> str:
+        def btn(cmd: str, label: str, text: str, disabled: bool) -> str:
+            return (f'<button data-cmd="{cmd}" data-testid="{cmd}" data-key="{cmd}" aria-label="{label}" '
+                    f'title="{label}"{" disabled" if disabled else ""}>{text}</button>')
+
+        at_start, at_end = self.k == 0, self.k >= self.total
+        play = "Pause" if self.playing else "Play"
+        return ('<div class="replay-controls" role="group" aria-label="Replay controls">'
+                + btn("rp-first", "First move", "|◀", at_start) + btn("rp-back", "Back one move", "◀", at_start)
+                + btn("rp-play", play, play, self.total == 0)
+                + btn("rp-next", "Forward one move", "▶", at_end) + btn("rp-last", "Last move", "▶|", at_end)
+                + f'<span class="pos" data-testid="rp-pos">Move {self.k} of {self.total}</span></div>')
+
+    def seat_select(self) -> str:
+        opts = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in enumerate(self.names)]
+        cur = "spectator" if self.seat is None else str(self.seat)
+        return ('<label>Seen by <select data-cmd-change="rp-seat" data-testid="rp-seat">' + "".join(
+            f'<option value="{v}"{" selected" if v == cur else ""}>{esc(t)}</option>' for v, t in opts)
+            + "</select></label>")
+
+    def moves_html(self) -> str:
+        items = [f'<li><button data-cmd="rp-goto" data-arg="0" data-testid="rp-move-0"'
+                 f'{" aria-current=step" if self.k == 0 else ""}>Start</button></li>']
+        for i in range(self.total):
+            cur = ' aria-current="step"' if self.k == i + 1 else ""
+            future = ' class="future"' if i >= self.k else ""
+            items.append(f'<li><button data-cmd="rp-goto" data-arg="{i + 1}" data-testid="rp-move-{i + 1}"{cur}'
+                         f'{future}>{esc(self.move_label(i))}</button></li>')
+        return f'<ol class="moves" data-testid="rp-moves">{"".join(items)}</ol>'
+
+    def html(self, extra_buttons: str = "") -> str:
+        """The whole replay screen (status, board, controls, seat choice, move list)."""
+        view = self.view()
+        rmod = renderer(self.record.game_id)
+        return (f'<main class="table replay"><div class="status" role="status" data-testid="status">'
+                f'Replay — {esc(self.status(view))}</div>'
+                f'<div class="board-wrap" id="board" data-testid="replay-board">{self.board_html(view)}</div>'
+                f'<div class="actions">{self.controls_html()} {self.seat_select()} {extra_buttons}</div>'
+                f'<aside class="side">{rmod.summary(view, self.names)}<h2>Moves</h2>{self.moves_html()}</aside>'
+                f'</main>')
