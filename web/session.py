@@ -1,8 +1,10 @@
-"""A table being played in this browser: the State, who sits where, and the bots.
+"""A table played from this browser: a thin wrapper over `py_engine.net.Host` for every game.
 
-Seats are dicts {"kind": "human" | "bot" | "remote", "name": str, "level": int}. Every
-action goes through `State.apply` (the engine decides every rule); bots think in small
-steps so the page can keep drawing between them.
+Seats are dicts {"kind": "human" | "bot" | "remote", "name": str, "level": int}; "human" is the
+Host's "local" kind. Local people act through `act`, bots through the shell's pump (also `act`),
+remote guests over data channels (web/netplay.py feeds `host.receive`). Whatever a call returns
+for remote connections goes to `send` (a no-op until a network link is attached), so local-only
+and networked tables share one code path.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import unicodedata
 
 from py_engine import get_game
 from py_engine.bots import make_bot
-from py_engine.core import Record
+from py_engine.core import Record, RecordError
+from py_engine.net import Host
 
 NAME_MAX = 24
+_KIND = {"human": "local", "bot": "bot", "remote": "remote"}
 
 
 def clean_name(text: object, fallback: str) -> str:
@@ -24,38 +28,69 @@ def clean_name(text: object, fallback: str) -> str:
 
 
 class LocalTable:
+    autosave_key = "explorers.autosave"
+
     def __init__(self, game_id: str, players: int, seed: int, options: dict, seats: list[dict],
-                 record: Record | None = None) -> None:
+                 record: Record | None = None, saved_host: dict | None = None, net: dict | None = None) -> None:
         self.game = get_game(game_id)
         self.seats = [dict(s, name=clean_name(s.get("name"), f"Player {i + 1}")) for i, s in enumerate(seats)]
-        self.state = record.replay() if record else self.game.new(players=players, seed=seed, options=options)
-        self.bots = {i: make_bot("search", game_id=game_id, level=int(s.get("level", 1)), seed=seed + 17 * i)
-                     for i, s in enumerate(self.seats) if s["kind"] == "bot"}
+        kinds = [_KIND[s["kind"]] for s in self.seats]
+        names = [s["name"] for s in self.seats]
+        if saved_host is not None:
+            self.host = Host.resume(saved_host)
+        elif record is not None:
+            self.host = Host.resume(record.to_json(), seats=kinds, names=names)
+        else:
+            self.host = Host(game_id, players, seed, options, seats=kinds, names=names)
+        self.seed = seed
+        self.net = dict(net or {})  # network metadata kept with the autosave (e.g. the table id)
+        self.bots = {i: self._bot(i, int(s.get("level", 1))) for i, s in enumerate(self.seats) if s["kind"] == "bot"}
+        self.send = lambda outs: None  # set by a network link
+        self.link = None  # the network link (web/netplay.py), if any seat is remote
+
+    def _bot(self, seat: int, level: int):
+        return make_bot("search", game_id=self.game.id, level=level, seed=self.seed + 17 * seat)
+
+    @property
+    def state(self):
+        return self.host.state
 
     @property
     def names(self) -> list[str]:
-        return [s["name"] for s in self.seats]
+        return [row["name"] for row in self.host.table()]
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
 
+    def remote_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "remote" or s.get("was_remote")]
+
     def bot_to_move(self) -> int | None:
-        for seat in self.state.to_move():
-            if seat in self.bots:
-                return seat
-        return None
+        return next((s for s in self.host.waiting_for("bot") if s in self.bots), None)
 
     def legal(self, seat: int | None) -> list:
-        if seat is None or seat not in self.state.to_move():
+        if seat is None or self.host.seat_kind(seat) == "remote":
             return []
-        return [self.game.encode(a) for a in self.state.legal_actions(seat)]
+        return self.host.legal(seat)
 
-    def act(self, seat: int, encoded) -> None:
-        """Apply a person's action (raises IllegalAction, leaving the state unchanged)."""
-        self.state.apply(seat, self.game.decode(encoded) if isinstance(encoded, list) else encoded)
+    def act(self, seat: int, action) -> None:
+        """Play for a local person or a bot (raises IllegalAction, leaving the state unchanged)."""
+        self.send(self.host.local_action(seat, action))
+
+    def set_kind(self, seat: int, kind: str, level: int = 2) -> None:
+        """Switch a seat between "human", "bot" and "remote" (a bot takes over a lost guest, and back)."""
+        s = self.seats[seat]
+        if s["kind"] == "remote":
+            s["was_remote"] = True
+        s["kind"] = kind
+        self.bots.pop(seat, None)
+        if kind == "bot":
+            s.setdefault("level", level)
+            self.bots[seat] = self._bot(seat, int(s["level"]))
+        self.send(self.host.set_seat_kind(seat, _KIND[kind]))
 
     def save(self) -> dict:
-        return {"record": self.state.record.to_json(), "seats": self.seats}
+        return {"record": self.state.record.to_json(), "seats": self.seats, "host": self.host.save(), "net": self.net}
 
     @classmethod
     def load(cls, data: dict) -> LocalTable:
@@ -63,7 +98,15 @@ class LocalTable:
         seats = data["seats"]
         if not isinstance(seats, list) or len(seats) != record.players:
             raise ValueError("the seats do not match the record")
-        return cls(record.game_id, record.players, record.seed, record.options, seats, record=record)
+        if any(not isinstance(s, dict) or s.get("kind") not in _KIND for s in seats):
+            raise RecordError("bad seat entry in the saved table")
+        host = data.get("host")
+        return cls(record.game_id, record.players, record.seed, record.options, seats,
+                   record=None if host else record, saved_host=host, net=data.get("net"))
 
     def record_json(self) -> str:
         return json.dumps(self.state.record.to_json())
+
+    def panel_html(self) -> str:
+        """The network panel (invite links, answer codes, seat status); empty for a local table."""
+        return self.link.panel_html() if self.link else ""

@@ -12,6 +12,7 @@ import time
 
 import dom
 import js
+import netplay
 import sharing
 from catalogue import CATALOGUE
 from render import has_renderer, renderer
@@ -44,8 +45,8 @@ class App:
         active = js.document.activeElement
         if active and active.getAttribute and active.getAttribute("data-key"):
             focus_key = active.getAttribute("data-key")
-        body = {"home": self.home_html, "setup": self.setup_html,
-                "table": self.table_html}.get(self.screen, lambda: sharing.screen_html(self))()
+        body = {"home": self.home_html, "setup": self.setup_html, "table": self.table_html,
+                "net": lambda: netplay.screen_html(self)}.get(self.screen, lambda: sharing.screen_html(self))()
         dom.set_html("app", self.header_html() + body)
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
@@ -93,7 +94,8 @@ class App:
         for i in range(players):
             kind = self.setup["seats"][i]
             choices = [("you", "You"), ("human", "Another person on this device"), ("bot1", "Bot — level 1 (easy)"),
-                       ("bot2", "Bot — level 2"), ("bot3", "Bot — level 3 (strong)")]
+                       ("bot2", "Bot — level 2"), ("bot3", "Bot — level 3 (strong)"),
+                       ("remote", "Remote player (invite link)")]
             if i == 0:
                 choices = choices[:1] + choices[2:]
             sel = "".join(f'<option value="{v}" {"selected" if v == kind else ""}>{t}</option>' for v, t in choices)
@@ -135,7 +137,7 @@ class App:
                 f'<div class="actions">{buttons}'
                 f'<button data-cmd="sheet" data-testid="open-sheet">Score sheet</button>'
                 f'{sharing.table_buttons(self)}</div>'
-                f'<aside class="side">{rmod.summary(view, table.names)}'
+                f'<aside class="side">{table.panel_html()}{rmod.summary(view, table.names)}'
                 f'<h2>Log</h2><ol class="log" data-testid="log">{log}</ol></aside>{modal}</main>')
 
     def bot_thinking_text(self) -> str:
@@ -204,7 +206,10 @@ class App:
                     await dom.yield_to_browser(0)
                 if self.screen != "table":
                     break
-                self.table.state.apply(seat, thinker.result())
+                try:
+                    self.table.act(seat, thinker.result())
+                except IllegalAction:  # the table moved on while the bot thought (a remote move)
+                    continue
                 self.autosave()
                 view = self.table.state.view(None)
                 if len(view["history"]) > self.rounds_seen:
@@ -221,7 +226,7 @@ class App:
 
     def autosave(self) -> None:
         if self.table:
-            dom.storage_set("explorers.autosave", self.table.save())
+            dom.storage_set(getattr(self.table, "autosave_key", "explorers.autosave"), self.table.save())
 
     # --- commands -------------------------------------------------------------------------
     def do_action(self, encoded: list) -> None:
@@ -259,6 +264,9 @@ class App:
             self.rounds_seen = len(self.table.state.view(None)["history"])
             self.modal = None
             self.after_change()
+            return
+        elif cmd.startswith("net-"):
+            netplay.command(self, cmd, arg)
             return
         elif cmd == "again":
             self.open_setup(self.table.game.id, keep=True)
@@ -303,7 +311,7 @@ class App:
             if kind.startswith("bot"):
                 seats.append({"kind": "bot", "level": int(kind[3:]), "name": self.setup["names"][i] or f"Bot {i + 1}"})
             else:
-                seats.append({"kind": "human", "name": self.setup["names"][i]})
+                seats.append({"kind": "remote" if kind == "remote" else "human", "name": self.setup["names"][i]})
         seed = int(js.Math.floor(js.Math.random() * 2147483647))
         try:
             table = LocalTable(self.setup["game"], n, seed, dict(self.setup["options"]), seats)
@@ -315,6 +323,7 @@ class App:
 
     def begin(self, table: LocalTable) -> None:
         self.table = table
+        netplay.attach(self, table)
         self.screen, self.modal, self.selected, self.covered, self.viewer = "table", None, None, False, None
         self.rounds_seen = len(table.state.view(None)["history"])
         self.choose_viewer()
@@ -393,6 +402,7 @@ def start() -> None:
     dom.listen(js.document, "keydown", app.on_key)
     dom.expose("explorersRecord", lambda: app.table.record_json() if app.table else "null")
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
+    netplay.install(app)
     sharing.start(app)
     app.redraw()
     js.explorersLoaded()

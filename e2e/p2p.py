@@ -1,0 +1,102 @@
+"""Driving two separate browsers through the peer-to-peer flow as a person would (host + guest).
+
+Shared by e2e/test_p2p.py and tests/bench_p2p.py. Both browsers run on this machine; mDNS host
+candidates are turned off so the candidates are this machine's own addresses.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from .conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, Watch
+from .helpers import new_game
+
+P2P_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
+STEP_TIMEOUT = 30_000
+
+PHASE_JS = """() => {
+  if (document.querySelector('[data-testid=new-game]')) return 'over';
+  if (document.querySelector('[data-testid=next-round]')) return 'round';
+  if (document.querySelector('[data-pending="1"]')) return null;
+  if (document.querySelector('#board [data-act]')) return 'draw';
+  if (document.querySelector('[data-testid=hand-card][data-cmd]')) return 'play';
+  return null;
+}"""
+
+
+def launch(playwright, executable: str):
+    """One separate browser process (host and guest each get their own)."""
+    return playwright.chromium.launch(executable_path=executable, args=P2P_ARGS, headless=True)
+
+
+def open_page(browser, url: str, wait: str | None = "[data-testid=new-lost-cities]"):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    origin = "/".join(url.split("/", 3)[:3])
+    watch = Watch(page, origin)
+    page.goto(url)
+    if wait:
+        page.wait_for_selector(wait, timeout=BOOT_TIMEOUT)
+    return page, watch
+
+
+def host_game(page, seats: dict[int, str], options: dict | None = None, game: str = "lost-cities") -> None:
+    new_game(page, seats, options, game)
+
+
+def invite_link(page, seat: int) -> str:
+    sel = f"[data-testid=invite-{seat}]"
+    page.wait_for_selector(sel, timeout=STEP_TIMEOUT)
+    return page.input_value(sel)
+
+
+def answer_code(page) -> str:
+    page.wait_for_selector("[data-testid=answer-code]", timeout=BOOT_TIMEOUT)
+    return page.input_value("[data-testid=answer-code]")
+
+
+def paste_answer(page, seat: int, code: str) -> None:
+    page.fill(f"[data-testid=answer-in-{seat}]", code)
+    page.click(f"[data-testid=answer-ok-{seat}]")
+
+
+def connect(host, guest, seat: int, *, name: str | None = None, open_with: str = "goto") -> None:
+    """Host's link -> guest opens it -> guest's answer code -> host pastes it -> both at the table."""
+    link = invite_link(host, seat)
+    if open_with == "goto":
+        guest.goto(link)
+    else:  # paste into the guest's "new invite link" field
+        guest.fill("[data-testid=relink-in]", link)
+        guest.click("[data-testid=relink-ok]")
+    code = answer_code(guest)
+    if name is not None:
+        guest.fill("[data-testid=guest-name]", name)
+    paste_answer(host, seat, code)
+    host.wait_for_selector(f"[data-testid=net-seat-{seat}][data-state=connected]", timeout=STEP_TIMEOUT)
+    guest.wait_for_selector("[data-testid=net-connected]", timeout=STEP_TIMEOUT)
+
+
+def phase(page) -> str | None:
+    return page.evaluate(PHASE_JS)
+
+
+def wait_any(pages, timeout: float = 60.0):
+    """(index, phase) of the first page that owes a decision or shows a round/match result."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for i, page in enumerate(pages):
+            p = phase(page)
+            if p is not None:
+                return i, p
+        time.sleep(0.03)
+    for i, page in enumerate(pages):  # for the post-mortem
+        page.screenshot(path=str(Path(tempfile.gettempdir()) / f"p2p-stuck-{i}.png"), full_page=True)
+    raise TimeoutError("no page became ready to move")
+
+
+MUTATION_JS = """() => {
+  window.__mutN = 0; window.__mut = 0;
+  new MutationObserver(() => { window.__mutN += 1; window.__mut = Date.now(); })
+    .observe(document.getElementById('app'), {childList: true});
+}"""

@@ -1,0 +1,714 @@
+"""Play with friends over a peer-to-peer link, no server: host and guest screens over py_engine.net.
+
+Host. A table with a "Remote player" seat gets a `HostLink`: for each remote seat one
+RTCPeerConnection (web/rtc.py) and an invite link = this page's address + ``#join=<offer code>``
+(web/invite.py), with Copy and a QR code. The guest's answer code is pasted into that seat's field;
+the data channel comes up and every message goes through `py_engine.net.Host` (`host.receive`).
+Local seats act with `host.local_action`, bots through the shell's pump (web/session.py).
+
+Guest. Opening an invite link boots straight into "joining": the page answers the offer, shows the
+short answer code (Copy, QR) and a name field; once the host pastes the code the guest claims the
+seat and then plays on the shell's ordinary table screen through `RemoteTable`
+(a `py_engine.net.Guest`: views in, legal actions out).
+
+Reconnecting always takes a new handshake, so the host's panel shows a fresh link for every remote
+seat that is not connected:
+- A guest that reloads or drops: the seat waits (or the host clicks "Let a bot play", and later
+  "Back to the remote player"). The guest's page keeps the table id and rejoin token in
+  localStorage; it shows "Reconnect" with a field for the host's new link for that seat (pasting
+  it in the address bar works too). Opening that link in the same browser sends "rejoin" with the
+  token instead of "join"; the answer code goes back to the host as the first time.
+- The host reloads: the autosave (host.save() after every move) resumes the table with new links;
+  guests see "connection to the host lost" and open their new link the same way.
+
+ICE uses host candidates only, unless STUN URLs are set in "Connection settings" (localStorage).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+
+import dom
+import invite
+import js
+from render.svg import esc
+from rtc import Peer
+from session import LocalTable
+
+from py_engine import GAMES, get_game
+from py_engine.core import IllegalAction
+from py_engine.net import Guest
+
+GUEST_KEY = "explorers.guest"
+STUN_KEY = "explorers.stun"
+NAME_KEY = "explorers.name"
+PING_EVERY = 5.0  # seconds
+SILENT_LIMIT = 20.0  # seconds without any message before a connection counts as lost
+CONNECT_TIMEOUT = 30.0  # seconds from pasting an answer to an open channel
+
+_drafts: dict[str, str] = {}  # text typed into fields that a redraw must not wipe (data-draft)
+_state: dict = {"app": None, "guest": None}
+
+
+def now() -> float:
+    return float(js.performance.now()) / 1000.0
+
+
+def ice_urls() -> list[str]:
+    saved = dom.storage_get(STUN_KEY)
+    return [u for u in saved if isinstance(u, str)] if isinstance(saved, list) else []
+
+
+def page_base() -> str:
+    return str(js.location.href).split("#", 1)[0]
+
+
+def qr_svg(text: str) -> str:
+    """The text as a QR code, inline SVG (segno)."""
+    try:
+        import segno
+
+        return segno.make(text, error="l").svg_inline(scale=3, border=2)
+    except Exception as exc:  # a missing package must not break the panel
+        return f'<p class="error">No QR code: {esc(type(exc).__name__)}</p>'
+
+
+def code_box(element_id: str, text: str, label: str, testid: str) -> str:
+    """A read-only field with Copy and a folded QR code."""
+    return (f'<div class="code-row"><input readonly id="{element_id}" data-testid="{testid}" value="{esc(text)}" '
+            f'aria-label="{esc(label)}"> <button data-cmd="net-copy" data-arg="{element_id}" '
+            f'data-testid="copy-{testid}">Copy</button></div>'
+            f'<details class="qr"><summary>QR code</summary>{qr_svg(text)}</details>')
+
+
+def settings_html() -> str:
+    urls = "\n".join(ice_urls())
+    return ('<details class="net-settings" data-testid="net-settings"><summary>Connection settings</summary>'
+            '<label>STUN servers, one URL per line (needed across different networks; leave empty on one '
+            f'network)<textarea rows="2" data-draft="stun" data-testid="stun">{esc(_drafts.get("stun", urls))}'
+            '</textarea></label><button data-cmd="net-stun">Save</button></details>')
+
+
+def save_stun() -> None:
+    lines = [u.strip() for u in _drafts.get("stun", "").split() if u.strip()]
+    good = [u for u in lines if u.split(":", 1)[0] in ("stun", "stuns", "turn", "turns")][:8]
+    dom.storage_set(STUN_KEY, good)
+    _drafts["stun"] = "\n".join(good)
+
+
+# --- host -------------------------------------------------------------------------------------
+class SeatLink:
+    """The connection state of one remote seat on the host."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.peer: Peer | None = None
+        self.pid = ""
+        self.link = ""
+        self.ufrag = ""
+        self.status = "preparing"  # preparing | waiting | connecting | open | lost | error
+        self.error = ""
+        self.serial = 0
+
+
+class HostLink:
+    """The host's side: one SeatLink per remote seat, all traffic through `table.host`."""
+
+    def __init__(self, app, table: LocalTable) -> None:
+        self.app, self.table = app, table
+        table.link, table.send = self, self.send
+        table.net.setdefault("table", secrets.token_hex(8))
+        self.table_id = bytes.fromhex(table.net["table"])
+        self.seats: dict[int, SeatLink] = {}
+        self.peers: dict[str, Peer] = {}
+        self.counter = 0
+        self.closed = False
+        for seat, row in enumerate(self.host.table()):  # "You" reads wrong on a guest's screen
+            if row["kind"] == "local" and row["name"] == "You":
+                self.host.set_name(seat, "Host")
+        self.refresh()
+        dom.spawn(self._pinger())
+
+    @property
+    def host(self):
+        return self.table.host
+
+    def refresh(self) -> None:
+        """Every remote seat without a connection gets a fresh link."""
+        for seat in range(self.host.players):
+            if self.host.seat_kind(seat) == "remote":
+                sl = self.seats.setdefault(seat, SeatLink(seat))
+                if sl.peer is None:
+                    dom.spawn(self.prepare(seat))
+
+    async def prepare(self, seat: int) -> None:
+        sl = self.seats[seat]
+        self._drop(sl)
+        host = self.host
+        token = host.invites().get(seat) or host.invite(seat)
+        self.counter += 1
+        pid = f"seat{seat + 1}-{self.counter}"
+        try:
+            peer = Peer(ice_urls(), lambda: self.opened(pid), lambda text: self.message(pid, text),
+                        lambda reason: self.lost(pid, reason))
+        except Exception as exc:
+            sl.status, sl.error = "error", f"This browser cannot open peer-to-peer connections ({exc})."
+            self.app.redraw()
+            return
+        sl.peer, sl.pid, sl.status, sl.link, sl.serial = peer, pid, "preparing", "", sl.serial + 1
+        self.peers[pid] = peer
+        try:
+            d = await peer.offer()
+        except Exception as exc:
+            sl.status, sl.error = "error", f"Could not prepare a connection: {exc}"
+            self.app.redraw()
+            return
+        if sl.peer is not peer:
+            return
+        d.game, d.seat, d.table, d.token, d.made = self.host.game.id, seat, self.table_id, token, int(time.time())
+        sl.link, sl.ufrag, sl.status = invite.invite_link(page_base(), d), d.ufrag, "waiting"
+        self.app.redraw()
+
+    def _drop(self, sl: SeatLink) -> None:
+        if sl.peer is not None:
+            self.peers.pop(sl.pid, None)
+            sl.peer.close()
+            sl.peer = None
+
+    async def connect(self, seat: int) -> None:
+        """Use the answer code pasted for a seat."""
+        sl = self.seats.get(seat)
+        if sl is None or sl.peer is None or sl.status not in ("waiting", "error"):
+            return
+        code = _drafts.get(f"answer-{seat}", "")
+        sl.error = ""
+        try:
+            d = invite.decode(code)
+            if d.kind == invite.OFFER:
+                raise invite.CodeError("that is an invite link, not an answer code — paste the code the "
+                                       "guest's page shows")
+            if d.offer_ufrag != sl.ufrag:
+                raise invite.CodeError("it was made for another invite link (another seat's, or an older "
+                                       "link) — ask the guest to open the link shown here")
+        except invite.CodeError as exc:
+            sl.error = f"Wrong answer code: {exc}."
+            self.app.redraw()
+            return
+        peer, serial = sl.peer, sl.serial
+        try:
+            await peer.accept(d)
+        except Exception as exc:
+            sl.error = f"The browser could not use this answer code ({exc})."
+            self.app.redraw()
+            return
+        _drafts.pop(f"answer-{seat}", None)
+        sl.status = "connecting"
+        self.app.redraw()
+        await asyncio.sleep(CONNECT_TIMEOUT)
+        if sl.serial == serial and sl.status == "connecting":
+            sl.error = ("Connection failed: the two browsers found no network path. A new link is ready below; "
+                        "across different networks add a STUN server in Connection settings.")
+            await self.prepare(seat)
+
+    def seat_of_pid(self, pid: str) -> SeatLink | None:
+        return next((sl for sl in self.seats.values() if sl.pid == pid), None)
+
+    def opened(self, pid: str) -> None:
+        sl = self.seat_of_pid(pid)
+        if sl is not None:
+            sl.status, sl.error = "open", ""
+            self.host.last_seen[pid] = now()
+            self.app.redraw()
+
+    def message(self, pid: str, text: str) -> None:
+        seq, rev = self.host.seq, self.host.revision
+        self.send(self.host.receive(pid, text, now()))
+        if self.host.seq != seq:
+            self.app.autosave()
+            self.app.after_change()
+        elif self.host.revision != rev:
+            self.app.autosave()
+            self.app.redraw()
+
+    def send(self, outs) -> None:
+        for pid, text in outs:
+            peer = self.peers.get(pid)
+            if peer is not None:
+                peer.send(text)
+
+    def lost(self, pid: str, reason: str) -> None:
+        peer = self.peers.pop(pid, None)
+        if peer is not None:
+            peer.close()
+        sl = self.seat_of_pid(pid)
+        was_seated = self.host.seat_of(pid) is not None
+        self.send(self.host.disconnect(pid))
+        if sl is None or self.closed:
+            return
+        sl.peer = None
+        name = self.table.names[sl.seat]
+        sl.error = (f"{name} lost the connection ({reason}). The seat waits: send the new link below to rejoin, "
+                    "or let a bot play." if was_seated else f"Connection failed ({reason}). A new link is ready.")
+        sl.status, sl.link = "lost", ""
+        self.app.autosave()
+        self.app.redraw()
+        if self.host.seat_kind(sl.seat) == "remote":
+            dom.spawn(self.prepare(sl.seat))
+
+    async def _pinger(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(PING_EVERY)
+            t = now()
+            for pid in list(self.peers):
+                if self.host.seat_of(pid) is None:
+                    continue
+                if t - self.host.last_seen.get(pid, t) > SILENT_LIMIT:
+                    self.lost(pid, "no answer for 20 seconds")
+                else:
+                    self.send(self.host.ping(pid, t))
+
+    def bot_takes_over(self, seat: int) -> None:
+        sl = self.seats.get(seat)
+        if sl is not None:
+            self._drop(sl)
+            sl.status, sl.error, sl.link = "bot", "", ""
+        self.table.set_kind(seat, "bot")
+        self.app.autosave()
+        self.app.after_change()
+
+    def back_to_remote(self, seat: int) -> None:
+        self.table.set_kind(seat, "remote")
+        self.refresh()
+        self.app.autosave()
+        self.app.after_change()
+
+    def close(self) -> None:
+        self.closed = True
+        for sl in self.seats.values():
+            self._drop(sl)
+        for peer in self.peers.values():
+            peer.close()
+        self.peers.clear()
+
+    # --- drawing --------------------------------------------------------------------------
+    def panel_html(self) -> str:
+        rows = []
+        for seat, row in enumerate(self.host.table()):
+            kind = row["kind"]
+            name = f'<strong data-testid="net-name-{seat}">{esc(row["name"])}</strong>'
+            sl = self.seats.get(seat)
+            if kind == "local":
+                rows.append(f'<li>{name} <span class="net-kind">at this screen</span></li>')
+                continue
+            if kind == "bot":
+                back = (f' <button data-cmd="net-remote" data-arg="{seat}" data-testid="net-back-{seat}">Back to the '
+                        'remote player</button>' if sl is not None else "")
+                rows.append(f'<li>{name} <span class="net-kind">bot</span>{back}</li>')
+                continue
+            if row["connected"]:
+                rtt = self.host.rtt.get(sl.pid) if sl else None
+                ms = f" · {rtt * 1000:.0f} ms" if rtt is not None else ""
+                rows.append(f'<li data-testid="net-seat-{seat}" data-state="connected">{name} '
+                            f'<span class="net-ok">connected{ms}</span></li>')
+                continue
+            body = ""
+            if sl is None or sl.status == "preparing":
+                body = '<p class="net-status">Preparing an invite link…</p>'
+            elif sl.status in ("waiting", "error", "lost") and sl.link:
+                draft = _drafts.get(f"answer-{seat}", "")
+                body = (f'<p>Send this link to the player of seat {seat + 1}:</p>'
+                        + code_box(f"invite-{seat}", sl.link, f"Invite link for seat {seat + 1}", f"invite-{seat}")
+                        + f'<label class="answer">Their answer code <input data-draft="answer-{seat}" '
+                        f'data-testid="answer-in-{seat}" value="{esc(draft)}" autocomplete="off" spellcheck="false">'
+                        f'</label> <button class="primary" data-cmd="net-connect" data-arg="{seat}" '
+                        f'data-testid="answer-ok-{seat}">Connect</button>')
+            elif sl.status == "connecting":
+                body = '<p class="net-status">Connecting…</p>'
+            elif sl.status == "open":
+                body = '<p class="net-status">Connected, waiting for the guest to take the seat…</p>'
+            if sl is not None and sl.error:
+                body += f'<p class="error" role="alert" data-testid="net-error-{seat}">{esc(sl.error)}</p>'
+            if sl is not None and sl.status != "open":
+                body += (f'<p><button data-cmd="net-bot" data-arg="{seat}" data-testid="net-bot-{seat}">Let a bot play '
+                         'this seat</button></p>')
+            rows.append(f'<li data-testid="net-seat-{seat}" data-state="{sl.status if sl else "preparing"}">{name} '
+                        f'<span class="net-wait">remote · not connected</span>{body}</li>')
+        return (f'<section class="net" data-testid="net-panel"><h2>Players</h2><ol class="net-seats">{"".join(rows)}'
+                f'</ol>{settings_html()}</section>')
+
+
+# --- guest ------------------------------------------------------------------------------------
+class _GuestState:
+    """What the shell reads from `table.state` on a guest: only this seat's latest view."""
+
+    def __init__(self, link: GuestLink) -> None:
+        self.link = link
+
+    def view(self, seat=None) -> dict:
+        return self.link.guest.view
+
+    def to_move(self) -> tuple:
+        return tuple(self.link.guest.to_move)
+
+    def scores(self):
+        result = self.link.guest.result
+        return result["scores"] if result else None
+
+
+class RemoteTable:
+    """The shell's table interface for a guest: the host decides, this only sends moves."""
+
+    autosave_key = GUEST_KEY
+
+    def __init__(self, link: GuestLink) -> None:
+        self.link = link
+        self.game = get_game(link.guest.game_id)
+        self.state = _GuestState(link)
+        self.bots: dict = {}
+        self.pending = False
+
+    @property
+    def names(self) -> list[str]:
+        return [row["name"] for row in self.link.guest.table]
+
+    def humans(self) -> list[int]:
+        return [self.link.guest.seat]
+
+    def bot_to_move(self) -> None:
+        return None
+
+    def remote_seats(self) -> list[int]:
+        """Every seat: this table lives on the host (no undo, no local record)."""
+        return list(range(len(self.link.guest.table)))
+
+    def legal(self, seat) -> list:
+        g = self.link.guest
+        if seat != g.seat or self.pending or not g.seated or not self.link.connected:
+            return []
+        return g.legal
+
+    def act(self, seat: int, encoded) -> None:
+        if not self.link.connected:
+            raise IllegalAction("not connected to the host")
+        try:
+            text = self.link.guest.act(encoded)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        self.pending = True
+        self.link.send(text)
+
+    def save(self) -> dict:
+        return self.link.saved()
+
+    def record_json(self) -> str:
+        return "null"
+
+    def panel_html(self) -> str:
+        return self.link.panel_html()
+
+
+class GuestLink:
+    """The guest's side: one connection to the host, a `Guest`, and the joining screens."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.guest = Guest()
+        self.peer: Peer | None = None
+        self.offer: invite.Description | None = None
+        self.phase = "idle"  # idle | error | answering | waiting | joining | playing | lost | reconnect
+        self.error = ""
+        self.answer = ""
+        self.table: RemoteTable | None = None
+        self.heard = 0.0
+        self.rejoining = False
+        self.watching = False
+
+    @property
+    def connected(self) -> bool:
+        return self.peer is not None and self.peer.open
+
+    def stored(self) -> dict:
+        saved = dom.storage_get(GUEST_KEY)
+        return saved if isinstance(saved, dict) else {}
+
+    def saved(self) -> dict:
+        old = self.stored()
+        table = self.offer.table.hex() if self.offer else old.get("table")
+        used = list(old.get("used", [])) if old.get("table") == table else []
+        if self.offer and self.offer.ufrag not in used:
+            used = (used + [self.offer.ufrag])[-20:]
+        return {"table": table, "guest": self.guest.save(), "used": used}
+
+    def show(self, phase: str, error: str = "") -> None:
+        self.phase, self.error = phase, error
+        if phase != "playing":
+            self.app.screen, self.app.modal = "net", None
+        self.app.redraw()
+
+    def open_link(self, code: str) -> None:
+        try:
+            d = invite.decode(code)
+            if d.kind != invite.OFFER:
+                raise invite.CodeError("this is an answer code, not an invite link")
+        except invite.CodeError as exc:
+            self.show("error", f"This invite link cannot be used: {exc}.")
+            return
+        saved = self.stored()
+        if saved.get("table") == d.table.hex() and d.ufrag in saved.get("used", []):
+            self.guest = Guest.restore(saved.get("guest") or {})
+            self.show("reconnect")
+            return
+        self.offer = d
+        dom.spawn(self._answer(d))
+
+    async def _answer(self, d: invite.Description) -> None:
+        if self.peer is not None:
+            self.peer.close()
+        self.answer = ""
+        self.show("answering")
+        try:
+            peer = Peer(ice_urls(), self.opened, self.received, self.lost)
+        except Exception as exc:
+            self.show("error", f"This browser cannot open peer-to-peer connections ({exc}).")
+            return
+        self.peer = peer
+        try:
+            ans = await peer.answer(d)
+        except Exception as exc:
+            peer.close()
+            self.show("error", f"This invite link cannot be used: the browser refused it ({exc}). "
+                               "Ask the host for a new link.")
+            return
+        if self.peer is peer:
+            self.answer = invite.encode(ans)
+            self.show("waiting")
+
+    def send(self, text: str) -> None:
+        if self.peer is not None:
+            self.peer.send(text)
+
+    def opened(self) -> None:
+        self.heard = now()
+        saved = self.stored()
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
+        dom.storage_set(NAME_KEY, name)
+        token = (saved.get("guest") or {}).get("token")
+        if saved.get("table") == self.offer.table.hex() and token:
+            self.guest = Guest.restore(saved["guest"])
+            self.rejoining = True
+            self.send(self.guest.rejoin())
+        else:
+            self.guest = Guest(name=name)
+            self.rejoining = False
+            self.send(self.guest.join(self.offer.token, name))
+        self.show("joining")
+        if not self.watching:
+            self.watching = True
+            dom.spawn(self._watch())
+
+    def received(self, text: str) -> None:
+        self.heard = now()
+        ev = self.guest.receive(text, now())
+        if ev.reply:
+            self.send(ev.reply)
+        if ev.kind == "seat":
+            dom.storage_set(GUEST_KEY, self.saved())
+            js.history.replaceState(None, "", page_base() + "#playing")
+        elif ev.kind == "view":
+            if self.table is None or self.table.game.id != self.guest.game_id:
+                self.table = RemoteTable(self)
+            self.table.pending = False
+            self.phase, self.error = "playing", ""
+            if self.app.table is not self.table or self.app.screen != "table":
+                self.app.begin(self.table)
+            else:
+                self.app.after_change()
+        elif ev.kind == "over":
+            self.app.after_change()
+        elif ev.kind == "reject":
+            m = ev.message
+            if m.get("re") == "rejoin" and self.rejoining and m.get("code") == "auth":
+                self.rejoining = False  # the host does not know our token any more: use the invite
+                self.guest = Guest(name=self.guest.name or "Guest")
+                self.send(self.guest.join(self.offer.token, self.guest.name))
+                return
+            if self.table is not None:
+                self.table.pending = False
+            if self.phase == "joining":
+                self.show("error", f"The host refused: {m.get('reason')}.")
+            else:
+                self.app.error = f"The host refused that: {m.get('reason')}"
+                self.app.redraw()
+        elif ev.kind == "error":
+            self.error = f"{ev.message.get('reason')}."
+            self.app.redraw()
+
+    def lost(self, reason: str) -> None:
+        self.peer = None
+        if self.phase in ("waiting", "answering", "joining"):
+            self.show("error", f"Could not connect to the host: {reason}. Ask the host for a new link.")
+            return
+        self.phase = "lost"
+        self.error = (f"Connection to the host lost ({reason}). The host may have closed or reloaded the page. "
+                      "Your seat is kept: ask the host for the new link for your seat and open it here.")
+        self.app.redraw()
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            if self.connected and self.guest.seated and now() - self.heard > SILENT_LIMIT:
+                peer, self.peer = self.peer, None
+                peer.close()
+                self.lost("the host stopped answering")
+
+    # --- drawing --------------------------------------------------------------------------
+    def relink_html(self) -> str:
+        return ('<p><label>New invite link <input data-draft="relink" data-testid="relink-in" '
+                f'value="{esc(_drafts.get("relink", ""))}" autocomplete="off"></label> '
+                '<button class="primary" data-cmd="net-relink" data-testid="relink-ok">Open</button></p>')
+
+    def panel_html(self) -> str:
+        g = self.guest
+        if self.phase == "lost" or not self.connected:
+            head = (f'<p class="error" role="alert" data-testid="net-lost">{esc(self.error or "Not connected.")}</p>'
+                    + self.relink_html())
+        else:
+            ms = f" · {g.rtt * 1000:.0f} ms" if g.rtt is not None else ""
+            head = f'<p class="net-ok" data-testid="net-connected">Connected to the host{ms}</p>'
+            if self.error:
+                head += f'<p class="error" role="alert">{esc(self.error)}</p>'
+        rows = "".join(
+            f'<li>{esc(r["name"])}{" (you)" if r["seat"] == g.seat else ""} <span class="net-kind">'
+            f'{"host screen" if r["kind"] == "local" else r["kind"]}'
+            f'{"" if r["connected"] else " · not connected"}</span></li>' for r in g.table)
+        busy = "1" if self.table is not None and self.table.pending else "0"
+        return (f'<section class="net" data-testid="net-panel" data-pending="{busy}"><h2>Players</h2>{head}'
+                f'<ol class="net-seats">{rows}</ol></section>')
+
+    def screen_html(self) -> str:
+        d = self.offer
+        title = esc(GAMES[d.game].title) if d and d.game in GAMES else "a game"
+        seat = f" — seat {d.seat + 1}" if d else ""
+        if self.phase == "error":
+            body = (f'<p class="error" role="alert" data-testid="join-error">{esc(self.error)}</p>'
+                    '<p>If the host sent you a newer link, paste it here:</p>' + self.relink_html())
+            return f'<main class="net-screen"><h1>Join a game</h1>{body}</main>'
+        if self.phase == "reconnect":
+            game = GAMES.get(self.guest.game_id)
+            what = f"seat {self.guest.seat + 1} of {esc(game.title)}" if game and self.guest.seat is not None else \
+                "your seat"
+            return (f'<main class="net-screen" data-testid="reconnect"><h1>Reconnect</h1>'
+                    f'<p>You were playing {what}. Your seat is kept. This page lost its connection, and a link '
+                    'works only once: ask the host for the new link for your seat (the host\'s screen shows it '
+                    'next to your name) and open it here.</p>' + self.relink_html() + settings_html() + "</main>")
+        if self.phase == "answering" or not self.answer:
+            return f'<main class="net-screen"><h1>Join {title}{seat}</h1><p>Preparing your answer code…</p></main>'
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
+        status = ("Connected: taking your seat…" if self.phase == "joining"
+                  else "Waiting for the host to paste this code…")
+        return (f'<main class="net-screen" data-testid="joining"><h1>Join {title}{seat}</h1>'
+                f'<p><label>Your name <input data-draft="guest-name" data-testid="guest-name" maxlength="24" '
+                f'value="{esc(name)}"></label></p>'
+                '<p>Send this answer code back to the host, who pastes it into the field for your seat:</p>'
+                + code_box("answer-code", self.answer, "Answer code", "answer-code")
+                + f'<p class="net-status" role="status" data-testid="join-status">{status}</p>'
+                + settings_html() + '<p><button data-cmd="home">Cancel</button></p></main>')
+
+
+# --- shell hooks ------------------------------------------------------------------------------
+def install(app) -> None:
+    """Called once at start: styles, listeners, and the start-up screen (joining / resumed host)."""
+    _state["app"] = app
+    css = js.document.createElement("link")
+    css.rel, css.href = "stylesheet", "./css/net.css"
+    js.document.head.appendChild(css)
+    dom.listen(dom.by_id("app"), "input", _on_input)
+    dom.listen(js.window, "hashchange", lambda e: _on_hash(app))
+    if not _on_hash(app):
+        _resume_host(app)
+
+
+def _on_input(event) -> None:
+    el = event.target
+    key = el.getAttribute("data-draft") if el.getAttribute else None
+    if key:
+        _drafts[key] = str(el.value)
+
+
+def guest_link(app) -> GuestLink:
+    if _state["guest"] is None:
+        _state["guest"] = GuestLink(app)
+    return _state["guest"]
+
+
+def _on_hash(app) -> bool:
+    h = str(js.location.hash or "")
+    if h.startswith("#join="):
+        guest_link(app).open_link(h[6:])
+        return True
+    if h == "#playing":
+        saved = dom.storage_get(GUEST_KEY)
+        if isinstance(saved, dict) and (saved.get("guest") or {}).get("token"):
+            link = guest_link(app)
+            link.guest = Guest.restore(saved["guest"])
+            link.show("reconnect")
+            return True
+    return False
+
+
+def _resume_host(app) -> None:
+    saved = dom.storage_get(LocalTable.autosave_key)
+    if not isinstance(saved, dict) or not saved.get("host"):
+        return
+    try:
+        table = LocalTable.load(saved)
+    except Exception as exc:
+        js.console.warn(f"autosave not resumed: {exc}")
+        return
+    if table.remote_seats() and not table.state.is_over():
+        app.begin(table)
+
+
+def attach(app, table) -> None:
+    """Called by the shell when a table starts: tables with remote seats get a HostLink."""
+    old = getattr(app, "_host_link", None)
+    if old is not None and old.table is not table:
+        old.close()
+        app._host_link = None
+    if isinstance(table, LocalTable) and table.remote_seats() and table.link is None:
+        app._host_link = HostLink(app, table)
+
+
+def screen_html(app) -> str:
+    return guest_link(app).screen_html()
+
+
+def command(app, cmd: str, arg: str | None) -> None:
+    """UI commands named net-*."""
+    link = app.table.link if isinstance(app.table, LocalTable) else None
+    if cmd == "net-copy" and arg:
+        el = js.document.getElementById(arg)
+        if el:
+            el.select()
+            try:
+                js.document.execCommand("copy")
+            except Exception:
+                pass
+        return
+    if cmd == "net-stun":
+        save_stun()
+    elif cmd == "net-connect" and link:
+        dom.spawn(link.connect(int(arg)))
+    elif cmd == "net-bot" and link:
+        link.bot_takes_over(int(arg))
+        return
+    elif cmd == "net-remote" and link:
+        link.back_to_remote(int(arg))
+        return
+    elif cmd == "net-relink":
+        code = _drafts.pop("relink", "").strip()
+        guest_link(app).open_link(code)
+        return
+    app.redraw()
