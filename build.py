@@ -36,6 +36,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 DEV_MODULES = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright", "hatchling": "hatchling",
                "ruff": "ruff"}
 PYODIDE_TEST_WHEELS = ("pytest", "hypothesis")
+PYODIDE_SKIP = ("test_build", "test_web")  # tests of the build and the front-end run in CPython only
 
 
 def log(msg: str) -> None:
@@ -304,11 +305,16 @@ def pyodide_test_wheels() -> Path:
     return dest
 
 
+def engine_test_files() -> list[str]:
+    """The test files that exercise py_engine only (no build, browser or subprocess)."""
+    return sorted(p.name for p in (ROOT / "tests").glob("test_*.py") if not p.name.startswith(PYODIDE_SKIP))
+
+
 def run_pyodide_tests() -> int:
     wheel = engine_wheel(CACHE / "engine-wheel")
     deps = pyodide_test_wheels()
     cmd = ["node", str(ROOT / "tests" / "pyodide" / "run.mjs"), "--wheel", str(wheel), "--deps", str(deps),
-           "--tests", str(ROOT / "tests")]
+           "--root", str(ROOT), *engine_test_files()]
     log(" ".join(cmd))
     return subprocess.call(cmd, cwd=ROOT)
 
