@@ -210,11 +210,16 @@ def header_svg(ctx: _Ctx, w: int) -> str:
         name = ctx.names[seat]
         name = name if len(name) <= 11 else name[:10] + "…"
         vp = "?" if info["vp"] is None else info["vp"]
-        pieces = f'{sup["adventurers"]} adventurer{"s" if sup["adventurers"] != 1 else ""}' \
-            + (" + R" if sup["researcher"] else "")
-        lines = (f'{"you · " if seat == ctx.me else ""}{info["hand_count"]} cards in hand',
-                 f'left: {pieces}', f'artifacts {info["artifact_tiles"]}, chips {info["artifact_chips"]}',
+        lines = (f'{info["hand_count"]} cards{" · you" if seat == ctx.me else ""}',
+                 "left:" if sup["adventurers"] or sup["researcher"] else "left: none",
+                 f'artifacts {info["artifact_tiles"]}, chips {info["artifact_chips"]}',
                  f'VP {vp} · now {info["expedition_points"]:+d}')
+        kinds = ["adventurer"] * sup["adventurers"] + ["researcher"] * sup["researcher"]
+        supply = [f'<g transform="translate({x + 40 + k * 12 + (4 if kind == "researcher" else 0)},52) scale(.7)">'
+                  + piece_svg(seat, kind, 0, 0) + "</g>" for k, kind in enumerate(kinds)]
+        supply.insert(0, f'<g><title>pieces left: {sup["adventurers"]} adventurers'
+                         f'{" and the researcher" if sup["researcher"] else ""}</title>')
+        supply.append("</g>")
         out.append(f'<g data-testid="player-{seat}"><title>{esc(ctx.names[seat])}</title>'
                    f'<rect x="{x + 2}" y="4" width="{COL_W - 6}" height="{TOP - 10}" rx="8"{hl}/>'
                    + piece_svg(seat, "adventurer", x + 14, 20)
@@ -222,7 +227,7 @@ def header_svg(ctx: _Ctx, w: int) -> str:
                    + "".join(f'<text x="{x + 8}" y="{42 + i * 14}" class="tiny"'
                              f'{attrs(data_testid=f"vp-{seat}") if i == 3 else ""}>{esc(t)}</text>'
                              for i, t in enumerate(lines))
-                   + "</g>")
+                   + "".join(supply) + "</g>")
     return "".join(out)
 
 
@@ -448,9 +453,9 @@ def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float) -> str:
         bx = x + i * 112
         g = button_attrs(f"Start the {card['colour']} path with {card_key(card)} and your {kind}", act=act,
                          testid=f"start-{kind}")
-        out.append(f'<g class="target" {g}><rect x="{bx}" y="{y - 4}" width="104" height="36" rx="8" fill="#fff" '
-                   f'stroke="#d08700" stroke-width="2"/>' + piece_svg(ctx.me, kind, bx + 18, y + 14)
-                   + f'<text x="{bx + 36}" y="{y + 19}" class="small">{kind}</text></g>')
+        out.append(f'<g class="target" {g}><rect x="{bx}" y="{y - 4}" width="106" height="36" rx="8" fill="#fff" '
+                   f'stroke="#d08700" stroke-width="2"/>' + piece_svg(ctx.me, kind, bx + 19, y + 14)
+                   + f'<text x="{bx + 38}" y="{y + 19}" class="small">{kind}</text></g>')
     return "".join(out)
 
 
