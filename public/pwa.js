@@ -5,7 +5,8 @@ const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
 let wantReload = false;
 
 function banner(worker) {
-  if (document.getElementById("update-banner")) return;
+  // Embeds (<html data-embed>) stay quiet: the site itself shows the banner.
+  if (document.getElementById("update-banner") || "embed" in document.documentElement.dataset) return;
   const bar = document.createElement("div");
   bar.id = "update-banner";
   bar.setAttribute("role", "status");

@@ -125,6 +125,10 @@ def test_replay_commands_and_spoiler_free_move_list(game):
     assert rp.seat is None
     html = rp.html()
     assert "data-act" not in html  # read-only board
+    rp.set_seat("0")
+    rp.command("rp-first")  # seat 0 is to move: the renderer would make its hand selectable
+    assert "hand-card" in rp.board_html(rp.view()) and "data-cmd" not in rp.board_html(rp.view())
+    rp.command("rp-goto", "1")
     rp.command("rp-play")
     assert rp.playing and rp.tick() and rp.k == 2
 
@@ -137,3 +141,27 @@ def test_embed_url_and_snippet(game):
     snippet = records.iframe_snippet(url, 'Lost "Cities" <x>')
     assert '<iframe src="https://ex.org/games/explorers/embed.html?mode=position&amp;record=' in snippet
     assert 'title="Lost &quot;Cities&quot; &lt;x>"' in snippet
+
+
+def test_rules_example_record_still_replays():
+    """The record baked into public/rules-example.html must keep replaying as the engine evolves."""
+    import re
+
+    page = (Path(__file__).resolve().parent.parent / "public" / "rules-example.html").read_text()
+    encoded = re.search(r'const RECORD = "([A-Za-z0-9_-]+)"', page).group(1)
+    imp = records.load(records.decode(encoded))
+    assert len(imp.record.moves) == 24 and imp.names == ["Ana", "Ben"]
+
+
+def test_embed_params_are_validated():
+    p = records.embed_params("?mode=evil&record=abc&move=-4&seat=9&theme=neon&origin=javascript:x&rounds=1&lang=fr")
+    assert p["mode"] == "position" and p["move"] == 0 and p["seat"] is None and p["theme"] == "light"
+    assert p["origin"] == "" and p["options"] == {"rounds": "1"} and p["lang"] == "en" and p["lang_asked"] == "fr"
+    assert records.embed_params("game=lost-cities&bot=7&seat=1")["mode"] == "play"
+    assert records.embed_params("bot=7")["bot"] == 3
+    assert records.origin_allowed("https://rules.example", "https://rules.example/")
+    assert not records.origin_allowed("https://evil.example", "https://rules.example")
+    assert not records.origin_allowed("null", "")
+    game = get_game("lost-cities")
+    assert records.game_options(game, {"rounds": "1", "purple": "yes", "nonsense": "x"})["rounds"] == 1
+    assert records.game_options(game, {"rounds": "99"}) == game.normalize_options({})

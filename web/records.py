@@ -163,3 +163,67 @@ def iframe_snippet(url: str, title: str) -> str:
     label = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     return (f'<iframe src="{safe}" title="{label}" loading="lazy" '
             f'style="width:100%;max-width:720px;aspect-ratio:1/1;border:0"></iframe>')
+
+
+EMBED_MODES = ("position", "replay", "play")
+
+
+def embed_params(query: str) -> dict:
+    """embed.html's URL parameters, validated with safe defaults (see web/embed.py for the list)."""
+    q = {k: v[0] for k, v in parse_qs(query.lstrip("?")).items() if v}
+
+    def whole(name: str, default: int | None, low: int, high: int) -> int | None:
+        try:
+            return max(low, min(high, int(q[name])))
+        except (KeyError, ValueError):
+            return default
+
+    seat = q.get("seat", "spectator")
+    origin = q.get("origin", "")
+    return {
+        "mode": q.get("mode") if q.get("mode") in EMBED_MODES else ("play" if "record" not in q else "position"),
+        "record": q.get("record"),
+        "move": whole("move", None, 0, 1_000_000),
+        "seat": int(seat) if seat.isdigit() and int(seat) < 8 else None,
+        "interactive": q.get("interactive", "0") in ("1", "true", "yes"),
+        "game": q.get("game", "lost-cities"),
+        "bot": whole("bot", 1, 1, 3),
+        "seed": whole("seed", None, 0, 2**31 - 1),
+        "theme": "dark" if q.get("theme") == "dark" else "light",
+        "lang": "en",  # the only language so far; the parameter is read so pages can already pass it
+        "lang_asked": q.get("lang", "en")[:16],
+        "origin": origin if origin.startswith(("https://", "http://")) and len(origin) < 200 else "",
+        "id": q.get("id", "")[:64],
+        "options": {k: v for k, v in q.items() if k not in EMBED_KEYS},
+    }
+
+
+EMBED_KEYS = {"mode", "record", "move", "seat", "interactive", "game", "bot", "seed", "theme", "lang", "origin", "id"}
+
+
+def origin_allowed(event_origin: str, allowed: str) -> bool:
+    """Commands are taken only from the origin named by the embedding page (none named: none taken)."""
+    return bool(allowed) and event_origin == allowed.rstrip("/")
+
+
+def game_options(game, raw: dict) -> dict:
+    """Game options from URL text (ints and booleans parsed), normalized by the game; bad ones dropped."""
+    known = {o.name: o for o in game.options}
+    out = {}
+    for name, text in raw.items():
+        opt = known.get(name)
+        if opt is None:
+            continue
+        if opt.kind == "bool":
+            out[name] = text in ("1", "true", "yes")
+        elif opt.kind == "int":
+            try:
+                out[name] = int(text)
+            except ValueError:
+                continue
+        else:
+            out[name] = text
+    try:
+        return game.normalize_options(out)
+    except (RecordError, ValueError):
+        return game.normalize_options({})

@@ -10,6 +10,8 @@ page wires the data-cmd buttons ("rp-first", "rp-back", "rp-next", "rp-last", "r
 
 from __future__ import annotations
 
+import re
+
 from render import renderer
 from render.svg import esc
 
@@ -17,6 +19,8 @@ from py_engine import get_game
 from py_engine.core import Record
 
 CACHE_SIZE = 96
+# Renderers mark the seat-to-move's hand as selectable; a replay board takes no input at all.
+_INPUT_ATTRS = re.compile(r' (?:data-(?:act|cmd|arg|draggable)|tabindex|role="button")(?:="[^"]*")?')
 COMMANDS = ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play", "rp-goto")
 
 
@@ -107,7 +111,7 @@ class Replay:
     def board_html(self, view: dict) -> str:
         rmod = renderer(self.record.game_id)
         ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
-        return rmod.render(view, ui)
+        return _INPUT_ATTRS.sub("", rmod.render(view, ui))
 
     def status(self, view: dict) -> str:
         rmod = renderer(self.record.game_id)

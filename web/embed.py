@@ -1,0 +1,287 @@
+"""embed.html: one game, position or replay from URL parameters, for an iframe in a rules website.
+
+URL parameters (records.embed_params):
+  mode        position | replay | play (default: position with a record, else play)
+  record      a game record, records.encode(...) (the same text as a #record= link)
+  move        the step shown first (default: the last move for position, 0 for replay)
+  seat        0, 1, … or spectator: whose eyes the board is drawn for (hands of others stay hidden)
+  interactive 1: a position or replay gets "Play from here" (seat plays, the others are bots)
+  game, bot, seed and game options (e.g. rounds=1): a live game for mode=play (bot = level 1–3)
+  theme       light | dark;  lang  language code (English only for now; read, not yet used)
+  origin      the embedding page's origin, e.g. https://rules.example — the only sender whose
+              commands are obeyed, and the target of the events below (without it events go to any
+              parent — they carry only what the board shows — and no command is taken)
+  id          any short text, echoed in every event (tells several embeds apart)
+
+postMessage API. Events to the parent, {source: "explorers-embed", id, type, ...}:
+  {type: "ready", mode, game, move, total}     the board is drawn
+  {type: "move", move, total, seat?, action?}  a step of the replay, or a move of the live game
+  {type: "over", result}                       the live game ended
+  {type: "error", message}                     a command could not be done
+Commands from the parent (only from `origin`):
+  {type: "set-position", record?: "<encoded>", move: k}   show another record and/or step
+  {type: "step", delta: ±n} or {type: "step", to: k}      move through the replay
+"""
+
+from __future__ import annotations
+
+import json
+
+import dom
+import js
+import records
+from pyodide.ffi import to_js
+from render import renderer
+from render.svg import esc
+from replay import Replay
+from session import LocalTable
+
+from py_engine import GAMES
+from py_engine.core import IllegalAction, RecordError
+
+BOT_PAUSE = 0.5
+THINK_SLICE_MS = 25
+
+
+class Embed:
+    def __init__(self, params: dict) -> None:
+        self.p = params
+        self.mode = params["mode"]
+        self.replay: Replay | None = None
+        self.table: LocalTable | None = None
+        self.seat = params["seat"]
+        self.selected = None
+        self.error = ""
+        self.pumping = False
+        self.over_sent = False
+
+    # --- setup ----------------------------------------------------------------------------
+    def load(self) -> None:
+        if self.mode == "play" and not self.p["record"]:
+            self.new_game()
+            return
+        if not self.p["record"]:
+            raise RecordError("no record given")
+        imported = records.load(records.decode(self.p["record"]))
+        total = len(imported.record.moves)
+        move = self.p["move"]
+        at = min(total, move) if move is not None else (0 if self.mode == "replay" else total)
+        self.replay = Replay(imported.record, imported.names, seat=self.seat, at=at)
+        if self.mode == "play":
+            self.play_from(at)
+
+    def new_game(self) -> None:
+        game_id = self.p["game"] if self.p["game"] in GAMES else "lost-cities"
+        game = GAMES[game_id]
+        seat = self.seat if self.seat is not None and self.seat < game.min_players else 0
+        seats = [{"kind": "human", "name": "You"} if i == seat else
+                 {"kind": "bot", "level": self.p["bot"], "name": f"Bot {i + 1}"} for i in range(game.min_players)]
+        seed = self.p["seed"] if self.p["seed"] is not None else int(js.Math.floor(js.Math.random() * 2147483647))
+        self.seat, self.mode = seat, "play"
+        self.table = LocalTable(game_id, game.min_players, seed, records.game_options(game, self.p["options"]), seats)
+
+    def play_from(self, k: int) -> None:
+        rp = self.replay
+        record = rp.record.copy()
+        record.moves = record.moves[:k]
+        seat = self.seat if self.seat is not None else 0
+        seats = [{"kind": "human", "name": "You"} if i == seat else
+                 {"kind": "bot", "level": self.p["bot"], "name": rp.names[i]} for i in range(record.players)]
+        self.seat, self.mode = seat, "play"
+        self.table = LocalTable(record.game_id, record.players, record.seed, record.options, seats, record=record)
+
+    # --- drawing --------------------------------------------------------------------------
+    def html(self) -> str:
+        err = f'<p class="error" role="alert" data-testid="error">{esc(self.error)}</p>' if self.error else ""
+        if self.table is not None:
+            return err + self.table_html()
+        if self.replay is None:
+            return err
+        rp = self.replay
+        view = rp.view()
+        bar = ""
+        if self.mode == "replay":
+            bar = rp.controls_html()
+        else:
+            bar = f'<span class="pos" data-testid="rp-pos">Move {rp.k} of {rp.total}</span>'
+        if self.p["interactive"] and not rp.state_at(rp.k).is_over():
+            bar += ' <button data-cmd="play-here" data-testid="play-here">Play from here</button>'
+        return (f'{err}<div class="embed-status" role="status" data-testid="status">{esc(rp.status(view))}</div>'
+                f'<div class="embed-board" id="board">{rp.board_html(view)}</div>'
+                f'<div class="embed-bar">{bar}</div>')
+
+    def table_html(self) -> str:
+        t = self.table
+        view = t.state.view(self.seat)
+        rmod = renderer(t.game.id)
+        ui = {"me": self.seat, "names": t.names, "legal": t.legal(self.seat), "selected": self.selected}
+        if view.get("over"):
+            res = view["result"]
+            status = ("You win!" if self.seat in res["winners"] else "The bot wins.") + " Final score " + " – ".join(
+                str(s) for s in res["scores"])
+            bar = '<button data-cmd="again" data-testid="again">New game</button>'
+        else:
+            status = rmod.status_text(view, ui)
+            bot = t.bot_to_move()
+            if bot is not None:
+                status += f" {t.names[bot]} is thinking…"
+            bar = rmod.action_buttons(view, ui)
+        return (f'<div class="embed-status" role="status" data-testid="status">{esc(status)}</div>'
+                f'<div class="embed-board" id="board">{rmod.render(view, ui)}</div>'
+                f'<div class="embed-bar">{bar}</div>')
+
+    def redraw(self) -> None:
+        dom.set_html("app", self.html())
+
+    # --- events ---------------------------------------------------------------------------
+    def post(self, kind: str, **data) -> None:
+        if js.window.parent == js.window:
+            return
+        msg = {"source": "explorers-embed", "id": self.p["id"], "type": kind, **data}
+        js.window.parent.postMessage(to_js(json.loads(json.dumps(msg)), dict_converter=js.Object.fromEntries),
+                                     self.p["origin"] or "*")
+
+    def post_step(self) -> None:
+        rp = self.replay
+        self.post("move", move=rp.k, total=rp.total)
+
+    def on_click(self, event) -> None:
+        el = event.target.closest("[data-act],[data-cmd]") if event.target.closest else None
+        if not el:
+            return
+        act, cmd, arg = el.getAttribute("data-act"), el.getAttribute("data-cmd"), el.getAttribute("data-arg")
+        if act and self.table is not None:
+            self.act(act)
+        elif cmd == "select":
+            self.selected = None if self.selected == arg else arg
+            self.redraw()
+        elif cmd == "play-here" and self.replay is not None:
+            self.play_from(self.replay.k)
+            self.after_change()
+        elif cmd == "again":
+            self.p["seed"] = None
+            self.new_game()
+            self.over_sent = False
+            self.after_change()
+        elif cmd and self.replay is not None and self.table is None and self.replay.command(cmd, arg):
+            self.redraw()
+            self.post_step()
+            if self.replay.playing:
+                dom.spawn(self.play_loop())
+
+    def act(self, encoded_text: str) -> None:
+        try:
+            encoded = json.loads(encoded_text)
+            self.table.act(self.seat, encoded)
+        except (ValueError, IllegalAction, RecordError) as exc:
+            self.error = f"That move is not allowed: {exc}"
+            self.redraw()
+            return
+        self.error, self.selected = "", None
+        self.post("move", move=len(self.table.state.record.moves), seat=self.seat, action=encoded)
+        self.after_change()
+
+    def after_change(self) -> None:
+        self.redraw()
+        if self.table.state.is_over() and not self.over_sent:
+            self.over_sent = True
+            self.post("over", result=self.table.state.result())
+        dom.spawn(self.pump())
+
+    async def pump(self) -> None:
+        """Bots move one decision at a time, thinking in slices (the page stays responsive)."""
+        if self.pumping:
+            return
+        self.pumping = True
+        try:
+            while self.table is not None and (seat := self.table.bot_to_move()) is not None:
+                self.redraw()
+                await dom.yield_to_browser(BOT_PAUSE)
+                thinker = self.table.bots[seat].start(self.table.state, seat)
+                while not thinker.step(THINK_SLICE_MS):
+                    await dom.yield_to_browser(0)
+                action = thinker.result()
+                try:
+                    self.table.act(seat, action)
+                except IllegalAction:
+                    continue
+                self.post("move", move=len(self.table.state.record.moves), seat=seat,
+                          action=self.table.game.encode(action))
+        finally:
+            self.pumping = False
+        if self.table is not None:
+            self.redraw()
+            if self.table.state.is_over() and not self.over_sent:
+                self.over_sent = True
+                self.post("over", result=self.table.state.result())
+
+    async def play_loop(self) -> None:
+        while self.replay is not None and self.replay.playing and self.table is None:
+            await dom.yield_to_browser(0.9)
+            if not self.replay.playing:
+                break
+            self.replay.tick()
+            self.redraw()
+            self.post_step()
+
+    def on_message(self, event) -> None:
+        """Commands from the embedding page; anything from another origin is ignored."""
+        if not records.origin_allowed(str(event.origin), self.p["origin"]) or event.source != js.window.parent:
+            return
+        try:
+            data = event.data.to_py() if hasattr(event.data, "to_py") else None
+        except Exception:
+            return
+        if not isinstance(data, dict):
+            return
+        try:
+            self.command(data)
+        except (RecordError, ValueError, TypeError) as exc:
+            self.post("error", message=str(exc))
+
+    def command(self, data: dict) -> None:
+        kind = data.get("type")
+        if kind == "set-position":
+            if data.get("record"):
+                imported = records.load(records.decode(str(data["record"])))
+                self.replay = Replay(imported.record, imported.names, seat=self.seat)
+                self.table = None
+            if self.replay is None:
+                raise ValueError("no record to show")
+            self.replay.go(data.get("move", self.replay.total))
+        elif kind == "step":
+            if self.replay is None or self.table is not None:
+                raise ValueError("this embed shows a live game")
+            if "to" in data:
+                self.replay.go(data["to"])
+            else:
+                delta = data.get("delta", 1)
+                self.replay.go(self.replay.k + (delta if isinstance(delta, int) else 1))
+        else:
+            return
+        self.replay.playing = False
+        self.redraw()
+        self.post_step()
+
+
+def start() -> None:
+    params = records.embed_params(str(js.location.search or ""))
+    js.document.documentElement.lang = params["lang"]
+    if params["theme"] == "dark":
+        js.document.documentElement.classList.add("dark")
+    embed = Embed(params)
+    try:
+        embed.load()
+    except (RecordError, ValueError, KeyError) as exc:
+        embed.error = f"This game cannot be shown: {exc}"
+    root = dom.by_id("app")
+    dom.listen(root, "click", embed.on_click)
+    dom.listen(js.window, "message", embed.on_message)
+    embed.redraw()
+    js.explorersLoaded()
+    rp, table = embed.replay, embed.table
+    game = table.game.id if table else rp.record.game_id if rp else None
+    embed.post("ready", mode=embed.mode, game=game, move=rp.k if rp and not table else None,
+               total=rp.total if rp else None)
+    if embed.table is not None:
+        dom.spawn(embed.pump())
