@@ -179,18 +179,18 @@ def render(view: dict, ui: dict) -> str:
     out = [svg_open(w, h, "Lost Cities: The Board Game table", meta), symbol_defs(),
            f'<rect width="{w}" height="{h}" fill="#f5efe0"/>',
            STYLE]
-    out.append(header_svg(ctx, w))
+    out.append(header_svg(ctx))
     for c in range(5):
         out.append(path_svg(ctx, c))
         out.append(pile_svg(ctx, c))
         for seat in range(ctx.n):
             out.append(column_svg(ctx, seat, c))
-    out.append(bottom_svg(ctx, w))
+    out.append(bottom_svg(ctx))
     out.append("</svg>")
     return "".join(out)
 
 
-def header_svg(ctx: _Ctx, w: int) -> str:
+def header_svg(ctx: _Ctx) -> str:
     view = ctx.view
     out = [f'<text x="{LEFT}" y="24" class="who">Expedition {view["expedition"]} of {view["expeditions"]}</text>',
            f'<text x="{stone_x(1)}" y="{TOP - 12}" class="small">stone values: researcher counts double</text>']
@@ -215,7 +215,7 @@ def header_svg(ctx: _Ctx, w: int) -> str:
                  f'artifacts {info["artifact_tiles"]}, chips {info["artifact_chips"]}',
                  f'VP {vp} · now {info["expedition_points"]:+d}')
         kinds = ["adventurer"] * sup["adventurers"] + ["researcher"] * sup["researcher"]
-        supply = [f'<g transform="translate({x + 40 + k * 12 + (4 if kind == "researcher" else 0)},52) scale(.7)">'
+        supply = [f'<g transform="translate({x + 40 + k * 12 + (6 if kind == "researcher" else 0)},52) scale(.7)">'
                   + piece_svg(seat, kind, 0, 0) + "</g>" for k, kind in enumerate(kinds)]
         supply.insert(0, f'<g><title>pieces left: {sup["adventurers"]} adventurers'
                          f'{" and the researcher" if sup["researcher"] else ""}</title>')
@@ -385,7 +385,7 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> str:
     return "".join(out)
 
 
-def bottom_svg(ctx: _Ctx, w: int) -> str:
+def bottom_svg(ctx: _Ctx) -> str:
     """The hand (sorted; legal plays marked), the deck and the pending decision."""
     view = ctx.view
     out = []
