@@ -1,0 +1,14 @@
+// Engine benchmark inside Pyodide under Node: prints the JSON of tests/bench_engine.py.
+//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS
+import { loadPyodide } from "pyodide";
+import fs from "node:fs";
+
+const [wheel, benchPy, seconds] = process.argv.slice(2);
+const py = await loadPyodide();
+py.FS.writeFile("/tmp/engine.whl", fs.readFileSync(wheel));
+py.runPython(`
+import site, zipfile
+zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
+`);
+py.runPython(fs.readFileSync(benchPy, "utf8").replace('if __name__ == "__main__":', "if False:"));
+console.log(py.runPython(`json.dumps(playouts_per_second(${Number(seconds)}))`));
