@@ -167,3 +167,26 @@ def test_match_cli_and_specs(capsys):
     res = _main(["--a", "greedy", "--b", "random", "--rounds", "2", "--seed", "3", "--quiet"])
     assert res["a"] == "greedy" and res["rounds"] == 2
     assert "greedy vs random" in capsys.readouterr().out
+
+
+def test_lost_cities_known_cards_come_from_public_moves():
+    """Cards the opponent took from a discard pile are in its real hand, and every sample keeps them there."""
+    from py_engine.bots import lost_cities as lc
+
+    game, seen = get_game("lost-cities"), 0
+    for seed in range(12):
+        state = random_game(game, 2, seed, stop_after=10 + seed * 7)
+        if state.is_over():
+            continue
+        for seat in (0, 1):
+            other = 1 - seat
+            known = lc.known_cards(state, seat)
+            assert set(known) <= set(state.hands[other])
+            seen += len(known)
+            fix = lc.constrain(state, seat)
+            if fix:
+                det = state.determinize(seat, Rng(seed))
+                fix(det, Rng(1))
+                assert set(known) <= set(det.hands[other]) and len(det.hands[other]) == len(state.hands[other])
+                assert sorted(det.deck + det.hands[other]) == sorted(state.deck + state.hands[other])
+    assert seen > 0

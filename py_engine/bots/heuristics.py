@@ -36,6 +36,9 @@ class Heuristics:
     scale                                   points that count as a clear win (rewards are tanh(margin/scale))
     rollout_depth                           decisions played after the tree before evaluating
     horizon(state) -> key                   rollouts also stop when the key changes (e.g. the round ends)
+    order(state, seat) -> actions           legal actions best first; the search tries the first few only
+    constrain(state, seat) -> fix or None   fix(sample, rng) adjusts each determinization to public knowledge
+                                            that `determinize` ignores (e.g. cards seen going into a hand)
     canonical(state, seat) -> state         copy with hidden information in an order independent of the truth
     """
 
@@ -46,7 +49,9 @@ class Heuristics:
     rollout_depth: int = 200
     horizon: Callable[[State], Any] | None = None
     canonical: Callable[[State, int], State] | None = None
-    prior: bool = False  # expand the policy's move first in new tree nodes
+    prior: bool = False  # the policy's move is the search's default (wins ties)
+    order: Callable[[State, int], list] | None = None  # legal actions, most promising first (search width)
+    constrain: Callable[[State, int], Callable[[State, Rng], None] | None] | None = None
     win_weight: float = 0.5  # share of the reward at a finished game that is win/draw/loss rather than margin
 
     def reward(self, state: State, seat: int) -> float:
@@ -62,7 +67,8 @@ def _lost_cities() -> Heuristics:
 
     return Heuristics(policy=lc.heuristic_action, greedy=lambda s, seat, rng: lc.greedy_action(s, seat),
                       evaluate=lc.evaluate, scale=30.0, rollout_depth=16, horizon=lc.horizon,
-                      canonical=lc.canonical, prior=True, win_weight=0.0)
+                      canonical=lc.canonical, prior=True, win_weight=0.0,
+                      order=lc.ordered_actions, constrain=lc.constrain)
 
 
 def _board_canonical(state: Any, seat: int) -> Any:

@@ -10,6 +10,7 @@ and public information, so it is a fair opponent model and a fair greedy bot.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core import Rng
@@ -19,6 +20,7 @@ _NCARDS = len(COLOURS) * PER_COLOUR
 _COL = tuple(c // PER_COLOUR for c in range(_NCARDS))
 _VAL = tuple(0 if c % PER_COLOUR < WAGERS else c % PER_COLOUR - 1 for c in range(_NCARDS))
 _WAGER = tuple(c % PER_COLOUR < WAGERS for c in range(_NCARDS))
+_NUMBERS = tuple(range(2, 11))
 
 PLAY_BONUS = 1.0     # tempo: a card laid now cannot be stranded in hand when the deck runs out
 DECK_VALUE = 1.5     # what a blind deck draw is worth, compared with taking a discard top
@@ -80,22 +82,27 @@ class _View:
         for p in s.piles:
             for c in p:
                 seen[c] = 1
-        unseen = self.unseen = [[] for _ in range(ncol)]
-        for c in range(ncol * PER_COLOUR):
-            if not seen[c] and not _WAGER[c]:
-                unseen[_COL[c]].append(_VAL[c])
-        self.rows = s.rows[seat]
+        # number card of value v in colour col has id col * 12 + v + 1
+        self.unseen = [[v for v in _NUMBERS if not seen[col * PER_COLOUR + v + 1]] for col in range(ncol)]
+        rows = self.rows = s.rows[seat]
         self.opp_rows = s.rows[1 - seat]
         n = len(s.deck)
         self.q = 0.3 * n / (n + 8)
         turns = (n + 1) // 2
         planned = 0
         for col in range(ncol):
-            row = self.rows[col]
+            row = rows[col]
             lv = _VAL[row[-1]] if row else 0
-            cards = [c for c in hand[col] if _VAL[c] > lv or (lv == 0 and _WAGER[c])]
-            if row or sum(_VAL[c] for c in cards) >= 15:
-                planned += len(cards)
+            count = total = 0
+            for c in hand[col]:
+                v = _VAL[c]
+                if v > lv:
+                    count += 1
+                    total += v
+                elif v == 0 and lv == 0:
+                    count += 1
+            if row or total >= 15:
+                planned += count
         self.f = 1.0 if planned <= turns else max(0.2, turns / planned)
 
     def project(self, col: int, row: list[int] | None = None, hand_col: list[int] | None = None) -> float:
@@ -149,6 +156,13 @@ def greedy_action(state: Any, seat: int) -> tuple:
     return best  # type: ignore[return-value]
 
 
+def ordered_actions(state: Any, seat: int) -> list[tuple]:
+    """Legal actions of `seat`, best heuristic score first (stable for equal scores)."""
+    scored = _scored_actions(state, seat)
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i][1] for i in order]
+
+
 def heuristic_action(state: Any, seat: int, rng: Rng, epsilon: float = 0.05) -> tuple:
     """Rollout policy: the greedy choice, or with probability `epsilon` a uniformly random legal action."""
     if epsilon and rng.random() < epsilon:
@@ -165,6 +179,52 @@ def evaluate(state: Any, seat: int) -> float:
     for col in range(state.ncol):
         diff += mine.project(col) - theirs.project(col)
     return diff
+
+
+def known_cards(state: Any, seat: int) -> list[int]:
+    """Cards the opponent of `seat` must hold: taken from a discard pile this round and not laid since.
+
+    Derived from the public move list only (discards show their card; a pile draw takes the pile's top).
+    """
+    start = state.history[-1]["moves"] if state.history else 0
+    piles: list[list[int]] = [[] for _ in range(state.ncol)]
+    known: set[int] = set()
+    other = 1 - seat
+    for mover, (kind, arg) in state.record.moves[start:]:
+        if kind == "draw":
+            if arg != "deck":
+                card = piles[COLOURS.index(arg)].pop()
+                if mover == other:
+                    known.add(card)
+            continue
+        if kind == "discard":
+            piles[_COL[arg]].append(arg)
+        if mover == other:
+            known.discard(arg)
+    return sorted(known)
+
+
+def constrain(state: Any, seat: int) -> Callable[[Any, Rng], None] | None:
+    """A fixer that moves the opponent's known cards (see known_cards) into its hand in each sample."""
+    known = known_cards(state, seat)
+    if not known:
+        return None
+    other = 1 - seat
+
+    def fix(det: Any, rng: Rng) -> None:
+        hand, deck = det.hands[other], det.deck
+        missing = [k for k in known if k not in hand]
+        if not missing:
+            return
+        free = [c for c in hand if c not in known]
+        for k in missing:
+            x = free.pop(rng.below(len(free)))
+            deck[deck.index(k)] = x
+            hand.remove(x)
+            hand.append(k)
+        hand.sort()
+
+    return fix
 
 
 def horizon(state: Any) -> int:

@@ -30,14 +30,14 @@ from .heuristics import Heuristics, get_heuristics
 
 @dataclass(frozen=True)
 class Budget:
-    """Think budget of one level: rollouts (deterministic), wall-clock safety cap in seconds, rollout depth.
-
-    depth None uses the game's own rollout depth (Heuristics.rollout_depth).
+    """Think budget of one level: rollouts (deterministic), wall-clock safety cap in seconds, rollout depth
+    (None: the game's Heuristics.rollout_depth) and width (candidates kept from the game's move ordering).
     """
 
     rollouts: int
     cap: float
     depth: int | None = None
+    width: int = 8
 
 
 LEVELS: dict[int, Budget] = {
@@ -65,11 +65,19 @@ class SearchThinker(Thinker):
             self._finish(self.legal[0] if self.legal else None)
             return
         self.base = heur.canonical(state, seat) if heur.canonical else state.clone()
+        self.fix = heur.constrain(self.base, seat) if heur.constrain else None
         self.prior = -1
-        if heur.prior:
+        if heur.order:
+            ranked = [self.legal.index(a) for a in heur.order(self.base.determinize(seat, rng.fork()), seat)]
+            self.alive = ranked[:max(1, budget.width)]
+            self.prior = ranked[0]
+        elif heur.prior:
             preferred = heur.policy(self.base.determinize(seat, rng.fork()), seat, rng.fork())
             if preferred in self.legal:
                 self.prior = self.legal.index(preferred)
+        if len(self.alive) == 1:
+            self._finish(self.legal[self.alive[0]])
+            return
         self._plan = self._schedule()
 
     def _schedule(self) -> Iterator[None]:
@@ -81,6 +89,8 @@ class SearchThinker(Thinker):
             samples = max(1, int(per_round / len(self.alive)))
             for _ in range(samples):
                 det = self.base.determinize(self.seat, self.rng)
+                if self.fix:
+                    self.fix(det, self.rng)
                 seed = self.rng.next_u32()
                 for i in self.alive:
                     self.totals[i] += self._sample(det, self.legal[i], seed)
