@@ -102,3 +102,56 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
             assert int(page.inner_text(f"[data-testid=final-{seat}]")) == state.scores()[seat]
     hw.assert_clean()
     gw.assert_clean()
+
+
+def board_step(page, host) -> bool:
+    """One decision by clicks if this page owes one now (discard, draw from the deck, or pass)."""
+    ready = page.evaluate("""() => !!document.querySelector('svg[data-testid=lcb-board][data-mine="1"]')
+        && !document.querySelector('[data-pending="1"]')""")
+    if not ready:
+        return False
+    before = moves(host)
+    decision = page.get_attribute("svg[data-testid=lcb-board]", "data-decision")
+    if decision == "play":
+        page.locator("[data-testid=hand-card]").first.click()
+        page.click("[data-testid^=pile-][data-act]")  # discarding is always legal
+    elif decision == "draw":
+        page.click("[data-testid=deck]")
+    else:
+        page.click("[data-testid=pass-btn]")
+    host.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}")
+    return True
+
+
+def test_four_seat_board_game_with_bot_takeover(pair, site):
+    """Lost Cities: The Board Game at its largest table: host, remote guest, a remote seat a bot takes
+    over (and hands back), and a bot; the guest's moves go over the link."""
+    host, guest, hw, gw = pair
+    host.goto(site)
+    host.wait_for_selector("[data-testid=new-lost-cities-board]", timeout=90_000)
+    host.click("[data-testid=new-lost-cities-board]")
+    host.select_option("[data-testid=player-count]", "4")
+    host.wait_for_selector("[data-testid=seat-3]")
+    for seat, kind in ((1, "remote"), (2, "remote"), (3, "bot1")):
+        host.select_option(f"[data-testid=seat-{seat}]", kind)
+    host.select_option("[data-opt=length]", "short")
+    host.click("[data-testid=start]")
+    assert invite_link(host, 2) != invite_link(host, 1)
+    host.click("[data-testid=net-bot-2]")  # nobody came for seat 3: a bot plays it
+    host.wait_for_selector("[data-testid=net-back-2]")
+    connect(host, guest, 1, name="Cy")
+    guest.wait_for_selector("svg[data-testid=lcb-board]")
+    assert [r.strip() for r in guest.locator("[data-testid=net-panel] li").all_inner_texts()][1].startswith("Cy (you)")
+    guest_steps = 0
+    while guest_steps < 4:  # the guest decides by clicks; the host clicks its own turns; bots think
+        for page in (host, guest):
+            if board_step(page, host):
+                guest_steps += page is guest
+        host.wait_for_timeout(50)
+    state = engine_state(host)
+    seat1 = [m for s, m in state.record.moves if s == 1]
+    assert len(seat1) >= 4
+    host.click("[data-testid=net-back-2]")  # the bot hands seat 3 back: a fresh link appears
+    assert invite_link(host, 2).startswith(site + "#join=")
+    hw.assert_clean()
+    gw.assert_clean()

@@ -4,7 +4,7 @@ Only these SDP fields travel (see shared/reference/webrtc-signalling.md §3): IC
 sha-256 DTLS fingerprint, the setup role (implied by the kind: the offer is ``actpass``, the answer
 ``active``) and each UDP candidate as address, port and type. `sdp()` rebuilds a full data-channel
 SDP from a fixed template. A code is ``base64url(header | body | crc32)``: the header byte holds the
-format version and whether the body is raw-deflated; the CRC over the unpacked body turns a typo or a
+format version and whether the body is raw-deflated; the CRC over header and body turns a typo or a
 tampered link into a clear `CodeError` instead of a connection that silently never comes up.
 
 An offer also carries the game id, the seat, the table id (8 random bytes: a guest that already holds
@@ -177,7 +177,8 @@ def encode(d: Description) -> str:
     squeezed = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = squeezed.compress(body) + squeezed.flush()
     flag, payload = (0x80, packed) if len(packed) < len(body) else (0, body)
-    return _b64(bytes([VERSION | flag]) + payload + zlib.crc32(body).to_bytes(4, "big"))
+    blob = bytes([VERSION | flag]) + payload
+    return _b64(blob + zlib.crc32(blob).to_bytes(4, "big"))
 
 
 def decode(code: str, *, now: float | None = None) -> Description:
@@ -196,6 +197,8 @@ def decode(code: str, *, now: float | None = None) -> Description:
     if len(blob) < 6:
         raise CodeError("the code is cut short")
     version, payload, crc = blob[0] & 0x7F, blob[1:-4], blob[-4:]
+    if zlib.crc32(blob[:-4]).to_bytes(4, "big") != crc:
+        raise CodeError("the code is damaged or was changed (checksum mismatch): copy it again, whole")
     if version != VERSION:
         raise CodeError(f"the code was made by another version of the app (format {version}, this page reads "
                         f"{VERSION}): reload both pages")
@@ -204,9 +207,7 @@ def decode(code: str, *, now: float | None = None) -> Description:
         try:
             body = zlib.decompressobj(-15).decompress(payload, 4096)
         except zlib.error:
-            raise CodeError("the code is damaged or was changed (checksum mismatch)") from None
-    if zlib.crc32(body).to_bytes(4, "big") != crc:
-        raise CodeError("the code is damaged or was changed (checksum mismatch): copy it again, whole")
+            raise CodeError("the code is damaged") from None
     try:
         return _read(_Reader(body), now)
     except (ValueError, IndexError) as exc:

@@ -1,0 +1,107 @@
+"""Move latency over the peer-to-peer data channel: a click on one browser -> the board redrawn in
+the other browser (two separate Chromium processes on this machine, a real WebRTC connection).
+
+    measure_p2p_latency(dist_url) -> {"host_to_guest": {...}, "guest_to_host": {...}, "all": {...}}
+
+Each entry holds n, p50, p95, mean and max in milliseconds (wall clock, Date.now() in both pages).
+`dist_url` is the served site (e.g. http://127.0.0.1:8000/). Run directly to build, serve and print.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+CLICK_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  const t = Date.now();
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  return t;
+}"""
+TIMES_JS = """() => {
+  window.__times = [];
+  new MutationObserver(() => window.__times.push(Date.now()))
+    .observe(document.getElementById('app'), {childList: true});
+}"""
+
+
+def _stats(samples: list[float]) -> dict:
+    if not samples:
+        return {"n": 0}
+    s = sorted(samples)
+    pick = lambda q: s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+    return {"n": len(s), "p50": pick(0.5), "p95": pick(0.95), "mean": round(statistics.fmean(s), 1), "max": s[-1]}
+
+
+def _timed_click(page, other, selector: str) -> float:
+    """Milliseconds from dispatching the click on `page` to the first redraw of `other` after it."""
+    n0 = other.evaluate("window.__times.length")
+    t0 = page.evaluate(CLICK_JS, selector)
+    other.wait_for_function("n => window.__times.length > n", arg=n0, timeout=30_000)
+    return other.evaluate("n => window.__times[n]", n0) - t0
+
+
+def measure_p2p_latency(dist_url: str, max_moves: int = 60, executable: str | None = None) -> dict:
+    """Play a Lost Cities round (host vs remote guest) by clicks and time every move across the link."""
+    from playwright.sync_api import sync_playwright
+
+    import build
+    from e2e.p2p import answer_code, host_game, invite_link, launch, open_page, paste_answer, wait_any
+
+    samples: dict[str, list[float]] = {"host_to_guest": [], "guest_to_host": []}
+    with sync_playwright() as p:
+        hb = launch(p, executable or build.CHROMIUM)
+        gb = launch(p, executable or build.CHROMIUM)
+        try:
+            host, _ = open_page(hb, dist_url)
+            guest, _ = open_page(gb, dist_url)
+            host_game(host, {1: "remote"}, {"rounds": 1})
+            guest.goto(invite_link(host, 1))
+            paste_answer(host, 1, answer_code(guest))
+            guest.wait_for_selector("[data-testid=net-connected]", timeout=30_000)
+            pages = [host, guest]
+            for page in pages:
+                page.evaluate(TIMES_JS)
+            moves = 0
+            while moves < max_moves:
+                who, phase = wait_any(pages)
+                if phase in ("over", "round"):
+                    break
+                page, other = pages[who], pages[1 - who]
+                key = "host_to_guest" if who == 0 else "guest_to_host"
+                if phase == "play":
+                    playable = page.locator('[data-testid=hand-card][data-can-play="1"]')
+                    (playable.first if playable.count() else page.locator("[data-testid=hand-card]").first).click()
+                    btn = "[data-testid=play-btn]" if playable.count() else "[data-testid=discard-btn]"
+                    page.wait_for_selector(btn)
+                    samples[key].append(_timed_click(page, other, btn))
+                    page.wait_for_selector("[data-testid=deck][data-act]", timeout=30_000)
+                samples[key].append(_timed_click(page, other, "[data-testid=deck][data-act]"))
+                moves += 1
+        finally:
+            hb.close()
+            gb.close()
+    every = samples["host_to_guest"] + samples["guest_to_host"]
+    return {"host_to_guest": _stats(samples["host_to_guest"]), "guest_to_host": _stats(samples["guest_to_host"]),
+            "all": _stats(every), "unit": "ms"}
+
+
+if __name__ == "__main__":
+    import threading
+
+    import build
+
+    if build.needs_build():
+        build.build()
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        print(json.dumps(measure_p2p_latency(f"http://127.0.0.1:{server.server_address[1]}/"), indent=1))
+    finally:
+        server.shutdown()
