@@ -127,6 +127,8 @@ def undo(app) -> None:
 
 
 def table_buttons(app) -> str:
+    if not has_record(app):
+        return ""
     out = []
     if undo_count(app):
         out.append('<button data-cmd="undo" data-testid="undo" data-key="undo">Undo</button>')
@@ -135,7 +137,14 @@ def table_buttons(app) -> str:
     return "".join(out)
 
 
+def has_record(app) -> bool:
+    """False on a guest's table (web/netplay.py): the record, with every hand, stays on the host."""
+    return hasattr(getattr(app.table, "state", None), "record")
+
+
 def over_buttons(app) -> str:
+    if not has_record(app):
+        return ""
     return (' <button data-cmd="watch" data-testid="watch-replay" data-key="watch-replay">Watch replay</button>'
             ' <button data-cmd="share" data-testid="share-over">Share game</button>')
 
