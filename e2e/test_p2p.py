@@ -155,3 +155,21 @@ def test_four_seat_board_game_with_bot_takeover(pair, site):
     assert invite_link(host, 2).startswith(site + "#join=")
     hw.assert_clean()
     gw.assert_clean()
+
+
+def test_invite_link_under_a_sub_path(pair):
+    """The link is the site's own address, wherever the site lives."""
+    from .conftest import serve
+
+    host, guest, _, _ = pair
+    server, url = serve("/games/explorers")
+    try:
+        host.goto(url)
+        host.wait_for_selector("[data-testid=new-lost-cities]", timeout=90_000)
+        host_game(host, {1: "remote"})
+        link = invite_link(host, 1)
+        assert link.startswith(url + "#join=")
+        guest.goto(link)
+        assert answer_code(guest)
+    finally:
+        server.shutdown()
