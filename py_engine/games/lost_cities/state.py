@@ -17,6 +17,7 @@ Rules implemented (seed 001, digest rules/lost-cities-card.md):
 from __future__ import annotations
 
 from ...core import Game, Option, Rng, State
+from ...core.hidden import redeal
 from .cards import COLOURS, HAND_SIZE, PER_COLOUR, card_json, card_name, colour_of, deck, is_wager, value_of
 from .scoring import score_row
 
@@ -173,17 +174,7 @@ class LostCitiesState(State):
     def determinize(self, seat: int | None, rng: Rng) -> LostCitiesState:
         """Re-deal every card `seat` cannot see (other hands, the deck) and reseed future rounds."""
         s = self.clone()
-        hidden = [i for i in range(2) if i != seat]
-        pool = list(s.deck)
-        for i in hidden:
-            pool += s.hands[i]
-        rng.shuffle(pool)
-        at = 0
-        for i in hidden:
-            n = len(s.hands[i])
-            s.hands[i] = sorted(pool[at:at + n])
-            at += n
-        s.deck = pool[at:]
+        (s.deck,) = redeal(rng, s.hands, [i for i in range(2) if i != seat], [s.deck])
         s.rng = rng.fork()
         return s
 

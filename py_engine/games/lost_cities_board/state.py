@@ -47,6 +47,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ...core import Game, Option, Rng, State, ranks_from_scores
+from ...core.hidden import redeal
 from .data import (
     ADVENTURERS,
     ARROW,
@@ -462,19 +463,8 @@ class LostCitiesBoardState(State):
         """Re-deal everything `seat` cannot see (other hands, deck, removed cards) and reseed the future.
         VP totals are kept: they follow from public events (see the module docstring)."""
         s = self.clone()
-        hidden = [i for i in range(self.players) if i != seat]
-        pool = s.deck + s.removed
-        for i in hidden:
-            pool += s.hands[i]
-        rng.shuffle(pool)
-        at = 0
-        for i in hidden:
-            k = len(s.hands[i])
-            s.hands[i] = sorted(pool[at:at + k])
-            at += k
-        k = len(s.removed)
-        s.removed = sorted(pool[at:at + k])
-        s.deck = pool[at + k:]
+        s.deck, removed = redeal(rng, s.hands, [i for i in range(self.players) if i != seat], [s.deck, s.removed])
+        s.removed = sorted(removed)
         s.rng = rng.fork()
         return s
 
