@@ -127,8 +127,8 @@ class App:
             board = rmod.render(view, ui)
             status = esc(rmod.status_text(view, ui))
         buttons = rmod.action_buttons(view, ui) if not self.covered else ""
-        log = "".join(f'<li>{esc(table.names[e["seat"]]) + " " if e["seat"] is not None else ""}{esc(e["text"])}</li>'
-                      for e in view["log"][-60:])
+        log = "".join(f'<li>{"<b>" + esc(table.names[e["seat"]]) + ":</b> " if e["seat"] is not None else ""}'
+                      f'{esc(e["text"])}</li>' for e in view["log"][-60:])
         modal = self.modal_html(view)
         thinking = self.bot_thinking_text()
         return (f'<main class="table"><div class="status" role="status" aria-live="polite" data-testid="status">'
