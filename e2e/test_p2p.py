@@ -4,7 +4,6 @@ person does: pick "Remote player", copy the invite link, open it, copy the answe
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 import build
 
@@ -23,14 +22,14 @@ def moves(page) -> int:
 
 
 @pytest.fixture(scope="module")
-def pair(site):
-    with sync_playwright() as p:
-        hb, gb = launch(p, build.CHROMIUM), launch(p, build.CHROMIUM)
-        host, hw = open_page(hb, site)
-        guest, gw = open_page(gb, site)
-        yield host, guest, hw, gw
-        hb.close()
-        gb.close()
+def pair(site, playwright_instance):
+    """Two separate browser processes (one launch() each) from the session's Playwright."""
+    hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
+    host, hw = open_page(hb, site)
+    guest, gw = open_page(gb, site)
+    yield host, guest, hw, gw
+    hb.close()
+    gb.close()
 
 
 def test_round_over_webrtc_with_errors_and_reloads(pair):

@@ -40,7 +40,6 @@ from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
 
 BOT_PAUSE = 0.5
-THINK_SLICE_MS = 25
 
 
 class Embed:
@@ -197,10 +196,7 @@ class Embed:
             while self.table is not None and (seat := self.table.bot_to_move()) is not None:
                 self.redraw()
                 await dom.yield_to_browser(BOT_PAUSE)
-                thinker = self.table.bots[seat].start(self.table.state, seat)
-                while not thinker.step(THINK_SLICE_MS):
-                    await dom.yield_to_browser(0)
-                action = thinker.result()
+                action = await self.table.think(seat)
                 try:
                     self.table.act(seat, action)
                 except IllegalAction:

@@ -9,6 +9,7 @@ and networked tables share one code path.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import unicodedata
 
@@ -67,6 +68,13 @@ class LocalTable:
 
     def bot_to_move(self) -> int | None:
         return next((s for s in self.host.waiting_for("bot") if s in self.bots), None)
+
+    async def think(self, seat: int, slice_ms: float = 25.0):
+        """The bot's decision for `seat`, thought in slices with the browser free between them."""
+        thinker = self.bots[seat].start(self.state, seat)
+        while not thinker.step(slice_ms):
+            await asyncio.sleep(0)
+        return thinker.result()
 
     def legal(self, seat: int | None) -> list:
         if seat is None or self.host.seat_kind(seat) == "remote":

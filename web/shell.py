@@ -23,7 +23,6 @@ from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
 
 BOT_PAUSE = 0.6  # seconds a bot's move stays highlighted before the next decision
-THINK_SLICE_MS = 25
 
 
 class App:
@@ -200,14 +199,11 @@ class App:
                     break
                 self.redraw()
                 await dom.yield_to_browser(0.05)
-                bot = self.table.bots[seat]
-                thinker = bot.start(self.table.state, seat)
-                while not thinker.step(THINK_SLICE_MS):
-                    await dom.yield_to_browser(0)
+                action = await self.table.think(seat)
                 if self.screen != "table":
                     break
                 try:
-                    self.table.act(seat, thinker.result())
+                    self.table.act(seat, action)
                 except IllegalAction:  # the table moved on while the bot thought (a remote move)
                     continue
                 self.autosave()
