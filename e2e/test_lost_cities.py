@@ -72,3 +72,19 @@ def test_player_names_are_escaped(app):
     assert page.evaluate("window.pwned") is None
     assert "<img src=x" in page.inner_text("body")
     watch.assert_clean()
+
+
+def test_open_discards_option_shows_whole_piles(app):
+    page, watch = app
+    new_game(page, {0: "you", 1: "bot1"}, {"open_discards": True})
+    for _ in range(3):
+        page.locator("[data-testid=hand-card]").first.click()
+        page.click("[data-testid=discard-btn]")
+        page.click("[data-testid=deck]")
+        assert wait_for_me_or_modal(page) == "play"
+    page.click("[data-testid=open-piles] summary")
+    shown = page.inner_text("[data-testid=open-piles]")
+    for pile in engine_state(page).view(0)["discards"]:
+        values = " ".join("W" if c["wager"] else str(c["value"]) for c in pile["cards"]) or "—"
+        assert f'{pile["colour"]}: {values}' in shown
+    watch.assert_clean()

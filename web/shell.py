@@ -46,7 +46,12 @@ class App:
             focus_key = active.getAttribute("data-key")
         body = {"home": self.home_html, "setup": self.setup_html, "table": self.table_html,
                 "net": lambda: netplay.screen_html(self)}.get(self.screen, lambda: sharing.screen_html(self))()
+        opened = [d.getAttribute("data-testid") for d in js.document.querySelectorAll("details[open][data-testid]")]
         dom.set_html("app", self.header_html() + body)
+        for testid in opened:  # a disclosure the person opened stays open across redraws
+            el = js.document.querySelector(f'details[data-testid="{testid}"]')
+            if el:
+                el.open = True
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
 

@@ -227,4 +227,11 @@ def action_buttons(view: dict, ui: dict) -> str:
 def summary(view: dict, names: list[str]) -> str:
     totals = "".join(f'<li>{esc(n)}: <strong data-testid="total-{i}">{t}</strong></li>'
                      for i, (n, t) in enumerate(zip(names, view["totals"])))
-    return f'<h2>Round {view["round"]} of {view["rounds"]}</h2><ul class="totals">{totals}</ul>'
+    piles = ""
+    if any("cards" in p for p in view["discards"]):  # option open_discards: whole piles on demand
+        rows = "".join(f'<li>{p["colour"]}: '
+                       f'{" ".join("W" if c["wager"] else str(c["value"]) for c in p["cards"]) or "—"}</li>'
+                       for p in view["discards"])
+        piles = (f'<details data-testid="open-piles"><summary>Discard piles (bottom → top)</summary>'
+                 f'<ul>{rows}</ul></details>')
+    return f'<h2>Round {view["round"]} of {view["rounds"]}</h2><ul class="totals">{totals}</ul>{piles}'
