@@ -126,16 +126,19 @@ def _scored_actions(s: Any, seat: int) -> list[tuple[float, tuple]]:
     view = _View(s, seat)
     out: list[tuple[float, tuple]] = []
     if s.phase == "play":
-        base = [view.project(col) for col in range(view.ncol)]
+        base: dict[int, float] = {}
         for card in s.hands[seat]:
             col = _COL[card]
-            rest = [c for c in view.hand[col] if c != card]
             row = view.rows[col]
-            lv = _VAL[row[-1]] if row else 0
-            if not row or (_VAL[card] > lv if not _WAGER[card] else lv == 0):
-                gain = view.project(col, row + [card], rest) - base[col] + PLAY_BONUS
-                out.append((gain, ("play", card)))
-            out.append((view.project(col, None, rest) - base[col] - view.give(card), ("discard", card)))
+            if row and (_VAL[card] <= _VAL[row[-1]] if not _WAGER[card] else _VAL[row[-1]] > 0):
+                out.append((-view.give(card), ("discard", card)))  # a dead card: worth nothing to keep
+                continue
+            b = base.get(col)
+            if b is None:
+                b = base[col] = view.project(col)
+            rest = [c for c in view.hand[col] if c != card]
+            out.append((view.project(col, row + [card], rest) - b + PLAY_BONUS, ("play", card)))
+            out.append((view.project(col, None, rest) - b - view.give(card), ("discard", card)))
         return out
     if s.deck:
         out.append((DECK_VALUE, ("draw", "deck")))

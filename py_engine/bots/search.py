@@ -41,9 +41,9 @@ class Budget:
 
 
 LEVELS: dict[int, Budget] = {
-    1: Budget(48, 0.25, 8),
-    2: Budget(320, 1.0),
-    3: Budget(640, 1.0),
+    1: Budget(48, 0.25, depth=8, width=8),   # few samples over many moves: noisy, beatable
+    2: Budget(320, 1.0, width=3),
+    3: Budget(960, 1.0, width=3),
 }
 PRIOR_BONUS = 0.01  # reward credited to the heuristic's own move: keeps it on ties and near-ties
 
