@@ -62,6 +62,26 @@ class Heuristics:
 GENERIC = Heuristics()
 
 
+def one_ply_order(policy: Callable[[State, int, Rng], Any],
+                  evaluate: Callable[[State, int], float]) -> Callable[[State, int], list]:
+    """Move ordering for games without their own: the policy's move, then the rest by evaluation one ply on."""
+
+    def order(state: State, seat: int) -> list:
+        def value(action: Any) -> float:
+            after = state.clone()
+            after.step(seat, action)
+            return evaluate(after, seat)
+
+        ranked = sorted(state.legal_actions(seat), key=lambda a: -value(a))
+        first = policy(state, seat, Rng(0))
+        if first in ranked:
+            ranked.remove(first)
+            ranked.insert(0, first)
+        return ranked
+
+    return order
+
+
 def _lost_cities() -> Heuristics:
     from . import lost_cities as lc
 
@@ -97,7 +117,8 @@ def _lost_cities_board() -> Heuristics | None:
     return Heuristics(policy=mod.heuristic_action, greedy=mod.heuristic_action, evaluate=mod.evaluate,
                       scale=getattr(mod, "SCALE", 30.0), rollout_depth=getattr(mod, "ROLLOUT_DEPTH", 24),
                       horizon=getattr(mod, "horizon", None), canonical=getattr(mod, "canonical", _board_canonical),
-                      prior=True)
+                      prior=True, order=getattr(mod, "ordered_actions", None)
+                      or one_ply_order(mod.heuristic_action, mod.evaluate))
 
 
 # game id -> factory of its Heuristics (called once, lazily)
