@@ -11,6 +11,7 @@ def redeal(rng: Rng, hands: list[list[int]], seats: list[int], piles: list[list[
     pool = [c for p in piles for c in p]
     for i in seats:
         pool += hands[i]
+    pool.sort()  # start from a canonical order, so the sample depends only on what the observer knows
     rng.shuffle(pool)
     at = 0
     for i in seats:
