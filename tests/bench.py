@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import time
+from importlib import import_module
 from pathlib import Path
 
 from py_engine import GAMES
@@ -61,24 +62,15 @@ def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
     report = {"cpython_playouts": playouts_per_second(seconds)}
     report["pyodide_playouts"] = optional("pyodide", pyodide_playouts, root, seconds)
     report["bot_seconds_per_move"] = bot_times()
-    try:
-        from e2e.conftest import serve
+    from e2e.conftest import serve
 
-        from .bench_web import measure_start
-
+    for key, module, name in (("site_start_sw", "bench_web", "measure_start"),
+                              ("p2p_latency", "bench_p2p", "measure_p2p_latency")):
+        try:
+            fn = getattr(import_module(f"tests.{module}"), name)
+        except (ImportError, AttributeError):
+            continue
         server, url = serve()
-        report["site_start_sw"] = optional("service worker", measure_start, url)
+        report[key] = optional(key, fn, url)
         server.shutdown()
-    except ImportError:
-        pass
-    try:
-        from e2e.conftest import serve
-
-        from .bench_p2p import measure_p2p_latency
-
-        server, url = serve()
-        report["p2p_latency"] = optional("p2p", measure_p2p_latency, url)
-        server.shutdown()
-    except ImportError:
-        pass
     return report

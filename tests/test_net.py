@@ -695,7 +695,8 @@ def test_hypothesis_json_in_every_field(data):
     host, hub, ann, bob = _HYPO_TABLE
     before = _fingerprint(host)
     json_values = st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=20),
         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
         max_leaves=12)
     msg = {"v": data.draw(st.sampled_from([1, 1, 1, 0, 2, "1"])),

@@ -340,12 +340,18 @@ def pile_svg(ctx: _Ctx, c: int) -> str:
     if pile["top"]:
         out.append(mini_card(pile["top"], x, y))
     out.append(f'<text x="{x + MC_W + 5}" y="{y + 14}" class="small">×{pile["count"]}</text>')
-    if target:
-        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{MC_W + 8}" height="{MC_H + 8}" rx="8" class="ring"/>')
-    elif last:
-        out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{MC_W + 6}" height="{MC_H + 6}" rx="7" class="lastmark"/>')
+    out.append(outline(x, y, MC_W, MC_H, target, last))
     out.append("</g>")
     return "".join(out)
+
+
+def outline(x: float, y: float, w: float, h: float, target, last: bool) -> str:
+    """The ring around a legal target, else the mark of the last move's place, else nothing."""
+    if target:
+        return f'<rect x="{x - 4}" y="{y - 4}" width="{w + 8}" height="{h + 8}" rx="8" class="ring"/>'
+    if last:
+        return f'<rect x="{x - 3}" y="{y - 3}" width="{w + 6}" height="{h + 6}" rx="7" class="lastmark"/>'
+    return ""
 
 
 def column_svg(ctx: _Ctx, seat: int, c: int) -> str:
@@ -377,10 +383,7 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> str:
         out.append(f'<text x="{x + MC_W + 5}" y="{y + 12}" class="small" font-weight="700">×{len(cards)}{arrow}</text>')
         for i, line in enumerate(lines):
             out.append(f'<text x="{x + MC_W + 5}" y="{y + 28 + i * 14}" class="small">{line}</text>')
-    if target:
-        out.append(f'<rect x="{x - 5}" y="{y - 5}" width="{COL_W - 4}" height="{MC_H + 12}" rx="8" class="ring"/>')
-    elif last:
-        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{COL_W - 6}" height="{MC_H + 10}" rx="8" class="lastmark"/>')
+    out.append(outline(x - 1, y - 1, COL_W - 6, MC_H + 2, target, last))
     out.append("</g>")
     return "".join(out)
 
