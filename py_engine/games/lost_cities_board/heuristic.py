@@ -118,37 +118,100 @@ def _choose_play(state: LostCitiesBoardState, seat: int, acts: list, rng: Rng) -
     return pick
 
 
-def evaluate(state: LostCitiesBoardState, seat: int) -> float:
-    """Expected-score-ish value for `seat`: its estimated final points minus the mean estimate of the others.
+_DRAW_FIT = 0.6  # share of the fitting cards still to come that reach this player (others hold/use some)
 
-    Estimate = VP total + points of the pieces where they stand + a share of the next steps its playable
-    cards allow (own hand only for `seat`; others get a flat allowance) + artifact tiles/chips."""
+
+def _path_projection(state: LostCitiesBoardState, i: int, c: int, plays: float) -> float:
+    """Points of player i's piece on path c if it advances `plays` more stones (fractional): stone value
+    (researcher double) plus the tiles passed on the way (artifacts only if still there)."""
+    p = state.pos[i][c]
+    mult = 2 if state.kinds[i][c] == 2 else 1
+    reach = min(float(STONES), p + plays)
+    whole = int(reach)
+    frac = reach - whole
+    value = STONE_VALUES[whole - 1]
+    if frac and whole < STONES:
+        value += frac * (STONE_VALUES[whole] - value)
+    row = state.board[c]
+    tiles = 0.0
+    for stone in range(p + 1, whole + 1):
+        tiles += _tile_worth(row[stone])
+    if frac and whole < STONES:
+        tiles += frac * _tile_worth(row[whole + 1])
+    return value * mult + 0.8 * tiles
+
+
+def _fitting(state: LostCitiesBoardState, i: int, c: int, values: list[int]) -> tuple[int, int]:
+    """(hand cards that fit player i's column c, values that could still come from the deck)."""
+    col = state.columns[i][c]
+    top = (col[-1] >> 1) % VALUES
+    if state.opts["directions"]:
+        first = (col[0] >> 1) % VALUES
+        up = sum(1 for v in values if v >= top)
+        down = sum(1 for v in values if v <= top)
+        if top > first:
+            return up, VALUES - top
+        if top < first:
+            return down, top + 1
+        return max(up, down), max(VALUES - top, top + 1)
+    return sum(1 for v in values if v >= top), VALUES - top
+
+
+def projected_points(state: LostCitiesBoardState, i: int, turns: float) -> float:
+    """Expected points of player i's pieces at the end of this expedition: every started path advances by
+    the cards in hand that fit it plus a share of those still to be drawn, limited by the stones left
+    and by the turns left (one card per turn, spread over the paths in proportion)."""
+    kinds, pos = state.kinds[i], state.pos[i]
+    by_colour: list[list[int]] = [[] for _ in range(len(COLOURS))]
+    for card in state.hands[i]:
+        k = card >> 1
+        by_colour[k // VALUES].append(k % VALUES)
+    unseen = max(1, len(state.deck))
+    wanted = []
+    for c in range(len(COLOURS)):
+        if not kinds[c]:
+            wanted.append(0.0)
+            continue
+        in_hand, to_come = _fitting(state, i, c, by_colour[c])
+        drawn = turns * _DRAW_FIT * (2 * to_come) / (unseen + 8 * state.players)
+        wanted.append(min(float(STONES - pos[c]), in_hand + drawn))
+    need = sum(wanted)
+    scale = min(1.0, turns / need) if need > 0 else 1.0
+    return sum(_path_projection(state, i, c, w * scale) for c, w in enumerate(wanted) if kinds[c])
+
+
+def _artifact_value(state: LostCitiesBoardState, chips: float, last: bool) -> float:
+    """Points of holding `chips` artifacts (fractional: interpolated); before the last expedition a flat
+    10 per chip (the long table's slope above 5 chips)."""
+    if not last:
+        return 10.0 * chips
+    whole = int(chips)
+    low = artifact_points(whole, state.opts["length"])
+    high = artifact_points(whole + 1, state.opts["length"])
+    return low + (chips - whole) * (high - low)
+
+
+def estimate(state: LostCitiesBoardState, i: int) -> float:
+    """Player i's expected final points: VP + projected expedition points (floor 0) + artifacts."""
+    turns = _turns_left(state)
+    last = state.expedition >= state.total
+    points = max(0.0, state.vp[i] + projected_points(state, i, turns))
+    return points + _artifact_value(state, state.chips[i] + state.held[i], last)
+
+
+def evaluate(state: LostCitiesBoardState, seat: int) -> float:
+    """Margin for `seat`: its estimated final points minus the others' (half mean, half best).
+
+    Reads every hand of the state it is given: the search only calls it on determinized samples, where
+    the other hands are guesses drawn from what `seat` cannot see."""
     if state.phase == OVER:
         scores = state.scores()
-        others = [s for i, s in enumerate(scores) if i != seat]
-        return float(scores[seat] - (sum(others) / len(others) if others else 0.0))
-    left = _turns_left(state)
-    last = state.expedition >= state.total
-    ests = []
-    for i in range(state.players):
-        est = float(state.vp[i] + state.expedition_points(i))
-        chips = state.chips[i] + state.held[i]
-        if last:
-            est += artifact_points(chips, state.opts["length"])
-        else:
-            est += 10.0 * state.held[i]
-        if i == seat:
-            cols, kinds = state.columns[i], state.kinds[i]
-            directions = state.opts["directions"]
-            for key in {card >> 1 for card in state.hands[i]}:
-                c, v = divmod(key, VALUES)
-                if kinds[c] and state.pos[i][c] < STONES and column_accepts(cols[c], v, directions):
-                    est += 0.5 * max(0.0, _step_gain(state, i, c)) * min(1.0, left / 4.0)
-        else:
-            est += sum(5.0 for p in state.pos[i] if 0 < p < STONES) * min(1.0, left / 4.0)
-        ests.append(est)
-    others = [e for i, e in enumerate(ests) if i != seat]
-    return ests[seat] - (sum(others) / len(others) if others else 0.0)
+    else:
+        scores = [estimate(state, i) for i in range(state.players)]
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if not others:
+        return float(scores[seat])
+    return float(scores[seat] - 0.5 * (sum(others) / len(others) + max(others)))
 
 
-__all__ = ["heuristic_action", "evaluate"]
+__all__ = ["heuristic_action", "evaluate", "estimate", "projected_points"]
