@@ -10,6 +10,7 @@ from py_engine import GAMES, get_game
 from py_engine.bots import BOTS, LEVELS, Budget, SearchBot, get_heuristics, make_bot
 from py_engine.bots.heuristics import GENERIC
 from py_engine.bots.match import _main, parse_spec, run_match
+from py_engine.bots.multi import run_table
 from py_engine.core import Rng
 
 from .conformance import random_game
@@ -160,6 +161,11 @@ def test_smoke_match_search_beats_random():
     res = run_match("lost-cities", "search:1", "random", rounds=6, seed=1)
     assert res["rounds"] == 6 and res["a_wins"] + res["b_wins"] + res["draws"] == 6
     assert res["a_wins"] >= 5 and res["mean_margin"] > 0
+
+
+def test_smoke_board_table_search_beats_random():
+    res = run_table("lost-cities-board", 4, "search:1", "random", games=3, seed=1, options={"length": "short"})
+    assert res["wins"] == 3 and res["mean_margin_vs_best_other"] > 0
 
 
 def test_match_cli_and_specs(capsys):

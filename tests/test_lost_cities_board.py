@@ -22,7 +22,7 @@ from py_engine.games.lost_cities_board.data import (
     artifact_points,
     make_card,
 )
-from py_engine.games.lost_cities_board.heuristic import evaluate, heuristic_action
+from py_engine.games.lost_cities_board.heuristic import estimate, evaluate, heuristic_action, projected_points
 
 GAME = get_game("lost-cities-board")
 C = {name: i for i, name in enumerate(COLOURS)}
@@ -565,3 +565,60 @@ def test_heuristic_is_legal_and_beats_random():
             s.step(seat, a)
         wins += 0 in s.result()["winners"]
     assert wins >= 5
+
+
+# --- bot evaluation (heuristic.py) ----------------------------------------------------------------
+
+def _projection_position():
+    """3 players, 30 deck cards (10 turns each), no tiles; seat 0: adventurer on yellow stone 3 over a
+    column 2-4, hand yellow 3 (does not fit), 5, 7 and five blue cards (no blue piece)."""
+    hand = sorted([card("yellow", 3), card("yellow", 5), card("yellow", 7)]
+                  + [card("blue", v) for v in (1, 2, 3, 4, 6)])
+    s = position(players=3, hands=[hand, [], []])
+    s.deck = s.deck[:30]
+    place(s, 0, "yellow", 3, column=[2, 4])
+    return s
+
+
+def test_projection_counts_fitting_hand_cards_and_a_share_of_future_draws():
+    s = _projection_position()
+    # 2 fitting cards in hand + 10 turns x 0.6 x (2 copies x 7 values >= 4) / (30 deck + 24) = 14/9 more.
+    # Stone 3 + 3 5/9 = 6 5/9: 15 + 5/9 of the way to 30.
+    assert projected_points(s, 0, 10.0) == pytest.approx(15 + 15 * 5 / 9)
+    # Only 2 turns left: at most 2 stones (stone 5 = 10 points).
+    assert projected_points(s, 0, 2.0) == pytest.approx(10.0)
+    # A researcher doubles the stones (also below zero).
+    s.kinds[0][C["yellow"]] = 2
+    assert projected_points(s, 0, 2.0) == pytest.approx(20.0)
+    assert projected_points(s, 0, 0.0) == pytest.approx(-20.0)
+
+
+def test_projection_adds_tiles_on_the_way_and_estimate_floors_at_zero():
+    s = _projection_position()
+    s.board[C["yellow"]][4] = 10
+    s.board[C["yellow"]][5] = ARTIFACT
+    # Stones 4 and 5 passed: 10 points + 0.8 x (VP tile 10 + artifact worth 10).
+    assert projected_points(s, 0, 2.0) == pytest.approx(10 + 0.8 * 20)
+    s.board[C["yellow"]][4] = s.board[C["yellow"]][5] = 0
+    s.pos[0][C["yellow"]] = 1
+    s.kinds[0][C["yellow"]] = 2
+    s.deck = []  # no turns left: a researcher on stone 1 stays at -40, the VP total floors at 0
+    s.vp, s.chips, s.held = [60, 0, 0], [0, 0, 0], [1, 0, 0]
+    assert estimate(s, 0) == pytest.approx(60 - 40 + 10)  # long game, expedition 1: 10 per artifact
+    s.opts = {**s.opts, "length": "short"}
+    s.total = 1
+    assert estimate(s, 0) == pytest.approx(60 - 40 - 15)  # last expedition: 1 artifact = -15 (short table)
+    s.vp = [25, 0, 0]
+    assert estimate(s, 0) == 0.0  # 25 - 40 floors at 0, and so does 0 - 15
+
+
+def test_evaluation_prefers_starting_a_long_colour_to_a_lone_card():
+    """With five blue cards in hand, starting blue projects above zero; a lone card would stay negative."""
+    s = _projection_position()
+    blue = s.clone()
+    blue.step(0, ("start", "blue", 1, "adventurer"))
+    red = s.clone()
+    red.hands[0][red.hands[0].index(card("yellow", 3))] = card("red", 8)
+    red.hands[0].sort()
+    red.step(0, ("start", "red", 8, "adventurer"))
+    assert evaluate(blue, 0) > evaluate(s, 0) > evaluate(red, 0)

@@ -192,11 +192,13 @@ def _artifact_value(state: LostCitiesBoardState, chips: float, last: bool) -> fl
 
 
 def estimate(state: LostCitiesBoardState, i: int) -> float:
-    """Player i's expected final points: VP + projected expedition points (floor 0) + artifacts."""
+    """Player i's expected points: VP + projected expedition points (floor 0) + artifacts (in the last
+    expedition by the artifact table, with the floor at 0 again; before it a flat value per chip)."""
     turns = _turns_left(state)
     last = state.expedition >= state.total
     points = max(0.0, state.vp[i] + projected_points(state, i, turns))
-    return points + _artifact_value(state, state.chips[i] + state.held[i], last)
+    points += _artifact_value(state, state.chips[i] + state.held[i], last)
+    return max(0.0, points) if last else points
 
 
 def evaluate(state: LostCitiesBoardState, seat: int) -> float:
