@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
-MICROPIP = ("micropip", "0.11.1")
 SEGNO = ("segno", "1.6.6")
 CHROMIUM = "/usr/bin/chromium"
 # Pyodide runtime files the site needs; everything else in the npm package (source maps, the
@@ -180,22 +179,19 @@ def build() -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
-    # Pyodide: only the runtime files, plus micropip (pinned, from PyPI) with its sha256 in the lock.
+    # Pyodide: only the runtime files. The page installs no packages (see below), so the lock file
+    # lists none and nothing points off-site.
     pyo = DIST / "pyodide"
     pyo.mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, pyo / name)
     lock = json.loads((pyo / "pyodide-lock.json").read_text())
-    mp = pypi_wheel(*MICROPIP)
-    shutil.copy2(mp, pyo / mp.name)
-    entry = lock["packages"]["micropip"]
-    entry.update(file_name=mp.name, sha256=sha256(mp), version=MICROPIP[1])
-    # Only packages whose wheel is shipped stay in the lock file, so nothing points off-site.
-    lock["packages"] = {"micropip": entry}
+    lock["packages"] = {}
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
     # PyScript: the built ES modules and css, without source maps.
     copy_tree(NODE_MODULES / "@pyscript" / "core" / "dist", DIST / "pyscript", skip=lambda p: p.suffix == ".map")
-    # Wheels installed into the page by micropip from the site itself.
+    # Pure-Python wheels, unpacked by PyScript into the working directory (on sys.path) with the web
+    # modules: unpacking is installing, and it skips loading micropip and resolving on every start.
     wheels = DIST / "wheels"
     engine = engine_wheel(wheels)
     segno = pypi_wheel(*SEGNO)
@@ -203,9 +199,9 @@ def build() -> Path:
     copy_tree(ROOT / "public", DIST)
     write_icons(DIST / "icons")
     copy_tree(ROOT / "web", DIST / "app")
-    files = {f"./app/{m}": f"./{m}" for m in web_modules() if m != "main.py"}
-    config = {"interpreter": "./pyodide/pyodide.mjs", "packages": [f"./wheels/{engine.name}", f"./wheels/{segno.name}"],
-              "files": files, "packages_cache": "never", "experimental_create_proxy": "auto"}
+    files = {f"./wheels/{engine.name}": "./*", f"./wheels/{segno.name}": "./*"}
+    files.update({f"./app/{m}": f"./{m}" for m in web_modules() if m != "main.py"})
+    config = {"interpreter": "./pyodide/pyodide.mjs", "files": files, "experimental_create_proxy": "auto"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_manifest()
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB)")
