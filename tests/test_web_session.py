@@ -53,3 +53,23 @@ def test_a_bot_takes_over_a_remote_seat_and_hands_it_back():
     table.act(1, thinker.result())
     table.set_kind(1, "remote")
     assert table.bot_to_move() is None and 1 in table.host.invites() and table.remote_seats() == [1]
+
+
+def test_bot_moves_plays_the_bots_until_told_to_stop_or_a_person_is_to_move():
+    import asyncio
+
+    seats = [{"kind": "bot", "name": "A", "level": 1}, {"kind": "bot", "name": "B", "level": 1}]
+    table = LocalTable("lost-cities", 2, 3, {"rounds": 1}, seats)
+    redraws = []
+
+    async def run(limit: int) -> list:
+        out = []
+        async for seat, action in table.bot_moves(lambda: len(out) < limit, lambda: redraws.append(1), pause=0):
+            out.append((seat, action))
+        return out
+
+    played = asyncio.run(run(5))
+    assert len(played) == 5 == len(table.state.record.moves) == len(redraws)
+    assert table.state.record.moves == [[seat, table.game.encode(a)] for seat, a in played]
+    table.set_kind(table.state.to_move()[0], "human")
+    assert asyncio.run(run(100)) == [] and len(table.state.record.moves) == 5

@@ -189,22 +189,18 @@ class Embed:
 
     async def pump(self) -> None:
         """Bots move one decision at a time, thinking in slices (the page stays responsive)."""
-        if self.pumping:
+        table = self.table
+        if self.pumping or table is None:
             return
         self.pumping = True
         try:
-            while self.table is not None and (seat := self.table.bot_to_move()) is not None:
-                self.redraw()
-                await dom.yield_to_browser(BOT_PAUSE)
-                action = await self.table.think(seat)
-                try:
-                    self.table.act(seat, action)
-                except IllegalAction:
-                    continue
-                self.post("move", move=len(self.table.state.record.moves), seat=seat,
-                          action=self.table.game.encode(action))
+            async for seat, action in table.bot_moves(lambda: self.table is table, self.redraw, BOT_PAUSE):
+                self.post("move", move=len(table.state.record.moves), seat=seat, action=table.game.encode(action))
         finally:
             self.pumping = False
+        if self.table is not table:
+            dom.spawn(self.pump())
+            return
         if self.table is not None:
             self.redraw()
             if self.table.state.is_over() and not self.over_sent:

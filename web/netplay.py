@@ -379,6 +379,11 @@ class RemoteTable:
     def bot_to_move(self) -> None:
         return None
 
+    async def bot_moves(self, going, before, pause: float = 0.05):
+        """No bots play here (the host plays them): an empty stream of moves."""
+        return
+        yield
+
     def remote_seats(self) -> list[int]:
         """Every seat: this table lives on the host (no undo, no local record)."""
         return list(range(len(self.link.guest.table)))

@@ -1,7 +1,7 @@
 """A table played from this browser: a thin wrapper over `py_engine.net.Host` for every game.
 
 Seats are dicts {"kind": "human" | "bot" | "remote", "name": str, "level": int}; "human" is the
-Host's "local" kind. Local people act through `act`, bots through the shell's pump (also `act`),
+Host's "local" kind. Local people act through `act`, bots through `bot_moves` (also `act`),
 remote guests over data channels (web/netplay.py feeds `host.receive`). Whatever a call returns
 for remote connections goes to `send` (a no-op until a network link is attached), so local-only
 and networked tables share one code path.
@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import unicodedata
+from collections.abc import AsyncIterator, Callable
 
 from py_engine import get_game
 from py_engine.bots import make_bot
-from py_engine.core import Record, RecordError
+from py_engine.core import IllegalAction, Record, RecordError
 from py_engine.net import Host
 
 NAME_MAX = 24
@@ -75,6 +76,23 @@ class LocalTable:
         while not thinker.step(slice_ms):
             await asyncio.sleep(0)
         return thinker.result()
+
+    async def bot_moves(self, going: Callable[[], bool], before: Callable[[], None],
+                        pause: float = 0.05) -> AsyncIterator[tuple[int, object]]:
+        """Play the bots' decisions one at a time while `going()`; each is thought in slices after
+        `before()` (a redraw) and a `pause`, then played and yielded as (seat, action). A decision the
+        table moved past while the bot thought (a remote move) is dropped and thought again."""
+        while going() and (seat := self.bot_to_move()) is not None:
+            before()
+            await asyncio.sleep(pause)
+            action = await self.think(seat)
+            if not going():
+                return
+            try:
+                self.act(seat, action)
+            except IllegalAction:
+                continue
+            yield seat, action
 
     def legal(self, seat: int | None) -> list:
         if seat is None or self.host.seat_kind(seat) == "remote":

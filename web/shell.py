@@ -194,23 +194,13 @@ class App:
 
     async def pump(self) -> None:
         """Let bots move, one decision at a time, thinking in slices so the page stays responsive."""
-        if self.pumping:
+        table = self.table
+        if self.pumping or table is None:
             return
         self.pumping = True
         try:
-            while self.screen == "table" and not self.modal:
-                seat = self.table.bot_to_move()
-                if seat is None:
-                    break
-                self.redraw()
-                await dom.yield_to_browser(0.05)
-                action = await self.table.think(seat)
-                if self.screen != "table":
-                    break
-                try:
-                    self.table.act(seat, action)
-                except IllegalAction:  # the table moved on while the bot thought (a remote move)
-                    continue
+            async for _ in table.bot_moves(lambda: self.screen == "table" and not self.modal and self.table is table,
+                                           self.redraw):
                 self.autosave()
                 view = self.table.state.view(None)
                 if len(view["history"]) > self.rounds_seen:
@@ -221,7 +211,9 @@ class App:
                 await dom.yield_to_browser(BOT_PAUSE)
         finally:
             self.pumping = False
-        if self.screen == "table" and not self.modal:
+        if self.table is not table:  # a new table was set up while a bot of the old one thought
+            dom.spawn(self.pump())
+        elif self.screen == "table" and not self.modal:
             self.choose_viewer()
             self.redraw()
 
