@@ -28,6 +28,8 @@ DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
 SEGNO = ("segno", "1.6.6")
+# Modules imported into the Pyodide snapshot (pure Python, no browser imports).
+SNAPSHOT_IMPORTS = "py_engine,py_engine.bots,py_engine.net,segno"
 CHROMIUM = "/usr/bin/chromium"
 # Pyodide runtime files the site needs; everything else in the npm package (source maps, the
 # CommonJS loader, consoles, typings) stays out of dist/.
@@ -199,9 +201,13 @@ def build() -> Path:
     copy_tree(ROOT / "public", DIST)
     write_icons(DIST / "icons")
     copy_tree(ROOT / "web", DIST / "app")
+    # A memory snapshot of the started interpreter with the engine imported: pyodide/boot.mjs (from
+    # public/) restores it on warm starts instead of starting Python again.
+    run(["node", str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyo), str(pyo / "snapshot.bin.gz"),
+         str(wheels / engine.name), str(wheels / segno.name), "--import", SNAPSHOT_IMPORTS])
     files = {f"./wheels/{engine.name}": "./*", f"./wheels/{segno.name}": "./*"}
     files.update({f"./app/{m}": f"./{m}" for m in web_modules() if m != "main.py"})
-    config = {"interpreter": "./pyodide/pyodide.mjs", "files": files, "experimental_create_proxy": "auto"}
+    config = {"interpreter": "./pyodide/boot.mjs", "files": files, "experimental_create_proxy": "auto"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_manifest()
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB)")

@@ -19,6 +19,7 @@ def test_offline_game_under_sub_path(browser):
     server, url = serve(prefix="/games/explorers")
     try:
         context, page, watch = open_app(browser, url)
+        assert page.evaluate("globalThis.explorersBoot") == "fresh"  # first visit: Python starts normally
         assert page.evaluate(CONTROLLED) is True
         version = json.loads(page.evaluate("fetch('./build.json').then(r => r.text())"))["version"]
         assert cache_names(page) == [f"explorers:/games/explorers/:{version}"]
@@ -26,6 +27,8 @@ def test_offline_game_under_sub_path(browser):
         page.reload()
         page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
+        # Later visits restore the interpreter from the cached memory snapshot (pyodide/boot.mjs).
+        assert page.evaluate("globalThis.explorersBoot") == "snapshot"
         new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
         turns = 0
         while (phase := wait_for_me_or_modal(page)) != "over":
