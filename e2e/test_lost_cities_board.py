@@ -1,4 +1,5 @@
-"""Lost Cities: The Board Game in the real browser: one short game against two bots, by clicks."""
+"""Lost Cities: The Board Game in the real browser against two bots, by clicks: a whole short game, and the
+first expedition of a long game up to its score sheet and the start of the next expedition."""
 
 from __future__ import annotations
 
@@ -7,16 +8,17 @@ import json
 from .helpers import TURN_TIMEOUT, engine_state
 
 MINE_OR_OVER = """() => document.querySelector('[data-testid=new-game]')
+    || document.querySelector('[data-testid=next-round]')
     || document.querySelector('svg[data-testid=lcb-board][data-mine="1"]')"""
 
 
-def start_short_game(page) -> None:
+def start_game(page, length: str = "short") -> None:
     page.click("[data-testid=new-lost-cities-board]")
     page.select_option("[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
     page.select_option("[data-testid=seat-1]", "bot1")
     page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=length]", "short")
+    page.select_option("[data-opt=length]", length)
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=lcb-board]")
 
@@ -52,14 +54,13 @@ def play(page, turn: int) -> None:
         act(page, "[data-testid^=pile-][data-act]")
 
 
-def test_short_three_player_game_by_clicks_matches_engine(app):
-    page, watch = app
-    start_short_game(page)
+def play_expedition(page) -> int:
+    """Play my decisions by clicks until a score sheet opens (expedition or game over); my turns."""
     turns = moves = 0
     while True:
         page.wait_for_function(MINE_OR_OVER, timeout=TURN_TIMEOUT)
-        if page.locator("[data-testid=new-game]").count():
-            break
+        if page.locator("[data-testid=new-game], [data-testid=next-round]").count():
+            return turns
         decision = page.get_attribute("svg[data-testid=lcb-board]", "data-decision")
         if decision == "play":
             turns += 1
@@ -72,6 +73,12 @@ def test_short_three_player_game_by_clicks_matches_engine(app):
             act(page, "[data-testid^=pile-][data-act]" if turns % 4 == 0 and pile.count() else
                 "[data-testid=deck]")
         assert turns < 80
+
+
+def test_short_three_player_game_by_clicks_matches_engine(app):
+    page, watch = app
+    start_game(page)
+    turns = play_expedition(page)
     state = engine_state(page)
     assert state.is_over() and len(state.view(None)["history"]) == 1
     scores = state.scores()
@@ -80,4 +87,30 @@ def test_short_three_player_game_by_clicks_matches_engine(app):
         assert int(page.inner_text(f"[data-testid=final-{seat}]")) == scores[seat]
         assert int(page.inner_text(f"[data-testid=sheet-total-{seat}]")) == scores[seat]
     assert turns >= 3
+    watch.assert_clean()
+
+
+def test_long_game_sheet_after_the_first_expedition_then_the_next_one(app):
+    page, watch = app
+    start_game(page, "long")
+    assert "Expedition 1 of 3" in page.text_content("svg[data-testid=lcb-board]")
+    assert play_expedition(page) >= 3
+    state = engine_state(page)  # the bots wait while the sheet is open: nothing of expedition 2 is played
+    view = state.view(None)
+    assert not state.is_over() and state.expedition == 2 and len(view["history"]) == 1
+    assert all(p == 0 for side in state.pos for p in side) and state.crossed == 0
+    sheet = page.inner_text("[data-testid=score-sheet]")
+    assert "Expedition 1" in sheet and "(so far" not in sheet
+    # My VP after the expedition is mine to see; the others' totals stay face down until the end.
+    assert int(page.inner_text("[data-testid=sheet-e1-0]")) == state.vp[0]
+    assert page.locator("[data-testid=sheet-e1-1], [data-testid=sheet-e1-2]").count() == 0
+    assert sheet.count("hidden") == 2
+    page.click("[data-testid=next-round]")
+    page.wait_for_selector("[data-testid=score-sheet]", state="detached")
+    page.wait_for_function("""() => document.querySelector('svg[data-testid=lcb-board]')
+        && document.querySelector('svg[data-testid=lcb-board]').textContent.includes('Expedition 2 of 3')""",
+                           timeout=TURN_TIMEOUT)
+    # Play continues into expedition 2 (the bots move again, then it is my turn).
+    page.wait_for_function(MINE_OR_OVER, timeout=TURN_TIMEOUT)
+    assert engine_state(page).expedition == 2
     watch.assert_clean()

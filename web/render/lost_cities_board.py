@@ -567,8 +567,8 @@ def score_sheet(view: dict, names: list[str]) -> str:
     tiles = view.get("tile_vp") or []
     parts = ['<div class="sheet" data-testid="score-sheet"><h2>Score sheet</h2>']
     entries = list(view["history"])
-    if not view.get("over"):
-        info = view["player_info"]
+    info = view["player_info"]
+    if not view.get("over") and any(pl["pieces"] for pl in info):  # a live expedition with something to show
         entries.append({"expedition": view["expedition"], "live": True,
                         "artifacts": [p["artifact_tiles"] for p in info],
                         "points": [p["expedition_points"] for p in info],
