@@ -1,8 +1,9 @@
 """Fast rollout policy and evaluation for Lost Cities: The Board Game (for py_engine.bots).
 
-Both read only what `seat` may know: its own hand, the public board, piles, columns and counts, and VP
-totals (every VP change is a public event, see state.py). Run them on `state.determinize(seat, rng)`
-copies if in doubt; they never look at other hands, the deck order or the removed cards.
+`heuristic_action` reads only what `seat` may know: its own hand, the public board, piles, columns
+and counts, and VP totals (every VP change is a public event, see state.py). `evaluate` projects every
+player from their hand, so it must only see `state.determinize(seat, rng)` copies, where the other
+hands are guesses from what `seat` cannot see; the search bot calls it on nothing else.
 """
 
 from __future__ import annotations
