@@ -30,6 +30,7 @@ import json
 import dom
 import js
 import records
+from pump import BotPump
 from pyodide.ffi import to_js
 from render import renderer
 from render.svg import esc
@@ -42,7 +43,9 @@ from py_engine.core import IllegalAction, RecordError
 BOT_PAUSE = 0.5
 
 
-class Embed:
+class Embed(BotPump):
+    bot_pause = BOT_PAUSE
+
     def __init__(self, params: dict) -> None:
         self.p = params
         self.mode = params["mode"]
@@ -51,7 +54,6 @@ class Embed:
         self.seat = params["seat"]
         self.selected = None
         self.error = ""
-        self.pumping = False
         self.over_sent = False
 
     # --- setup ----------------------------------------------------------------------------
@@ -182,30 +184,21 @@ class Embed:
 
     def after_change(self) -> None:
         self.redraw()
+        self.post_over()
+        dom.spawn(self.pump())
+
+    def post_over(self) -> None:
+        """Tell the embedding page the result, once per game."""
         if self.table.state.is_over() and not self.over_sent:
             self.over_sent = True
             self.post("over", result=self.table.state.result())
-        dom.spawn(self.pump())
 
-    async def pump(self) -> None:
-        """Bots move one decision at a time, thinking in slices (the page stays responsive)."""
-        table = self.table
-        if self.pumping or table is None:
-            return
-        self.pumping = True
-        try:
-            async for seat, action in table.bot_moves(lambda: self.table is table, self.redraw, BOT_PAUSE):
-                self.post("move", move=len(table.state.record.moves), seat=seat, action=table.game.encode(action))
-        finally:
-            self.pumping = False
-        if self.table is not table:
-            dom.spawn(self.pump())
-            return
-        if self.table is not None:
-            self.redraw()
-            if self.table.state.is_over() and not self.over_sent:
-                self.over_sent = True
-                self.post("over", result=self.table.state.result())
+    async def after_bot_move(self, seat: int, action) -> None:
+        self.post("move", move=len(self.table.state.record.moves), seat=seat, action=self.table.game.encode(action))
+
+    def after_bots(self) -> None:
+        self.redraw()
+        self.post_over()
 
     async def play_loop(self) -> None:
         while self.replay is not None and self.replay.playing and self.table is None:

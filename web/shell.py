@@ -15,6 +15,7 @@ import js
 import netplay
 import sharing
 from catalogue import CATALOGUE
+from pump import BotPump
 from render import has_renderer, renderer
 from render.svg import esc
 from session import LocalTable
@@ -25,7 +26,7 @@ from py_engine.core import IllegalAction, RecordError
 BOT_PAUSE = 0.6  # seconds a bot's move stays highlighted before the next decision
 
 
-class App:
+class App(BotPump):
     def __init__(self) -> None:
         self.screen = "home"
         self.setup: dict = {}
@@ -36,7 +37,6 @@ class App:
         self.rounds_seen = 0
         self.modal: str | None = None
         self.error = ""
-        self.pumping = False
 
     # --- drawing --------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -192,28 +192,21 @@ class App:
         self.redraw()
         dom.spawn(self.pump())
 
-    async def pump(self) -> None:
-        """Let bots move, one decision at a time, thinking in slices so the page stays responsive."""
-        table = self.table
-        if self.pumping or table is None:
-            return
-        self.pumping = True
-        try:
-            async for _ in table.bot_moves(lambda: self.screen == "table" and not self.modal and self.table is table,
-                                           self.redraw):
-                self.autosave()
-                view = self.table.state.view(None)
-                if len(view["history"]) > self.rounds_seen:
-                    self.modal = "over" if view["over"] else "round"
-                else:
-                    self.choose_viewer()
-                self.redraw()
-                await dom.yield_to_browser(BOT_PAUSE)
-        finally:
-            self.pumping = False
-        if self.table is not table:  # a new table was set up while a bot of the old one thought
-            dom.spawn(self.pump())
-        elif self.screen == "table" and not self.modal:
+    def bots_may_move(self) -> bool:
+        return self.screen == "table" and not self.modal
+
+    async def after_bot_move(self, seat: int, action) -> None:
+        self.autosave()
+        view = self.table.state.view(None)
+        if len(view["history"]) > self.rounds_seen:
+            self.modal = "over" if view["over"] else "round"
+        else:
+            self.choose_viewer()
+        self.redraw()
+        await dom.yield_to_browser(BOT_PAUSE)
+
+    def after_bots(self) -> None:
+        if self.bots_may_move():
             self.choose_viewer()
             self.redraw()
 
