@@ -49,10 +49,6 @@ def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, check=True, **kw)
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 # --- installs ----------------------------------------------------------------------------------
 
 def ensure_node_modules() -> None:
