@@ -622,3 +622,17 @@ def test_evaluation_prefers_starting_a_long_colour_to_a_lone_card():
     red.hands[0].sort()
     red.step(0, ("start", "red", 8, "adventurer"))
     assert evaluate(blue, 0) > evaluate(s, 0) > evaluate(red, 0)
+
+
+def test_projection_follows_the_column_direction_in_the_variant():
+    s = _projection_position()
+    s.opts = {**s.opts, "directions": True}
+    # Column 2-4 ascends: yellow 5 and 7 fit (as without the variant): stone 3 + 2 + 14/9.
+    assert projected_points(s, 0, 10.0) == pytest.approx(15 + 15 * 5 / 9)
+    # Column 6-4 descends: only yellow 3 fits; 5 values (0-4) x 2 copies may still come:
+    # 10 x 0.6 x 10 / 54 = 10/9 more, so stone 3 + 1 + 10/9 = 5 1/9: 10 + 1/9 of the way to 15.
+    s.columns[0][C["yellow"]] = [card("yellow", 6), card("yellow", 4)]
+    assert projected_points(s, 0, 10.0) == pytest.approx(10 + 5 / 9)
+    # Undecided column 4-4: the better direction (up: 5 and 7 fit, 7 values may still come).
+    s.columns[0][C["yellow"]] = [card("yellow", 4), card("yellow", 4, 1)]
+    assert projected_points(s, 0, 10.0) == pytest.approx(15 + 15 * 5 / 9)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core import Rng
 from .data import ARROW, ARTIFACT, COLOURS, STONE_VALUES, STONES, VALUES, artifact_points
-from .state import DRAW, MOVE, OVER, PLAY, LostCitiesBoardState, column_accepts
+from .state import DRAW, MOVE, OVER, PLAY, LostCitiesBoardState, column_accepts, column_direction
 
 _CIDX = {c: i for i, c in enumerate(COLOURS)}
 _ARTIFACT_WORTH = 10.0  # rough points of one artifact tile (chips count on the artifact table)
@@ -143,19 +143,18 @@ def _path_projection(state: LostCitiesBoardState, i: int, c: int, plays: float) 
 
 
 def _fitting(state: LostCitiesBoardState, i: int, c: int, values: list[int]) -> tuple[int, int]:
-    """(hand cards that fit player i's column c, values that could still come from the deck)."""
+    """(hand cards that fit player i's column c, card values that could still come and fit). With the
+    direction variant an undecided column counts the better direction."""
     col = state.columns[i][c]
     top = (col[-1] >> 1) % VALUES
-    if state.opts["directions"]:
-        first = (col[0] >> 1) % VALUES
-        up = sum(1 for v in values if v >= top)
-        down = sum(1 for v in values if v <= top)
-        if top > first:
-            return up, VALUES - top
-        if top < first:
-            return down, top + 1
-        return max(up, down), max(VALUES - top, top + 1)
-    return sum(1 for v in values if v >= top), VALUES - top
+    up = (sum(1 for v in values if v >= top), VALUES - top)
+    if not state.opts["directions"]:
+        return up
+    down = (sum(1 for v in values if v <= top), top + 1)
+    direction = column_direction(col)
+    if direction:
+        return up if direction == "ascending" else down
+    return max(up[0], down[0]), max(up[1], down[1])
 
 
 def projected_points(state: LostCitiesBoardState, i: int, turns: float) -> float:
