@@ -1,12 +1,11 @@
-"""Explorers' Table rules engines: `GAMES` (id -> Game) and `get_game(id)`."""
+"""Explorers' Table rules engines: `GAMES` (id -> Game) and `get_game(id)`, from `games.PACKAGES`."""
 
 from __future__ import annotations
 
 from .core import Game
-from .games.lost_cities import GAME as _LOST_CITIES
-from .games.lost_cities_board import GAME as _LOST_CITIES_BOARD
+from .games import load_games
 
-GAMES: dict[str, Game] = {g.id: g for g in (_LOST_CITIES, _LOST_CITIES_BOARD)}
+GAMES: dict[str, Game] = {g.id: g for g in load_games()}
 
 __version__ = "0.1.0"
 

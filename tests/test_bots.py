@@ -170,14 +170,14 @@ def test_smoke_board_table_search_beats_random():
 
 def test_match_cli_and_specs(capsys):
     assert parse_spec("search:3") == ("search", 3) and parse_spec("random") == ("random", 2)
-    res = _main(["--a", "greedy", "--b", "random", "--rounds", "2", "--seed", "3", "--quiet"])
+    res = _main(["--game", "lost-cities", "--a", "greedy", "--b", "random", "--rounds", "2", "--seed", "3", "--quiet"])
     assert res["a"] == "greedy" and res["rounds"] == 2
     assert "greedy vs random" in capsys.readouterr().out
 
 
 def test_lost_cities_known_cards_come_from_public_moves():
     """Cards the opponent took from a discard pile are in its real hand, and every sample keeps them there."""
-    from py_engine.bots import lost_cities as lc
+    from py_engine.games.lost_cities import heuristic as lc
 
     game, seen = get_game("lost-cities"), 0
     for seed in range(12):

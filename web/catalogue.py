@@ -1,10 +1,14 @@
-"""The five games of the product, for the home page (games without an engine show as coming)."""
+"""The games on the home page: every registered game (py_engine.games.PACKAGES) with its renderer's
+blurb, then the games still to come."""
 
-CATALOGUE = [
-    {"id": "lost-cities", "title": "Lost Cities", "players": "2",
-     "blurb": "Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost."},
-    {"id": "lost-cities-board", "title": "Lost Cities: The Board Game", "players": "2–4",
-     "blurb": "Race explorers up five paths, grab artifacts and cross the bridges."},
+from __future__ import annotations
+
+from py_engine import GAMES
+from render import has_renderer, renderer
+
+# Games of the product without an engine yet (shown as "coming soon"); an entry is dropped once its
+# package is registered.
+COMING = [
     {"id": "arnak", "title": "Lost Ruins of Arnak", "players": "1–4",
      "blurb": "Deck-building and worker placement on a jungle island."},
     {"id": "catan-ck", "title": "Catan: Cities & Knights", "players": "3–4",
@@ -12,3 +16,17 @@ CATALOGUE = [
     {"id": "islands", "title": "Islands in the Mist", "players": "2–4",
      "blurb": "Explore the mist, chart islands and race for discoveries."},
 ]
+
+
+def _players(game) -> str:
+    lo, hi = game.min_players, game.max_players
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+def catalogue() -> list[dict]:
+    """[{id, title, players, blurb, ready}] in home-page order."""
+    out = [{"id": g.id, "title": g.title, "players": _players(g), "ready": has_renderer(g.id),
+            "blurb": getattr(renderer(g.id), "BLURB", "") if has_renderer(g.id) else ""}
+           for g in GAMES.values()]
+    out += [dict(entry, ready=False) for entry in COMING if entry["id"] not in GAMES]
+    return out

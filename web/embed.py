@@ -72,7 +72,9 @@ class Embed(BotPump):
             self.play_from(at)
 
     def new_game(self) -> None:
-        game_id = self.p["game"] if self.p["game"] in GAMES else "lost-cities"
+        game_id = self.p["game"]
+        if game_id not in GAMES:
+            raise RecordError(f"this app has no game called {str(game_id)[:40]!r}")
         game = GAMES[game_id]
         seat = self.seat if self.seat is not None and self.seat < game.min_players else 0
         seats = [{"kind": "human", "name": "You"} if i == seat else

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, quote
 
 from session import clean_name
 
+from py_engine import GAMES
 from py_engine.core import Record, RecordError
 
 LINK_KEY = "record"
@@ -186,7 +187,7 @@ def embed_params(query: str) -> dict:
         "move": whole("move", None, 0, 1_000_000),
         "seat": int(seat) if seat.isdigit() and int(seat) < 8 else None,
         "interactive": q.get("interactive", "0") in ("1", "true", "yes"),
-        "game": q.get("game", "lost-cities"),
+        "game": q.get("game") or next(iter(GAMES)),
         "bot": whole("bot", 1, 1, 3),
         "seed": whole("seed", None, 0, 2**31 - 1),
         "theme": "dark" if q.get("theme") == "dark" else "light",

@@ -14,9 +14,9 @@ import dom
 import js
 import netplay
 import sharing
-from catalogue import CATALOGUE
+from catalogue import catalogue
 from pump import BotPump
-from render import has_renderer, renderer
+from render import renderer
 from render.svg import esc
 from session import LocalTable
 
@@ -63,8 +63,8 @@ class App(BotPump):
 
     def home_html(self) -> str:
         items = []
-        for entry in CATALOGUE:
-            ready = entry["id"] in GAMES and has_renderer(entry["id"])
+        for entry in catalogue():
+            ready = entry["ready"]
             button = (f'<button data-cmd="setup" data-arg="{entry["id"]}" data-testid="new-{entry["id"]}">New game'
                       f'</button>' if ready else '<span class="soon">Coming soon</span>')
             items.append(f'<li class="game{"" if ready else " later"}"><h2>{esc(entry["title"])}</h2>'

@@ -1,7 +1,7 @@
 """Per-game heuristics table: rollout policy, evaluation, horizon, canonical hidden order.
 
-A game without an entry gets the generic fallback: random rollouts and the game's own scores.
-Entries are imported lazily, so a game whose heuristic module is missing still gets working bots.
+Each game keeps its own in `py_engine/games/<package>/heuristic.py` as `HEURISTICS`, imported lazily on
+first use. A game without one gets the generic fallback: random rollouts and the game's own scores.
 """
 
 from __future__ import annotations
@@ -82,56 +82,18 @@ def one_ply_order(policy: Callable[[State, int, Rng], Any],
     return order
 
 
-def _lost_cities() -> Heuristics:
-    from . import lost_cities as lc
-
-    return Heuristics(policy=lc.heuristic_action, greedy=lambda s, seat, rng: lc.greedy_action(s, seat),
-                      evaluate=lc.evaluate, scale=30.0, rollout_depth=16, horizon=lc.horizon,
-                      canonical=lc.canonical, prior=True, win_weight=0.0,
-                      order=lc.ordered_actions, constrain=lc.constrain)
-
-
-def _board_canonical(state: Any, seat: int) -> Any:
-    """Lost Cities board: hidden cards (other hands, removed cards, deck) dealt back in sorted order."""
-    s = state.clone()
-    hidden = [i for i in range(s.players) if i != seat]
-    pool = sorted(s.deck + s.removed + [c for i in hidden for c in s.hands[i]])
-    at = 0
-    for i in hidden:
-        k = len(s.hands[i])
-        s.hands[i] = pool[at:at + k]
-        at += k
-    k = len(s.removed)
-    s.removed = pool[at:at + k]
-    s.deck = pool[at + k:]
-    return s
-
-
-def _lost_cities_board() -> Heuristics | None:
-    try:
-        mod = importlib.import_module("py_engine.games.lost_cities_board.heuristic")
-    except ModuleNotFoundError:
-        return None
-    if not (hasattr(mod, "heuristic_action") and hasattr(mod, "evaluate")):
-        return None
-    return Heuristics(policy=mod.heuristic_action, greedy=mod.heuristic_action, evaluate=mod.evaluate,
-                      scale=getattr(mod, "SCALE", 30.0), rollout_depth=getattr(mod, "ROLLOUT_DEPTH", 24),
-                      horizon=getattr(mod, "horizon", None), canonical=getattr(mod, "canonical", _board_canonical),
-                      prior=True, order=getattr(mod, "ordered_actions", None)
-                      or one_ply_order(mod.heuristic_action, mod.evaluate))
-
-
-# game id -> factory of its Heuristics (called once, lazily)
-TABLE: dict[str, Callable[[], Heuristics | None]] = {
-    "lost-cities": _lost_cities,
-    "lost-cities-board": _lost_cities_board,
-}
 _CACHE: dict[str, Heuristics] = {}
 
 
 def get_heuristics(game_id: str) -> Heuristics:
-    """The registered heuristics of a game, or GENERIC when there are none (or its module is absent)."""
+    """`HEURISTICS` of the game package's `heuristic` module (see py_engine.games), or GENERIC when the
+    game is unknown or has none."""
     if game_id not in _CACHE:
-        factory = TABLE.get(game_id)
-        _CACHE[game_id] = (factory() if factory else None) or GENERIC
+        from ..games import package_of
+
+        try:
+            mod = importlib.import_module(f"py_engine.games.{package_of(game_id)}.heuristic")
+        except (KeyError, ModuleNotFoundError):
+            mod = None
+        _CACHE[game_id] = getattr(mod, "HEURISTICS", None) or GENERIC
     return _CACHE[game_id]

@@ -21,7 +21,7 @@ def parse_spec(spec: str) -> tuple[str, int]:
     return name, int(level) if level else 2
 
 
-def run_match(game: str = "lost-cities", a: str = "search:2", b: str = "random", rounds: int = 100,
+def run_match(game: str, a: str = "search:2", b: str = "random", rounds: int = 100,
               seed: int = 1, options: dict | None = None,
               progress: Callable[[int, dict], None] | None = None) -> dict:
     """Play `rounds` games between bot specs `a` and `b`; return the tallies as a dict."""
@@ -75,7 +75,7 @@ def run_match(game: str = "lost-cities", a: str = "search:2", b: str = "random",
 
 def _main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="lost-cities")
+    parser.add_argument("--game", required=True)
     parser.add_argument("--a", default="search:2", help="bot spec name[:level], e.g. search:2")
     parser.add_argument("--b", default="random")
     parser.add_argument("--rounds", type=int, default=100)

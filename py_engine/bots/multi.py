@@ -36,7 +36,7 @@ def run_table(game: str, players: int, a: str = "search:1", b: str = "random", g
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--game", default="lost-cities-board")
+    p.add_argument("--game", required=True)
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--a", default="search:1")
     p.add_argument("--b", default="random")

@@ -1,15 +1,24 @@
-"""One renderer per game: view (+ local UI selection) -> one SVG string."""
+"""One renderer per game: view (+ local UI selection) -> one SVG string.
+
+A game's renderer is the module named like its engine package (`py_engine.games.PACKAGES`): e.g.
+`lost-cities-board` -> `render/lost_cities_board.py`. It exports `render`, `score_sheet` and `BLURB`
+(the one-line description on the home page)."""
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 
-_MODULES = {"lost-cities": "render.lost_cities", "lost-cities-board": "render.lost_cities_board"}
+from py_engine.games import package_of
 
 
-def renderer(game_id: str):
-    return import_module(_MODULES[game_id])
+def renderer(game_id: str) -> ModuleType:
+    return import_module(f"render.{package_of(game_id)}")
 
 
 def has_renderer(game_id: str) -> bool:
-    return game_id in _MODULES
+    try:
+        renderer(game_id)
+    except (KeyError, ModuleNotFoundError):
+        return False
+    return True

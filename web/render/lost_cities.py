@@ -13,6 +13,8 @@ import json
 from .svg import PALETTE, attrs, back_svg, button_attrs, esc, svg_open, symbol_defs, use_symbol
 from .svg import card_svg as svg_card
 
+BLURB = "Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost."
+
 W, H = 960, 920
 CW, CH, OV = 74, 104, 15
 PITCH = 112

@@ -26,6 +26,8 @@ from .svg import (
     use_symbol,
 )
 
+BLURB = "Race explorers up five paths, grab artifacts and cross the bridges."
+
 # Okabe-Ito colours (colour-blind safe) and a distinct shape per seat.
 PLAYER_COLOURS = ("#1b1b1b", "#e69f00", "#cc79a7", "#56b4e9")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")

@@ -8,6 +8,7 @@ hands are guesses from what `seat` cannot see; the search bot calls it on nothin
 
 from __future__ import annotations
 
+from ...bots.heuristics import Heuristics, one_ply_order
 from ...core import Rng
 from .data import ARROW, ARTIFACT, COLOURS, STONE_VALUES, STONES, VALUES, artifact_points
 from .state import DRAW, MOVE, OVER, PLAY, LostCitiesBoardState, column_accepts, column_direction
@@ -216,4 +217,27 @@ def evaluate(state: LostCitiesBoardState, seat: int) -> float:
     return float(scores[seat] - 0.5 * (sum(others) / len(others) + max(others)))
 
 
-__all__ = ["heuristic_action", "evaluate", "estimate", "projected_points"]
+
+def canonical(state: LostCitiesBoardState, seat: int) -> LostCitiesBoardState:
+    """A copy whose hidden cards (other hands, removed cards, deck) are dealt back in sorted order."""
+    s = state.clone()
+    hidden = [i for i in range(s.players) if i != seat]
+    pool = sorted(s.deck + s.removed + [c for i in hidden for c in s.hands[i]])
+    at = 0
+    for i in hidden:
+        k = len(s.hands[i])
+        s.hands[i] = pool[at:at + k]
+        at += k
+    k = len(s.removed)
+    s.removed = pool[at:at + k]
+    s.deck = pool[at + k:]
+    return s
+
+
+SCALE = 30.0
+ROLLOUT_DEPTH = 24
+HEURISTICS = Heuristics(policy=heuristic_action, greedy=heuristic_action, evaluate=evaluate, scale=SCALE,
+                        rollout_depth=ROLLOUT_DEPTH, canonical=canonical, prior=True,
+                        order=one_ply_order(heuristic_action, evaluate))
+
+__all__ = ["HEURISTICS", "canonical", "heuristic_action", "evaluate", "estimate", "projected_points"]

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Rng
-from ..games.lost_cities.cards import COLOURS, PER_COLOUR, WAGERS
+from ...bots.heuristics import Heuristics
+from ...core import Rng
+from .cards import COLOURS, PER_COLOUR, WAGERS
 
 _NCARDS = len(COLOURS) * PER_COLOUR
 _COL = tuple(c // PER_COLOUR for c in range(_NCARDS))
@@ -249,3 +250,8 @@ def canonical(state: Any, seat: int) -> Any:
     s.hands[other] = pool[:n]
     s.deck = pool[n:]
     return s
+
+
+HEURISTICS = Heuristics(policy=heuristic_action, greedy=lambda s, seat, rng: greedy_action(s, seat),
+                        evaluate=evaluate, scale=30.0, rollout_depth=16, horizon=horizon, canonical=canonical,
+                        prior=True, win_weight=0.0, order=ordered_actions, constrain=constrain)
