@@ -24,7 +24,8 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
+# EXPLORERS_DIST builds the site elsewhere (e.g. one folder per parallel e2e run); default dist/.
+DIST = Path(os.environ.get("EXPLORERS_DIST") or ROOT / "dist").resolve()
 CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
 SEGNO = ("segno", "1.6.6")
