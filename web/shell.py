@@ -131,8 +131,9 @@ class App(BotPump):
             board = rmod.render(view, ui)
             status = esc(rmod.status_text(view, ui))
         buttons = rmod.action_buttons(view, ui) if not self.covered else ""
-        log = "".join(f'<li>{"<b>" + esc(table.names[e["seat"]]) + ":</b> " if e["seat"] is not None else ""}'
-                      f'{esc(e["text"])}</li>' for e in view["log"][-60:])
+        log_text = getattr(rmod, "log_text", lambda e, names: e["text"])  # data entries -> words (renderer)
+        log = "".join(f'<li>{"<b>" + esc(table.names[e["seat"]]) + ":</b> " if e.get("seat") is not None else ""}'
+                      f'{esc(log_text(e, table.names))}</li>' for e in view["log"][-60:])
         modal = self.modal_html(view)
         thinking = self.bot_thinking_text()
         return (f'<main class="table"><div class="status" role="status" aria-live="polite" data-testid="status">'
