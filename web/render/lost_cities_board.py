@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import json
 
+from .markup import Safe, join, tag, text
 from .svg import (
     CARD_H,
     CARD_W,
     PALETTE,
-    attrs,
     back_svg,
     button_attrs,
     card_svg,
-    esc,
-    svg_open,
+    fmt,
+    ring,
+    signed,
+    svg_root,
     symbol_defs,
     use_symbol,
 )
@@ -41,12 +43,12 @@ MC_W, MC_H = 46, 66  # card in a column or on a pile
 PILE_W = 80
 COL_W = 120
 HAND_PITCH = 80
-STYLE = "<style>" + "".join(f".board .{k}{{{v}}}" for k, v in {
+STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "tilevp": "font:700 12px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
     "sv": "font:700 13px system-ui;fill:#3b3326", "small": "font:12px system-ui;fill:#333",
     "tiny": "font:11px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
     "pathname": "font:600 12px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
-}.items()) + "</style>"
+}.items()))
 
 
 def stone_x(k: int) -> int:
@@ -70,67 +72,69 @@ def size(n: int) -> tuple[int, int]:
     return col_x(n) + 6, HAND_Y + CARD_H + 24
 
 
-def card_key(card: dict) -> str:
-    return f'{card["colour"]} {card["value"]}'
+def card_key(card: dict) -> Safe:
+    return join(text(card["colour"]), " ", text(card["value"]))
 
 
-def piece_svg(seat: int, kind: str, cx: float, cy: float, extra: str = "", cls: str = "piece",
-              ghost: bool = False) -> str:
+def piece_svg(seat: int, kind: str, cx: float, cy: float, extra: dict | None = None, cls: str = "piece",
+              ghost: bool = False, title: Safe | str | None = None) -> Safe:
     """A player's piece: seat colour and shape; the researcher is bigger with a double outline."""
     s = RES_SIZE if kind == "researcher" else ADV_SIZE
     h = s / 2
     shape = PLAYER_SHAPES[seat % 4]
     if shape == "circle":
-        body = f'<circle cx="{cx}" cy="{cy}" r="{h}"/>'
+        body = tag("circle", {"cx": cx, "cy": cy, "r": h})
     elif shape == "square":
-        body = f'<rect x="{cx - h * .9:.1f}" y="{cy - h * .9:.1f}" width="{s * .9:.1f}" height="{s * .9:.1f}" rx="2"/>'
+        body = tag("rect", {"x": fmt(cx - h * .9), "y": fmt(cy - h * .9), "width": fmt(s * .9),
+                            "height": fmt(s * .9), "rx": 2})
     elif shape == "triangle":
         body = _polygon(cx, cy, h, ((0, -1.1), (1.1, .85), (-1.1, .85)))
     else:
         body = _polygon(cx, cy, h, ((0, -1.15), (1, 0), (0, 1.15), (-1, 0)))
-    fill = "none" if ghost else PLAYER_COLOURS[seat % 4]
-    stroke = PLAYER_COLOURS[seat % 4] if ghost else "#fff"
-    width = 2.5 if ghost else 2
-    out = f'<g class="{cls}" fill="{fill}" stroke="{stroke}" stroke-width="{width}" {extra}>{body}'
+    colour = PLAYER_COLOURS[seat % 4]
+    g = {"class": cls, "fill": "none" if ghost else colour, "stroke": colour if ghost else "#fff",
+         "stroke-width": 2.5 if ghost else 2, **(extra or {})}
+    outer = None
     if kind == "researcher":
-        out += f'<circle cx="{cx}" cy="{cy}" r="{h + 4}" fill="none" stroke="{PLAYER_COLOURS[seat % 4]}" ' \
-               f'stroke-width="1.5" stroke-dasharray="{"3 2" if ghost else "none"}"/>'
-    return out + "</g>"
+        outer = tag("circle", {"cx": cx, "cy": cy, "r": h + 4, "fill": "none", "stroke": colour, "stroke-width": 1.5,
+                               "stroke-dasharray": "3 2" if ghost else "none"})
+    return tag("g", g, body, outer, tag("title", None, title) if title is not None else None)
 
 
-def _polygon(cx: float, cy: float, h: float, corners: tuple) -> str:
-    pts = " ".join(f"{cx + dx * h:.1f},{cy + dy * h:.1f}" for dx, dy in corners)
-    return f'<polygon points="{pts}"/>'
+def _polygon(cx: float, cy: float, h: float, corners: tuple) -> Safe:
+    return tag("polygon", {"points": " ".join(f"{fmt(cx + dx * h)},{fmt(cy + dy * h)}" for dx, dy in corners)})
 
 
-def tile_svg(tile: dict, cx: float, cy: float) -> str:
+def tile_svg(tile: dict, cx: float, cy: float) -> Safe:
     """Event tiles: artifact = amber hexagon with a vase, arrow = white disc with an arrow, VP = green square."""
     kind = tile["kind"]
     if kind == "artifact":
-        return (f'<g class="tile"><title>artifact tile</title>'
-                f'<path d="M{cx - 12} {cy}l6-10h12l6 10l-6 10h-12z" fill="#c98b2b" stroke="#4a2e00" '
-                f'stroke-width="1.5"/>'
-                f'<path d="M{cx - 3} {cy - 6}h6l-1 3q5 3 2 9h-8q-3-6 2-9z" fill="#fff3d6"/></g>')
+        return tag("g", {"class": "tile"}, tag("title", None, "artifact tile"),
+                   tag("path", {"d": f"M{cx - 12} {cy}l6-10h12l6 10l-6 10h-12z", "fill": "#c98b2b",
+                                "stroke": "#4a2e00", "stroke-width": 1.5}),
+                   tag("path", {"d": f"M{cx - 3} {cy - 6}h6l-1 3q5 3 2 9h-8q-3-6 2-9z", "fill": "#fff3d6"}))
     if kind == "arrow":
-        return (f'<g class="tile"><title>arrow tile: move one of your pieces one stone</title>'
-                f'<circle cx="{cx}" cy="{cy}" r="11" fill="#fff" stroke="#1b1b1b" stroke-width="1.5"/>'
-                f'<path d="M{cx - 7} {cy}h9m-4-5l5 5l-5 5" fill="none" stroke="#1b1b1b" stroke-width="2.4" '
-                f'stroke-linecap="round" stroke-linejoin="round"/></g>')
-    return (f'<g class="tile"><title>{tile["value"]} victory points tile</title>'
-            f'<rect x="{cx - 12}" y="{cy - 11}" width="24" height="22" rx="3" fill="#245c3b" stroke="#0c2616" '
-            f'stroke-width="1.5"/><text x="{cx}" y="{cy + 4.5}" class="tilevp" text-anchor="middle">'
-            f'{tile["value"]}</text></g>')
+        return tag("g", {"class": "tile"}, tag("title", None, "arrow tile: move one of your pieces one stone"),
+                   tag("circle", {"cx": cx, "cy": cy, "r": 11, "fill": "#fff", "stroke": "#1b1b1b",
+                                  "stroke-width": 1.5}),
+                   tag("path", {"d": f"M{cx - 7} {cy}h9m-4-5l5 5l-5 5", "fill": "none", "stroke": "#1b1b1b",
+                                "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round"}))
+    return tag("g", {"class": "tile"}, tag("title", None, tile["value"], " victory points tile"),
+               tag("rect", {"x": cx - 12, "y": cy - 11, "width": 24, "height": 22, "rx": 3, "fill": "#245c3b",
+                            "stroke": "#0c2616", "stroke-width": 1.5}),
+               tag("text", {"x": cx, "y": cy + 4.5, "class": "tilevp", "text-anchor": "middle"}, tile["value"]))
 
 
-def mini_card(card: dict, x: float, y: float, extra: str = "", cls: str = "card") -> str:
+def mini_card(card: dict, x: float, y: float, extra: dict | None = None, cls: str = "card") -> Safe:
     """A small card (columns, piles): colour, symbol and a large value."""
     fill, ink = PALETTE[card["colour"]]
-    return (f'<g class="{cls}" transform="translate({x},{y})" data-card="{card["id"]}" {extra}>'
-            f'<title>{esc(card_key(card))}</title>'
-            f'<rect width="{MC_W}" height="{MC_H}" rx="5" fill="{fill}" stroke="#1b1b1b" stroke-width="1.2"/>'
-            + use_symbol(card["symbol"], 11, 11, 12, ink)
-            + f'<text x="{MC_W / 2}" y="{MC_H - 12}" class="mcv" fill="{ink}" text-anchor="middle">'
-            f'{card["value"]}</text></g>')
+    return tag("g", {"class": cls, "transform": f"translate({x},{y})", "data-card": card["id"], **(extra or {})},
+               tag("title", None, card_key(card)),
+               tag("rect", {"width": MC_W, "height": MC_H, "rx": 5, "fill": fill, "stroke": "#1b1b1b",
+                            "stroke-width": 1.2}),
+               use_symbol(card["symbol"], 11, 11, 12, ink),
+               tag("text", {"x": MC_W / 2, "y": MC_H - 12, "class": "mcv", "fill": ink, "text-anchor": "middle"},
+                   card["value"]))
 
 
 def piece_slots(n: int) -> list[tuple[float, float]]:
@@ -172,84 +176,81 @@ def selected_card(view: dict, ui: dict) -> dict | None:
     return None
 
 
-def render(view: dict, ui: dict) -> str:
+def render(view: dict, ui: dict) -> Safe:
     """ui: me (seat whose hand is shown, None for a spectator), names, legal (encoded actions), selected (card id)."""
     ctx = _Ctx(view, ui)
     w, h = size(ctx.n)
-    meta = attrs(data_testid="lcb-board", data_decision=ctx.decision or "over", data_mine="1" if ctx.mine else "0",
-                 data_players=ctx.n)
-    out = [svg_open(w, h, "Lost Cities: The Board Game table", meta), symbol_defs(),
-           f'<rect width="{w}" height="{h}" fill="#f5efe0"/>',
-           STYLE]
-    out.append(header_svg(ctx))
+    out = [symbol_defs(), tag("rect", {"width": w, "height": h, "fill": "#f5efe0"}), STYLE, header_svg(ctx)]
     for c in range(5):
         out.append(path_svg(ctx, c))
         out.append(pile_svg(ctx, c))
         for seat in range(ctx.n):
             out.append(column_svg(ctx, seat, c))
     out.append(bottom_svg(ctx))
-    out.append("</svg>")
-    return "".join(out)
+    return svg_root(w, h, "Lost Cities: The Board Game table", out, data_testid="lcb-board",
+                    data_decision=ctx.decision or "over", data_mine="1" if ctx.mine else "0", data_players=ctx.n)
 
 
-def header_svg(ctx: _Ctx) -> str:
+def header_svg(ctx: _Ctx) -> Safe:
     view = ctx.view
-    out = [f'<text x="{LEFT}" y="24" class="who">Expedition {view["expedition"]} of {view["expeditions"]}</text>',
-           f'<text x="{stone_x(1)}" y="{TOP - 12}" class="small">stone values: researcher counts double</text>']
     bx = stone_x(6) + STONE_W + 4
-    out.append(f'<text x="{bx + BRIDGE_W / 2 - 2}" y="{TOP - 26}" class="hd" text-anchor="middle" '
-               f'data-testid="crossings">bridge {view["crossed"]}/{view["crossings_to_end"]}</text>')
-    out.append(f'<text x="{stone_x(9) + STONE_W / 2}" y="{TOP - 12}" class="small" text-anchor="middle">lost city'
-               f'</text>')
-    out.append(f'<text x="{PILE_X + MC_W / 2}" y="{TOP - 12}" class="small" text-anchor="middle">discards</text>')
+    out = [tag("text", {"x": LEFT, "y": 24, "class": "who"}, "Expedition ", view["expedition"], " of ",
+               view["expeditions"]),
+           tag("text", {"x": stone_x(1), "y": TOP - 12, "class": "small"}, "stone values: researcher counts double"),
+           tag("text", {"x": bx + BRIDGE_W / 2 - 2, "y": TOP - 26, "class": "hd", "text-anchor": "middle",
+                        "data-testid": "crossings"}, "bridge ", view["crossed"], "/", view["crossings_to_end"]),
+           tag("text", {"x": stone_x(9) + STONE_W / 2, "y": TOP - 12, "class": "small", "text-anchor": "middle"},
+               "lost city"),
+           tag("text", {"x": PILE_X + MC_W / 2, "y": TOP - 12, "class": "small", "text-anchor": "middle"},
+               "discards")]
     turn = (view.get("pending") or {}).get("seat")
     for seat in range(ctx.n):
         x = col_x(seat)
         info = view["player_info"][seat]
-        hl = (' fill="#fff6cf" stroke="#d08700" stroke-width="2.5"' if seat == turn
-              else ' fill="#fffdf6" stroke="#c9bb98"')
+        hl = ({"fill": "#fff6cf", "stroke": "#d08700", "stroke-width": 2.5} if seat == turn
+              else {"fill": "#fffdf6", "stroke": "#c9bb98"})
         sup = info["supply"]
-        name = ctx.names[seat]
+        name = str(ctx.names[seat])
         name = name if len(name) <= 11 else name[:10] + "…"
         vp = "?" if info["vp"] is None else info["vp"]
-        lines = (f'{info["hand_count"]} cards{" · you" if seat == ctx.me else ""}',
+        lines = (join(text(info["hand_count"]), " cards", " · you" if seat == ctx.me else ""),
                  "left:" if sup["adventurers"] or sup["researcher"] else "left: none",
-                 f'artifacts {info["artifact_tiles"]}, chips {info["artifact_chips"]}',
-                 f'VP {vp} · now {info["expedition_points"]:+d}')
+                 join("artifacts ", text(info["artifact_tiles"]), ", chips ", text(info["artifact_chips"])),
+                 join("VP ", text(vp), " · now ", signed(info["expedition_points"])))
         kinds = ["adventurer"] * sup["adventurers"] + ["researcher"] * sup["researcher"]
-        supply = [f'<g transform="translate({x + 40 + k * 12 + (6 if kind == "researcher" else 0)},52) scale(.7)">'
-                  + piece_svg(seat, kind, 0, 0) + "</g>" for k, kind in enumerate(kinds)]
-        supply.insert(0, f'<g><title>pieces left: {sup["adventurers"]} adventurers'
-                         f'{" and the researcher" if sup["researcher"] else ""}</title>')
-        supply.append("</g>")
-        out.append(f'<g data-testid="player-{seat}"><title>{esc(ctx.names[seat])}</title>'
-                   f'<rect x="{x + 2}" y="4" width="{COL_W - 6}" height="{TOP - 10}" rx="8"{hl}/>'
-                   + piece_svg(seat, "adventurer", x + 14, 20)
-                   + f'<text x="{x + 26}" y="25" class="hd">{esc(name)}</text>'
-                   + "".join(f'<text x="{x + 8}" y="{42 + i * 14}" class="tiny"'
-                             f'{attrs(data_testid=f"vp-{seat}") if i == 3 else ""}>{esc(t)}</text>'
-                             for i, t in enumerate(lines))
-                   + "".join(supply) + "</g>")
-    return "".join(out)
+        supply = [tag("g", {"transform": f"translate({x + 40 + k * 12 + (6 if kind == 'researcher' else 0)},52) "
+                                         "scale(.7)"}, piece_svg(seat, kind, 0, 0)) for k, kind in enumerate(kinds)]
+        left = join("pieces left: ", text(sup["adventurers"]), " adventurers",
+                    " and the researcher" if sup["researcher"] else "")
+        out.append(tag("g", {"data-testid": f"player-{seat}"},
+                       tag("title", None, ctx.names[seat]),
+                       tag("rect", {"x": x + 2, "y": 4, "width": COL_W - 6, "height": TOP - 10, "rx": 8, **hl}),
+                       piece_svg(seat, "adventurer", x + 14, 20),
+                       tag("text", {"x": x + 26, "y": 25, "class": "hd"}, name),
+                       [tag("text", {"x": x + 8, "y": 42 + i * 14, "class": "tiny",
+                                     "data-testid": f"vp-{seat}" if i == 3 else None}, t)
+                        for i, t in enumerate(lines)],
+                       tag("g", None, tag("title", None, left), supply)))
+    return join(out)
 
 
-def path_svg(ctx: _Ctx, c: int) -> str:
+def path_svg(ctx: _Ctx, c: int) -> Safe:
     view = ctx.view
     path = view["paths"][c]
     colour = path["colour"]
     fill, ink = PALETTE[colour]
     y = row_y(c)
-    out = [f'<g data-testid="path-{colour}">',
-           f'<rect x="{LEFT}" y="{y}" width="{LABEL_W - 8}" height="{STONE_H}" rx="8" fill="{fill}" '
-           f'stroke="#1b1b1b"/>', use_symbol(path["symbol"], LEFT + (LABEL_W - 8) / 2, y + 30, 30, ink),
-           f'<text x="{LEFT + (LABEL_W - 8) / 2}" y="{y + 68}" class="pathname" fill="{ink}" text-anchor="middle">'
-           f'{colour}</text>',
-           f'<line x1="{stone_x(1)}" y1="{y + STONE_H / 2}" x2="{stone_x(9) + STONE_W}" y2="{y + STONE_H / 2}" '
-           f'stroke="{fill}" stroke-width="10" opacity=".55"/>']
     bx = stone_x(6) + STONE_W + 3
-    out.append(f'<rect x="{bx}" y="{y + 14}" width="{BRIDGE_W}" height="{STONE_H - 28}" fill="#9a6b3f" '
-               f'stroke="#5a3a1c"/><path d="' + "".join(f"M{bx} {y + d}h{BRIDGE_W}" for d in (27, 40, 53))
-               + '" stroke="#5a3a1c"/>')
+    out = [tag("rect", {"x": LEFT, "y": y, "width": LABEL_W - 8, "height": STONE_H, "rx": 8, "fill": fill,
+                        "stroke": "#1b1b1b"}),
+           use_symbol(path["symbol"], LEFT + (LABEL_W - 8) / 2, y + 30, 30, ink),
+           tag("text", {"x": LEFT + (LABEL_W - 8) / 2, "y": y + 68, "class": "pathname", "fill": ink,
+                        "text-anchor": "middle"}, colour),
+           tag("line", {"x1": stone_x(1), "y1": y + STONE_H / 2, "x2": stone_x(9) + STONE_W, "y2": y + STONE_H / 2,
+                        "stroke": fill, "stroke-width": 10, "opacity": ".55"}),
+           tag("rect", {"x": bx, "y": y + 14, "width": BRIDGE_W, "height": STONE_H - 28, "fill": "#9a6b3f",
+                        "stroke": "#5a3a1c"}),
+           tag("path", {"d": "".join(f"M{bx} {y + d}h{BRIDGE_W}" for d in (27, 40, 53)), "stroke": "#5a3a1c"})]
     slots = piece_slots(ctx.n)
     by_stone: dict[int, list[dict]] = {}
     for p in path["pieces"]:
@@ -261,40 +262,36 @@ def path_svg(ctx: _Ctx, c: int) -> str:
         target = targets.get(k)
         landed = any(p["stone"] == k and p["seat"] == ctx.last_seat for p in path["pieces"]) and (
             ctx.last_has("start", colour) or ctx.last_has("advance", colour) or ctx.last_has("move", colour))
-        label = f"{colour} stone {k}, {st['value']:+d} points"
         if target and target[1]:
-            g = button_attrs(target[0], act=target[1], testid=f"stone-{colour}-{k}",
-                             key=f"stone-{colour}-{k}-{target[1][0]}")
-            out.append(f'<g class="stone target" {g}>')
+            g = {"class": "stone target", **button_attrs(target[0], act=target[1], testid=f"stone-{colour}-{k}",
+                                                         key=f"stone-{colour}-{k}-{target[1][0]}")}
         else:
-            out.append(f'<g class="stone{" last" if landed else ""}{" target" if target else ""}" '
-                       f'{attrs(data_testid=f"stone-{colour}-{k}", aria_label=label)}>')
+            g = {"class": "stone" + (" last" if landed else "") + (" target" if target else ""),
+                 "data-testid": f"stone-{colour}-{k}",
+                 "aria-label": join(text(colour), " stone ", text(k), ", ", signed(st["value"]), " points")}
         border = "#b8860b" if k == 9 else "#6d6252"
-        out.append(f'<rect x="{x}" y="{y}" width="{STONE_W}" height="{STONE_H}" rx="12" fill="#e6dfcf" '
-                   f'stroke="{border}" stroke-width="{3 if k == 9 else 1.5}"/>'
-                   f'<text x="{x + 6}" y="{y + 17}" class="sv">{st["value"]:+d}</text>')
+        parts: list = [tag("rect", {"x": x, "y": y, "width": STONE_W, "height": STONE_H, "rx": 12, "fill": "#e6dfcf",
+                                    "stroke": border, "stroke-width": 3 if k == 9 else 1.5}),
+                       tag("text", {"x": x + 6, "y": y + 17, "class": "sv"}, signed(st["value"]))]
         if st["tile"]:
-            out.append(tile_svg(st["tile"], x + STONE_W - 16, y + 16))
+            parts.append(tile_svg(st["tile"], x + STONE_W - 16, y + 16))
         elif st["space"]:
-            out.append(f'<circle cx="{x + STONE_W - 16}" cy="{y + 16}" r="9" fill="none" stroke="#a09580" '
-                       f'stroke-dasharray="3 2"><title>empty tile space</title></circle>')
+            parts.append(tag("circle", {"cx": x + STONE_W - 16, "cy": y + 16, "r": 9, "fill": "none",
+                                        "stroke": "#a09580", "stroke-dasharray": "3 2"},
+                             tag("title", None, "empty tile space")))
         for p in by_stone.get(k, []):
             dx, dy = slots[p["seat"] % len(slots)]
-            who = ctx.names[p["seat"]]
-            out.append(piece_svg(p["seat"], p["piece"], x + dx, y + dy,
-                                 extra=attrs(data_testid=f"piece-{p['seat']}-{colour}"))
-                       .replace("</g>", f"<title>{esc(who)}: {p['piece']}</title></g>", 1))
+            parts.append(piece_svg(p["seat"], p["piece"], x + dx, y + dy,
+                                   extra={"data-testid": join("piece-", text(p["seat"]), "-", text(colour))},
+                                   title=join(text(ctx.names[p["seat"]]), ": ", text(p["piece"]))))
         if target:
             dx, dy = slots[ctx.me % len(slots)]
-            out.append(piece_svg(ctx.me, target[2], x + dx, y + dy, cls="ghost", ghost=True))
-            out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{STONE_W + 6}" height="{STONE_H + 6}" rx="14" '
-                       f'class="ring"/>')
+            parts.append(piece_svg(ctx.me, target[2], x + dx, y + dy, cls="ghost", ghost=True))
+            parts.append(ring(x - 3, y - 3, STONE_W + 6, STONE_H + 6, rx=14))
         if landed:
-            out.append(f'<rect x="{x - 2}" y="{y - 2}" width="{STONE_W + 4}" height="{STONE_H + 4}" rx="13" '
-                       f'class="lastmark"/>')
-        out.append("</g>")
-    out.append("</g>")
-    return "".join(out)
+            parts.append(ring(x - 2, y - 2, STONE_W + 4, STONE_H + 4, rx=13, cls="lastmark"))
+        out.append(tag("g", g, parts))
+    return tag("g", {"data-testid": f"path-{colour}"}, out)
 
 
 def stone_targets(ctx: _Ctx, colour: str) -> dict[int, tuple[str, tuple, str]]:
@@ -322,41 +319,39 @@ def stone_targets(ctx: _Ctx, colour: str) -> dict[int, tuple[str, tuple, str]]:
     return out
 
 
-def pile_svg(ctx: _Ctx, c: int) -> str:
+def pile_svg(ctx: _Ctx, c: int) -> Safe:
     pile = ctx.view["discards"][c]
     colour = pile["colour"]
     fill, _ink = PALETTE[colour]
     x, y = PILE_X, row_y(c) + 4
     target = None
     if ctx.act(("draw", colour)):
-        target = button_attrs(f"Draw the {colour} {pile['top']['value']} from the {colour} pile", act=("draw", colour),
-                              testid=f"pile-{colour}")
+        target = button_attrs(join("Draw the ", text(colour), " ", text(pile["top"]["value"]), " from the ",
+                                   text(colour), " pile"), act=("draw", colour), testid=f"pile-{colour}")
     elif ctx.card and ctx.card["colour"] == colour and ctx.act(("discard", colour, ctx.card["value"])):
-        target = button_attrs(f"Discard {card_key(ctx.card)} to the {colour} pile",
+        target = button_attrs(join("Discard ", card_key(ctx.card), " to the ", text(colour), " pile"),
                               act=("discard", colour, ctx.card["value"]), testid=f"pile-{colour}")
     last = ctx.last_has("discard", colour) or ctx.last_has("draw", colour)
-    out = [f'<g class="pile{" target" if target else ""}{" last" if last else ""}" '
-           f'{target or attrs(data_testid=f"pile-{colour}")}>',
-           f'<rect x="{x}" y="{y}" width="{MC_W}" height="{MC_H}" rx="5" fill="{fill}" opacity=".25" stroke="{fill}" '
-           f'stroke-width="2"/>']
-    if pile["top"]:
-        out.append(mini_card(pile["top"], x, y))
-    out.append(f'<text x="{x + MC_W + 5}" y="{y + 14}" class="small">×{pile["count"]}</text>')
-    out.append(outline(x, y, MC_W, MC_H, target, last))
-    out.append("</g>")
-    return "".join(out)
+    g = {"class": "pile" + (" target" if target else "") + (" last" if last else ""),
+         **(target or {"data-testid": f"pile-{colour}"})}
+    return tag("g", g,
+               tag("rect", {"x": x, "y": y, "width": MC_W, "height": MC_H, "rx": 5, "fill": fill, "opacity": ".25",
+                            "stroke": fill, "stroke-width": 2}),
+               mini_card(pile["top"], x, y) if pile["top"] else None,
+               tag("text", {"x": x + MC_W + 5, "y": y + 14, "class": "small"}, "×", pile["count"]),
+               outline(x, y, MC_W, MC_H, target, last))
 
 
-def outline(x: float, y: float, w: float, h: float, target, last: bool) -> str:
+def outline(x: float, y: float, w: float, h: float, target, last: bool) -> Safe | None:
     """The ring around a legal target, else the mark of the last move's place, else nothing."""
     if target:
-        return f'<rect x="{x - 4}" y="{y - 4}" width="{w + 8}" height="{h + 8}" rx="8" class="ring"/>'
+        return ring(x - 4, y - 4, w + 8, h + 8, rx=8)
     if last:
-        return f'<rect x="{x - 3}" y="{y - 3}" width="{w + 6}" height="{h + 6}" rx="7" class="lastmark"/>'
-    return ""
+        return ring(x - 3, y - 3, w + 6, h + 6, rx=7, cls="lastmark")
+    return None
 
 
-def column_svg(ctx: _Ctx, seat: int, c: int) -> str:
+def column_svg(ctx: _Ctx, seat: int, c: int) -> Safe:
     """A player's card column of one colour: top card, count and all values (oldest first)."""
     col = ctx.view["player_info"][seat]["columns"][c]
     colour = col["colour"]
@@ -368,32 +363,32 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> str:
         acts = [a for a in (("advance", colour, v), ("start", colour, v, "adventurer"),
                             ("start", colour, v, "researcher")) if ctx.act(a)]
         if len(acts) == 1:
-            target = button_attrs(f"Play {card_key(ctx.card)} on your {colour} column", act=acts[0],
-                                  testid=f"column-{colour}")
+            target = button_attrs(join("Play ", card_key(ctx.card), " on your ", text(colour), " column"),
+                                  act=acts[0], testid=f"column-{colour}")
         elif acts:
             target = "both"
     last = seat == ctx.last_seat and (ctx.last_has("start", colour) or ctx.last_has("advance", colour))
-    own = target if target and target != "both" else attrs(data_testid=f"column-{seat}-{colour}")
-    out = [f'<g class="column{" target" if target else ""}{" last" if last else ""}" {own}>',
-           f'<rect x="{x - 3}" y="{y - 3}" width="{COL_W - 8}" height="{MC_H + 8}" rx="7" fill="#fffdf6" '
-           f'stroke="#d8ccb0"/>']
+    own = target if target and target != "both" else {"data-testid": f"column-{seat}-{colour}"}
+    g = {"class": "column" + (" target" if target else "") + (" last" if last else ""), **own}
+    out = [tag("rect", {"x": x - 3, "y": y - 3, "width": COL_W - 8, "height": MC_H + 8, "rx": 7, "fill": "#fffdf6",
+                        "stroke": "#d8ccb0"})]
     if cards:
         out.append(mini_card(cards[-1], x, y))
         values = [str(k["value"]) for k in cards]
         lines = [" ".join(values[i:i + 4]) for i in range(0, len(values), 4)]
         arrow = {"ascending": " ↑", "descending": " ↓"}.get(col.get("direction"), "")
-        out.append(f'<text x="{x + MC_W + 5}" y="{y + 12}" class="small" font-weight="700">×{len(cards)}{arrow}</text>')
+        out.append(tag("text", {"x": x + MC_W + 5, "y": y + 12, "class": "small", "font-weight": 700},
+                       "×", len(cards), arrow))
         for i, line in enumerate(lines):
-            out.append(f'<text x="{x + MC_W + 5}" y="{y + 28 + i * 14}" class="small">{line}</text>')
+            out.append(tag("text", {"x": x + MC_W + 5, "y": y + 28 + i * 14, "class": "small"}, line))
     out.append(outline(x - 1, y - 1, COL_W - 6, MC_H + 2, target, last))
-    out.append("</g>")
-    return "".join(out)
+    return tag("g", g, out)
 
 
-def bottom_svg(ctx: _Ctx) -> str:
+def bottom_svg(ctx: _Ctx) -> Safe:
     """The hand (sorted; legal plays marked), the deck and the pending decision."""
     view = ctx.view
-    out = []
+    out: list = []
     hand = view.get("hand")
     plays: dict[tuple, set] = {}
     for a in ctx.legal:
@@ -401,7 +396,7 @@ def bottom_svg(ctx: _Ctx) -> str:
             plays.setdefault((a[1], a[2]), set()).add(a[0])
     can_select = ctx.mine and ctx.decision == "play"
     if hand is None:
-        out.append(f'<text x="{LEFT}" y="{HAND_Y + 30}" class="hd">Spectating: hands are hidden.</text>')
+        out.append(tag("text", {"x": LEFT, "y": HAND_Y + 30, "class": "hd"}, "Spectating: hands are hidden."))
     else:
         for k, card in enumerate(hand):
             x = LEFT + k * HAND_PITCH
@@ -409,59 +404,58 @@ def bottom_svg(ctx: _Ctx) -> str:
             is_sel = ctx.card is not None and card["id"] == ctx.card["id"]
             y = HAND_Y - 12 if is_sel else HAND_Y
             cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "")
-            label = card_key(card) + (", can be played on a path" if playable else "")
-            extra = attrs(role="button", tabindex="0" if can_select else None, aria_label=label,
-                          aria_pressed="true" if is_sel else "false", data_cmd="select" if can_select else None,
-                          data_arg=card["id"], data_testid="hand-card", data_key=f"hand-{card['id']}",
-                          data_can_play="1" if playable else "0",
-                          data_plays=" ".join(sorted(plays[card["colour"], card["value"]])) if playable else None)
+            label = join(card_key(card), ", can be played on a path" if playable else "")
+            extra = {"role": "button", "tabindex": "0" if can_select else None, "aria-label": label,
+                     "aria-pressed": "true" if is_sel else "false", "data-cmd": "select" if can_select else None,
+                     "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
+                     "data-can-play": "1" if playable else "0",
+                     "data-plays": " ".join(sorted(plays[card["colour"], card["value"]])) if playable else None}
             out.append(card_svg(card, x, y, extra=extra, cls=cls))
             if playable:
-                out.append(f'<path d="M{x + CARD_W / 2 - 7} {y + CARD_H + 12}l7-8l7 8z" class="playmark"/>')
+                out.append(tag("path", {"d": f"M{x + CARD_W / 2 - 7} {y + CARD_H + 12}l7-8l7 8z", "class": "playmark"}))
     dx = LEFT + 9 * HAND_PITCH + 10
     deck_act = ("draw", "deck")
     target = ctx.act(deck_act)
-    extra = button_attrs(f"Draw from the deck ({view['deck']} cards)", act=deck_act, testid="deck") if target \
-        else attrs(data_testid="deck")
+    extra = button_attrs(join("Draw from the deck (", text(view["deck"]), " cards)"), act=deck_act, testid="deck") \
+        if target else {"data-testid": "deck"}
     last = ctx.last_has("draw", "deck")
-    out.append(f'<g class="deck{" target" if target else ""}{" last" if last else ""}" {extra}>')
-    out.append(back_svg(dx, HAND_Y) if view["deck"] else
-               f'<rect x="{dx}" y="{HAND_Y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#999" '
-               f'stroke-dasharray="4 3"/>')
-    out.append(f'<text x="{dx + CARD_W / 2}" y="{HAND_Y + CARD_H / 2 + 8}" class="deckcount" text-anchor="middle">'
-               f'{view["deck"]}</text>')
-    if target:
-        out.append(f'<rect x="{dx - 4}" y="{HAND_Y - 4}" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="9" '
-                   f'class="ring"/>')
-    out.append("</g>")
-    out.append(f'<text x="{dx + CARD_W / 2}" y="{HAND_Y + CARD_H + 16}" class="count" text-anchor="middle">deck'
-               f'</text>')
+    out.append(tag("g", {"class": "deck" + (" target" if target else "") + (" last" if last else ""), **extra},
+                   back_svg(dx, HAND_Y) if view["deck"] else
+                   tag("rect", {"x": dx, "y": HAND_Y, "width": CARD_W, "height": CARD_H, "rx": 6, "fill": "none",
+                                "stroke": "#999", "stroke-dasharray": "4 3"}),
+                   tag("text", {"x": dx + CARD_W / 2, "y": HAND_Y + CARD_H / 2 + 8, "class": "deckcount",
+                                "text-anchor": "middle"}, view["deck"]),
+                   ring(dx - 4, HAND_Y - 4, CARD_W + 8, CARD_H + 8) if target else None))
+    out.append(tag("text", {"x": dx + CARD_W / 2, "y": HAND_Y + CARD_H + 16, "class": "count",
+                            "text-anchor": "middle"}, "deck"))
     tx = dx + CARD_W + 16
     lines = decision_lines(ctx)
     for i, line in enumerate(lines):
-        out.append(f'<text x="{tx}" y="{HAND_Y + 22 + i * 20}" class="{"hd" if i == 0 else "small"}" '
-                   f'data-testid="{"pending" if i == 0 else "pending-more"}">{esc(line)}</text>')
+        out.append(tag("text", {"x": tx, "y": HAND_Y + 22 + i * 20, "class": "hd" if i == 0 else "small",
+                                "data-testid": "pending" if i == 0 else "pending-more"}, line))
     if ctx.card:
         starts = [kind for kind in ("adventurer", "researcher") if ctx.act(("start", ctx.card["colour"],
                                                                               ctx.card["value"], kind))]
         if starts:
             out.append(start_choice_svg(ctx, starts, tx, HAND_Y + 22 + len(lines) * 20))
-    return "".join(out)
+    return join(out)
 
 
-def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float) -> str:
+def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float) -> Safe:
     """Clickable adventurer / researcher pieces for starting the selected card's path."""
     card = ctx.card
     out = []
     for i, kind in enumerate(kinds):
         act = ("start", card["colour"], card["value"], kind)
         bx = x + i * 112
-        g = button_attrs(f"Start the {card['colour']} path with {card_key(card)} and your {kind}", act=act,
-                         testid=f"start-{kind}")
-        out.append(f'<g class="target" {g}><rect x="{bx}" y="{y - 4}" width="106" height="36" rx="8" fill="#fff" '
-                   f'stroke="#d08700" stroke-width="2"/>' + piece_svg(ctx.me, kind, bx + 19, y + 14)
-                   + f'<text x="{bx + 38}" y="{y + 19}" class="small">{kind}</text></g>')
-    return "".join(out)
+        g = button_attrs(join("Start the ", text(card["colour"]), " path with ", card_key(card), " and your ", kind),
+                         act=act, testid=f"start-{kind}")
+        out.append(tag("g", {"class": "target", **g},
+                       tag("rect", {"x": bx, "y": y - 4, "width": 106, "height": 36, "rx": 8, "fill": "#fff",
+                                    "stroke": "#d08700", "stroke-width": 2}),
+                       piece_svg(ctx.me, kind, bx + 19, y + 14),
+                       tag("text", {"x": bx + 38, "y": y + 19, "class": "small"}, kind)))
+    return join(out)
 
 
 def decision_lines(ctx: _Ctx) -> list[str]:
@@ -475,7 +469,8 @@ def decision_lines(ctx: _Ctx) -> list[str]:
         if ctx.mine and not ctx.card:
             return [f"{who}: play a card", "Select a card in your hand."]
         if ctx.card:
-            return [f"{who}: {card_key(ctx.card)}", "Click a lit stone, column or pile,", "or a button below."]
+            return [f"{who}: {ctx.card['colour']} {ctx.card['value']}", "Click a lit stone, column or pile,",
+                    "or a button below."]
         return [f"{who}: play a card"]
     if d == "move":
         why = "Arrow tile" if pending["reason"] == "arrow" else "Lost city"
@@ -502,12 +497,12 @@ def status_text(view: dict, ui: dict) -> str:
     return f"{who}: draw a card from the deck or a discard pile{ban}."
 
 
-def _button(act: tuple, label: str, testid: str, primary: bool = True) -> str:
-    return (f'<button{" class=primary" if primary else ""} data-act="{esc(json.dumps(list(act)))}" '
-            f'data-testid="{testid}" data-key="{testid}">{esc(label)}</button>')
+def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
+    return tag("button", {"class": "primary" if primary else None, "data-act": json.dumps(list(act)),
+                          "data-testid": testid, "data-key": testid}, label)
 
 
-def action_buttons(view: dict, ui: dict) -> str:
+def action_buttons(view: dict, ui: dict) -> Safe:
     """HTML buttons: for the selected card (start / advance / discard), or for a pending move."""
     legal = [tuple(a) for a in ui.get("legal") or []]
     pending = view.get("pending") or {}
@@ -518,10 +513,10 @@ def action_buttons(view: dict, ui: dict) -> str:
                 out.append(_button(a, f"Move your {a[1]} piece", f"move-{a[1]}-btn"))
         if ("pass",) in legal:
             out.append(_button(("pass",), "Don't move", "pass-btn", primary=False))
-        return "".join(out)
+        return join(out)
     card = selected_card(view, ui)
     if not card or pending.get("decision") != "play":
-        return ""
+        return Safe("")
     colour, v = card["colour"], card["value"]
     for act, label, testid in ((("start", colour, v, "adventurer"), "Start with adventurer", "start-adventurer-btn"),
                                (("start", colour, v, "researcher"), "Start with researcher", "start-researcher-btn"),
@@ -529,7 +524,7 @@ def action_buttons(view: dict, ui: dict) -> str:
                                (("discard", colour, v), "Discard", "discard-btn")):
         if act in legal:
             out.append(_button(act, f"{label} ({colour} {v})", testid, primary=act[0] != "discard"))
-    return "".join(out)
+    return join(out)
 
 
 def _vp_runs(view: dict) -> list[list[tuple[int, int] | None]]:
@@ -549,25 +544,27 @@ def _vp_runs(view: dict) -> list[list[tuple[int, int] | None]]:
     return out
 
 
-LEFT_CELL = 'style="text-align:left"'
+LEFT_CELL = {"style": "text-align:left"}
 
 
-def _pieces_text(pieces: list[dict]) -> str:
+def _pieces_text(pieces: list[dict]) -> Safe:
     if not pieces:
-        return '<span class="dim">no pieces</span>'
+        return tag("span", {"class": "dim"}, "no pieces")
     parts = []
-    for p in pieces:
-        mult = "×2" if p["piece"] == "researcher" else ""
-        parts.append(f'{p["colour"]} {p["piece"]} stone {p["stone"]}: {p["points"] // (2 if mult else 1):+d}{mult}')
-    return "<br>".join(parts)
+    for i, p in enumerate(pieces):
+        mult = p["piece"] == "researcher"
+        points = p["points"] // 2 if mult and isinstance(p["points"], int) else p["points"]
+        parts.append(join(tag("br") if i else "", text(p["colour"]), " ", text(p["piece"]), " stone ",
+                          text(p["stone"]), ": ", signed(points), "×2" if mult else ""))
+    return join(parts)
 
 
-def score_sheet(view: dict, names: list[str]) -> str:
+def score_sheet(view: dict, names: list[str]) -> Safe:
     """Per expedition: each player's pieces (stone values, researcher ×2), points, VP before/after, chips."""
     n = view["players"]
     runs = _vp_runs(view)
     tiles = view.get("tile_vp") or []
-    parts = ['<div class="sheet" data-testid="score-sheet"><h2>Score sheet</h2>']
+    parts: list = [tag("h2", None, "Score sheet")]
     entries = list(view["history"])
     info = view["player_info"]
     if not view.get("over") and any(pl["pieces"] for pl in info):  # a live expedition with something to show
@@ -577,32 +574,37 @@ def score_sheet(view: dict, names: list[str]) -> str:
                         "pieces": [[dict(p, points=piece_points(view, p)) for p in pl["pieces"]] for pl in info]})
     for e, entry in enumerate(entries):
         live = entry.get("live")
-        head = f'Expedition {entry["expedition"]}' + (" (so far, if it ended now)" if live else "")
-        rows = []
+        rows = [tag("tr", None, [tag("th", None, h) for h in ("Player", "Pieces", "Points", "VP tiles", "VP before",
+                                                                "VP after (≥ 0)", "Artifacts → chips")])]
         for i in range(n):
             run = None if live else runs[e][i]
             tile = tiles[e][i] if e < len(tiles) else 0
-            vp = f"<td>{run[0]}</td><td data-testid=\"sheet-e{entry['expedition']}-{i}\">{run[1]}</td>" if run \
-                else '<td colspan="2" class="dim">hidden</td>' if not live else '<td colspan="2"></td>'
-            rows.append(f'<tr><td {LEFT_CELL}>{esc(names[i])}</td>'
-                        f'<td {LEFT_CELL}>{_pieces_text(entry["pieces"][i])}</td>'
-                        f'<td>{entry["points"][i]:+d}</td><td>{tile:+d}</td>{vp}'
-                        f'<td>{entry["artifacts"][i]}</td></tr>')
-        parts.append(f'<h3>{head}</h3><table><tr><th>Player</th><th>Pieces</th><th>Points</th><th>VP tiles</th>'
-                     f'<th>VP before</th><th>VP after (≥ 0)</th><th>Artifacts → chips</th></tr>{"".join(rows)}</table>')
+            if run:
+                vp = join(tag("td", None, run[0]),
+                          tag("td", {"data-testid": join("sheet-e", text(entry["expedition"]), "-", i)}, run[1]))
+            elif not live:
+                vp = tag("td", {"colspan": 2, "class": "dim"}, "hidden")
+            else:
+                vp = tag("td", {"colspan": 2}, "")
+            rows.append(tag("tr", None, tag("td", LEFT_CELL, names[i]), tag("td", LEFT_CELL,
+                                                                             _pieces_text(entry["pieces"][i])),
+                            tag("td", None, signed(entry["points"][i])), tag("td", None, signed(tile)), vp,
+                            tag("td", None, entry["artifacts"][i])))
+        parts.append(tag("h3", None, "Expedition ", entry["expedition"], " (so far, if it ended now)" if live else ""))
+        parts.append(tag("table", None, rows))
     final = view.get("final")
     if final:
-        rows = []
+        rows = [tag("tr", None, [tag("th", None, h) for h in ("Player", "Chips", "Artifact points", "VP before",
+                                                                "Final VP (≥ 0)")])]
         for i in range(n):
             before = runs[-1][i][1] if runs else 0
             total = view["player_info"][i]["vp"]
-            rows.append(f'<tr><td {LEFT_CELL}>{esc(names[i])}</td><td>{final["chips"][i]}</td>'
-                        f'<td>{final["artifact_points"][i]:+d}</td><td>{before}</td>'
-                        f'<td data-testid="sheet-total-{i}"><strong>{total}</strong></td></tr>')
-        parts.append('<h3>Artifacts and final totals</h3><table><tr><th>Player</th><th>Chips</th><th>Artifact points'
-                     f'</th><th>VP before</th><th>Final VP (≥ 0)</th></tr>{"".join(rows)}</table>')
-    parts.append("</div>")
-    return "".join(parts)
+            rows.append(tag("tr", None, tag("td", LEFT_CELL, names[i]), tag("td", None, final["chips"][i]),
+                            tag("td", None, signed(final["artifact_points"][i])), tag("td", None, before),
+                            tag("td", {"data-testid": f"sheet-total-{i}"}, tag("strong", None, total))))
+        parts.append(tag("h3", None, "Artifacts and final totals"))
+        parts.append(tag("table", None, rows))
+    return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, parts)
 
 
 def piece_points(view: dict, piece: dict) -> int:
@@ -610,17 +612,19 @@ def piece_points(view: dict, piece: dict) -> int:
     return v * 2 if piece["piece"] == "researcher" else v
 
 
-def summary(view: dict, names: list[str]) -> str:
+def summary(view: dict, names: list[str]) -> Safe:
     """Side panel: expedition n of N, bridge crossings, and per player artifacts and (own) VP."""
     items = []
     for i, info in enumerate(view["player_info"]):
         vp = "hidden" if info["vp"] is None else info["vp"]
-        items.append(f'<li><span style="color:{PLAYER_COLOURS[i % 4]}">{_SHAPE_GLYPH[i % 4]}</span> '
-                     f'{esc(names[i])}: VP <strong data-testid="total-{i}">{vp}</strong>, artifacts '
-                     f'{info["artifact_tiles"]} (+{info["artifact_chips"]} chips)</li>')
-    return (f'<h2>Expedition {view["expedition"]} of {view["expeditions"]}</h2>'
-            f'<p>Bridge crossings: <strong data-testid="crossings-side">{view["crossed"]}/'
-            f'{view["crossings_to_end"]}</strong> · deck {view["deck"]}</p><ul class="totals">{"".join(items)}</ul>')
+        items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[i % 4]}"}, _SHAPE_GLYPH[i % 4]),
+                         " ", names[i], ": VP ", tag("strong", {"data-testid": f"total-{i}"}, vp), ", artifacts ",
+                         info["artifact_tiles"], " (+", info["artifact_chips"], " chips)"))
+    return join(tag("h2", None, "Expedition ", view["expedition"], " of ", view["expeditions"]),
+                tag("p", None, "Bridge crossings: ",
+                    tag("strong", {"data-testid": "crossings-side"}, view["crossed"], "/", view["crossings_to_end"]),
+                    " · deck ", view["deck"]),
+                tag("ul", {"class": "totals"}, "", items))
 
 
 _SHAPE_GLYPH = ("●", "■", "▲", "◆")
