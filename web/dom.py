@@ -9,6 +9,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
+from render.markup import Safe, text
 
 _proxies: list = []  # listeners live as long as the page; kept here so they are not collected
 
@@ -17,9 +18,11 @@ def by_id(element_id: str):
     return js.document.getElementById(element_id)
 
 
-def set_html(element_id: str, html: str) -> None:
-    """Replace an element's content in one DOM call."""
-    by_id(element_id).innerHTML = html
+def set_html(element_id: str, html: Safe | str) -> None:
+    """Replace an element's content in one DOM call. Only `Safe` markup (render.markup) goes in as markup: a
+    plain str is escaped here, so a forgotten conversion shows text and never runs markup. This is the app's
+    only innerHTML sink."""
+    by_id(element_id).innerHTML = text(html)
 
 
 def listen(target, event: str, handler: Callable[[Any], Any]) -> None:

@@ -33,7 +33,7 @@ import records
 from pump import BotPump
 from pyodide.ffi import to_js
 from render import renderer
-from render.svg import esc
+from render.markup import Safe, join, tag, text
 from replay import Replay
 from session import LocalTable
 
@@ -94,26 +94,27 @@ class Embed(BotPump):
         self.table = LocalTable(record.game_id, record.players, record.seed, record.options, seats, record=record)
 
     # --- drawing --------------------------------------------------------------------------
-    def html(self) -> str:
-        err = f'<p class="error" role="alert" data-testid="error">{esc(self.error)}</p>' if self.error else ""
+    def html(self) -> Safe:
+        err = tag("p", {"class": "error", "role": "alert", "data-testid": "error"}, self.error) if self.error else None
         if self.table is not None:
-            return err + self.table_html()
+            return join(err, self.table_html())
         if self.replay is None:
-            return err
+            return join(err)
         rp = self.replay
         view = rp.view()
-        bar = ""
         if self.mode == "replay":
-            bar = rp.controls_html()
+            bar = [rp.controls_html()]
         else:
-            bar = f'<span class="pos" data-testid="rp-pos">Move {rp.k} of {rp.total}</span>'
+            bar = [tag("span", {"class": "pos", "data-testid": "rp-pos"}, "Move ", rp.k, " of ", rp.total)]
         if self.p["interactive"] and not rp.state_at(rp.k).is_over():
-            bar += ' <button data-cmd="play-here" data-testid="play-here">Play from here</button>'
-        return (f'{err}<div class="embed-status" role="status" data-testid="status">{esc(rp.status(view))}</div>'
-                f'<div class="embed-board" id="board">{rp.board_html(view)}</div>'
-                f'<div class="embed-bar">{bar}</div>')
+            bar.append(join(" ", tag("button", {"data-cmd": "play-here", "data-testid": "play-here"},
+                                     "Play from here")))
+        return join(err, tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
+                             rp.status(view)),
+                    tag("div", {"class": "embed-board", "id": "board"}, rp.board_html(view)),
+                    tag("div", {"class": "embed-bar"}, "", bar))
 
-    def table_html(self) -> str:
+    def table_html(self) -> Safe:
         t = self.table
         view = t.state.view(self.seat)
         rmod = renderer(t.game.id)
@@ -122,16 +123,16 @@ class Embed(BotPump):
             res = view["result"]
             status = ("You win!" if self.seat in res["winners"] else "The bot wins.") + " Final score " + " – ".join(
                 str(s) for s in res["scores"])
-            bar = '<button data-cmd="again" data-testid="again">New game</button>'
+            bar = tag("button", {"data-cmd": "again", "data-testid": "again"}, "New game")
         else:
             status = rmod.status_text(view, ui)
             bot = t.bot_to_move()
             if bot is not None:
                 status += f" {t.names[bot]} is thinking…"
             bar = rmod.action_buttons(view, ui)
-        return (f'<div class="embed-status" role="status" data-testid="status">{esc(status)}</div>'
-                f'<div class="embed-board" id="board">{rmod.render(view, ui)}</div>'
-                f'<div class="embed-bar">{bar}</div>')
+        return join(tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"}, text(status)),
+                    tag("div", {"class": "embed-board", "id": "board"}, rmod.render(view, ui)),
+                    tag("div", {"class": "embed-bar"}, "", bar))
 
     def redraw(self) -> None:
         dom.set_html("app", self.html())

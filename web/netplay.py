@@ -33,7 +33,7 @@ import time
 import dom
 import invite
 import js
-from render.svg import esc
+from render.markup import Safe, join, tag, trusted
 from rtc import Peer
 from session import LocalTable
 
@@ -65,30 +65,35 @@ def page_base() -> str:
     return str(js.location.href).split("#", 1)[0]
 
 
-def qr_svg(text: str) -> str:
-    """The text as a QR code, inline SVG (segno)."""
+def qr_svg(text: str) -> Safe:
+    """The text as a QR code, inline SVG (segno: modules drawn as one path; no text of ours inside)."""
     try:
         import segno
 
-        return segno.make(text, error="l").svg_inline(scale=3, border=2)
+        return trusted(segno.make(text, error="l").svg_inline(scale=3, border=2))
     except Exception as exc:  # a missing package must not break the panel
-        return f'<p class="error">No QR code: {esc(type(exc).__name__)}</p>'
+        return tag("p", {"class": "error"}, "No QR code: ", type(exc).__name__)
 
 
-def code_box(element_id: str, text: str, label: str, testid: str) -> str:
+def code_box(element_id: str, text: str, label: str, testid: str) -> Safe:
     """A read-only field with Copy and a folded QR code."""
-    return (f'<div class="code-row"><input readonly id="{element_id}" data-testid="{testid}" value="{esc(text)}" '
-            f'aria-label="{esc(label)}"> <button data-cmd="net-copy" data-arg="{element_id}" '
-            f'data-testid="copy-{testid}">Copy</button></div>'
-            f'<details class="qr"><summary>QR code</summary>{qr_svg(text)}</details>')
+    return join(tag("div", {"class": "code-row"},
+                    tag("input", {"readonly": True, "id": element_id, "data-testid": testid, "value": text,
+                                  "aria-label": label}), " ",
+                    tag("button", {"data-cmd": "net-copy", "data-arg": element_id, "data-testid": f"copy-{testid}"},
+                        "Copy")),
+                tag("details", {"class": "qr"}, tag("summary", None, "QR code"), qr_svg(text)))
 
 
-def settings_html() -> str:
+def settings_html() -> Safe:
     urls = "\n".join(ice_urls())
-    return ('<details class="net-settings" data-testid="net-settings"><summary>Connection settings</summary>'
-            '<label>STUN servers, one URL per line (needed across different networks; leave empty on one '
-            f'network)<textarea rows="2" data-draft="stun" data-testid="stun">{esc(_drafts.get("stun", urls))}'
-            '</textarea></label><button data-cmd="net-stun">Save</button></details>')
+    return tag("details", {"class": "net-settings", "data-testid": "net-settings"},
+               tag("summary", None, "Connection settings"),
+               tag("label", None, "STUN servers, one URL per line (needed across different networks; leave empty on "
+                                  "one network)",
+                   tag("textarea", {"rows": 2, "data-draft": "stun", "data-testid": "stun"},
+                       _drafts.get("stun", urls))),
+               tag("button", {"data-cmd": "net-stun"}, "Save"))
 
 
 def save_stun() -> None:
@@ -293,50 +298,53 @@ class HostLink:
         self.peers.clear()
 
     # --- drawing --------------------------------------------------------------------------
-    def panel_html(self) -> str:
+    def panel_html(self) -> Safe:
         rows = []
         for seat, row in enumerate(self.host.table()):
             kind = row["kind"]
-            name = f'<strong data-testid="net-name-{seat}">{esc(row["name"])}</strong>'
+            name = tag("strong", {"data-testid": f"net-name-{seat}"}, row["name"])
             sl = self.seats.get(seat)
             if kind == "local":
-                rows.append(f'<li>{name} <span class="net-kind">at this screen</span></li>')
+                rows.append(tag("li", None, name, " ", tag("span", {"class": "net-kind"}, "at this screen")))
                 continue
             if kind == "bot":
-                back = (f' <button data-cmd="net-remote" data-arg="{seat}" data-testid="net-back-{seat}">Back to the '
-                        'remote player</button>' if sl is not None else "")
-                rows.append(f'<li>{name} <span class="net-kind">bot</span>{back}</li>')
+                back = join(" ", tag("button", {"data-cmd": "net-remote", "data-arg": seat,
+                                                "data-testid": f"net-back-{seat}"}, "Back to the remote player")) \
+                    if sl is not None else None
+                rows.append(tag("li", None, name, " ", tag("span", {"class": "net-kind"}, "bot"), back))
                 continue
             if row["connected"]:
                 rtt = self.host.rtt.get(sl.pid) if sl else None
                 ms = f" · {rtt * 1000:.0f} ms" if rtt is not None else ""
-                rows.append(f'<li data-testid="net-seat-{seat}" data-state="connected">{name} '
-                            f'<span class="net-ok">connected{ms}</span></li>')
+                rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": "connected"}, name, " ",
+                                tag("span", {"class": "net-ok"}, "connected", ms)))
                 continue
-            body = ""
+            body = []
             if sl is None or sl.status == "preparing":
-                body = '<p class="net-status">Preparing an invite link…</p>'
+                body.append(tag("p", {"class": "net-status"}, "Preparing an invite link…"))
             elif sl.status in ("waiting", "error", "lost") and sl.link:
                 draft = _drafts.get(f"answer-{seat}", "")
-                body = (f'<p>Send this link to the player of seat {seat + 1}:</p>'
-                        + code_box(f"invite-{seat}", sl.link, f"Invite link for seat {seat + 1}", f"invite-{seat}")
-                        + f'<label class="answer">Their answer code <input data-draft="answer-{seat}" '
-                        f'data-testid="answer-in-{seat}" value="{esc(draft)}" autocomplete="off" spellcheck="false">'
-                        f'</label> <button class="primary" data-cmd="net-connect" data-arg="{seat}" '
-                        f'data-testid="answer-ok-{seat}">Connect</button>')
+                body += [tag("p", None, "Send this link to the player of seat ", seat + 1, ":"),
+                         code_box(f"invite-{seat}", sl.link, f"Invite link for seat {seat + 1}", f"invite-{seat}"),
+                         tag("label", {"class": "answer"}, "Their answer code ",
+                             tag("input", {"data-draft": f"answer-{seat}", "data-testid": f"answer-in-{seat}",
+                                           "value": draft, "autocomplete": "off", "spellcheck": "false"})),
+                         " ", tag("button", {"class": "primary", "data-cmd": "net-connect", "data-arg": seat,
+                                             "data-testid": f"answer-ok-{seat}"}, "Connect")]
             elif sl.status == "connecting":
-                body = '<p class="net-status">Connecting…</p>'
+                body.append(tag("p", {"class": "net-status"}, "Connecting…"))
             elif sl.status == "open":
-                body = '<p class="net-status">Connected, waiting for the guest to take the seat…</p>'
+                body.append(tag("p", {"class": "net-status"}, "Connected, waiting for the guest to take the seat…"))
             if sl is not None and sl.error:
-                body += f'<p class="error" role="alert" data-testid="net-error-{seat}">{esc(sl.error)}</p>'
+                body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"}, sl.error))
             if sl is not None and sl.status != "open":
-                body += (f'<p><button data-cmd="net-bot" data-arg="{seat}" data-testid="net-bot-{seat}">Let a bot play '
-                         'this seat</button></p>')
-            rows.append(f'<li data-testid="net-seat-{seat}" data-state="{sl.status if sl else "preparing"}">{name} '
-                        f'<span class="net-wait">remote · not connected</span>{body}</li>')
-        return (f'<section class="net" data-testid="net-panel"><h2>Players</h2><ol class="net-seats">{"".join(rows)}'
-                f'</ol>{settings_html()}</section>')
+                body.append(tag("p", None, tag("button", {"data-cmd": "net-bot", "data-arg": seat,
+                                                          "data-testid": f"net-bot-{seat}"},
+                                               "Let a bot play this seat")))
+            rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
+                            name, " ", tag("span", {"class": "net-wait"}, "remote · not connected"), body))
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, "Players"),
+                   tag("ol", {"class": "net-seats"}, "", rows), settings_html())
 
 
 # --- guest ------------------------------------------------------------------------------------
@@ -569,57 +577,62 @@ class GuestLink:
                 self.lost("the host stopped answering")
 
     # --- drawing --------------------------------------------------------------------------
-    def relink_html(self) -> str:
-        return ('<p><label>New invite link <input data-draft="relink" data-testid="relink-in" '
-                f'value="{esc(_drafts.get("relink", ""))}" autocomplete="off"></label> '
-                '<button class="primary" data-cmd="net-relink" data-testid="relink-ok">Open</button></p>')
+    def relink_html(self) -> Safe:
+        return tag("p", None, tag("label", None, "New invite link ",
+                                  tag("input", {"data-draft": "relink", "data-testid": "relink-in",
+                                                "value": _drafts.get("relink", ""), "autocomplete": "off"})),
+                   " ", tag("button", {"class": "primary", "data-cmd": "net-relink", "data-testid": "relink-ok"},
+                            "Open"))
 
-    def panel_html(self) -> str:
+    def panel_html(self) -> Safe:
         g = self.guest
         if self.phase == "lost" or not self.connected:
-            head = (f'<p class="error" role="alert" data-testid="net-lost">{esc(self.error or "Not connected.")}</p>'
-                    + self.relink_html())
+            head = join(tag("p", {"class": "error", "role": "alert", "data-testid": "net-lost"},
+                            self.error or "Not connected."), self.relink_html())
         else:
-            ms = f" · {g.rtt * 1000:.0f} ms" if g.rtt is not None else ""
-            head = f'<p class="net-ok" data-testid="net-connected">Connected to the host{ms}</p>'
+            ms = f" · {g.rtt * 1000:.0f} ms" if isinstance(g.rtt, (int, float)) else ""
+            head = tag("p", {"class": "net-ok", "data-testid": "net-connected"}, "Connected to the host", ms)
             if self.error:
-                head += f'<p class="error" role="alert">{esc(self.error)}</p>'
-        rows = "".join(
-            f'<li>{esc(r["name"])}{" (you)" if r["seat"] == g.seat else ""} <span class="net-kind">'
-            f'{"host screen" if r["kind"] == "local" else r["kind"]}'
-            f'{"" if r["connected"] else " · not connected"}</span></li>' for r in g.table)
+                head += tag("p", {"class": "error", "role": "alert"}, self.error)
+        rows = [tag("li", None, r["name"], " (you)" if r["seat"] == g.seat else "", " ",
+                    tag("span", {"class": "net-kind"}, "host screen" if r["kind"] == "local" else r["kind"],
+                        "" if r["connected"] else " · not connected")) for r in g.table]
         busy = "1" if self.table is not None and self.table.pending else "0"
-        return (f'<section class="net" data-testid="net-panel" data-pending="{busy}"><h2>Players</h2>{head}'
-                f'<ol class="net-seats">{rows}</ol></section>')
+        return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
+                   tag("h2", None, "Players"), head, tag("ol", {"class": "net-seats"}, "", rows))
 
-    def screen_html(self) -> str:
+    def screen_html(self) -> Safe:
         d = self.offer
-        title = esc(GAMES[d.game].title) if d and d.game in GAMES else "a game"
+        title = GAMES[d.game].title if d and d.game in GAMES else "a game"
         seat = f" — seat {d.seat + 1}" if d else ""
         if self.phase == "error":
-            body = (f'<p class="error" role="alert" data-testid="join-error">{esc(self.error)}</p>'
-                    '<p>If the host sent you a newer link, paste it here:</p>' + self.relink_html())
-            return f'<main class="net-screen"><h1>Join a game</h1>{body}</main>'
+            return tag("main", {"class": "net-screen"}, tag("h1", None, "Join a game"),
+                       tag("p", {"class": "error", "role": "alert", "data-testid": "join-error"}, self.error),
+                       tag("p", None, "If the host sent you a newer link, paste it here:"), self.relink_html())
         if self.phase == "reconnect":
             game = GAMES.get(self.guest.game_id)
-            what = f"seat {self.guest.seat + 1} of {esc(game.title)}" if game and self.guest.seat is not None else \
+            what = f"seat {self.guest.seat + 1} of {game.title}" if game and isinstance(self.guest.seat, int) else \
                 "your seat"
-            return (f'<main class="net-screen" data-testid="reconnect"><h1>Reconnect</h1>'
-                    f'<p>You were playing {what}. Your seat is kept. This page lost its connection, and a link '
-                    'works only once: ask the host for the new link for your seat (the host\'s screen shows it '
-                    'next to your name) and open it here.</p>' + self.relink_html() + settings_html() + "</main>")
+            return tag("main", {"class": "net-screen", "data-testid": "reconnect"}, tag("h1", None, "Reconnect"),
+                       tag("p", None, "You were playing ", what, ". Your seat is kept. This page lost its connection, "
+                           "and a link works only once: ask the host for the new link for your seat (the host's "
+                           "screen shows it next to your name) and open it here."),
+                       self.relink_html(), settings_html())
         if self.phase == "answering" or not self.answer:
-            return f'<main class="net-screen"><h1>Join {title}{seat}</h1><p>Preparing your answer code…</p></main>'
+            return tag("main", {"class": "net-screen"}, tag("h1", None, "Join ", title, seat),
+                       tag("p", None, "Preparing your answer code…"))
         name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
         status = ("Connected: taking your seat…" if self.phase == "joining"
                   else "Waiting for the host to paste this code…")
-        return (f'<main class="net-screen" data-testid="joining"><h1>Join {title}{seat}</h1>'
-                f'<p><label>Your name <input data-draft="guest-name" data-testid="guest-name" maxlength="24" '
-                f'value="{esc(name)}"></label></p>'
-                '<p>Send this answer code back to the host, who pastes it into the field for your seat:</p>'
-                + code_box("answer-code", self.answer, "Answer code", "answer-code")
-                + f'<p class="net-status" role="status" data-testid="join-status">{status}</p>'
-                + settings_html() + '<p><button data-cmd="home">Cancel</button></p></main>')
+        return tag("main", {"class": "net-screen", "data-testid": "joining"}, tag("h1", None, "Join ", title, seat),
+                   tag("p", None, tag("label", None, "Your name ",
+                                      tag("input", {"data-draft": "guest-name", "data-testid": "guest-name",
+                                                    "maxlength": 24, "value": name}))),
+                   tag("p", None, "Send this answer code back to the host, who pastes it into the field for your "
+                                  "seat:"),
+                   code_box("answer-code", self.answer, "Answer code", "answer-code"),
+                   tag("p", {"class": "net-status", "role": "status", "data-testid": "join-status"}, status),
+                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, "Cancel")))
 
 
 # --- shell hooks ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 The board at step k is `record.replay(upto=k).view(seat)` drawn by the game's renderer with no
 legal actions, so a seat never sees what it could not have seen at that moment. States are
 computed forward from the nearest cached step (same moves, same result, much faster than
-replaying from the start at every click). Pure Python: HTML strings only; the shell or the embed
+replaying from the start at every click). Pure Python: markup (render.markup.Safe) only; the shell or the embed
 page wires the data-cmd buttons ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play",
 "rp-goto" + data-arg) and the seat <select data-cmd-change="rp-seat">.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from render import renderer
-from render.svg import esc
+from render.markup import Safe, tag, text
 
 from py_engine import get_game
 from py_engine.core import Record
@@ -108,53 +108,55 @@ class Replay:
             what = "?"
         return f"{i + 1}. {who} {what}"
 
-    def board_html(self, view: dict) -> str:
+    def board_html(self, view: dict) -> Safe:
         rmod = renderer(self.record.game_id)
         ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
-        return _INPUT_ATTRS.sub("", rmod.render(view, ui))
+        return Safe(_INPUT_ATTRS.sub("", text(rmod.render(view, ui))))  # a plain str is escaped first
 
     def status(self, view: dict) -> str:
         rmod = renderer(self.record.game_id)
         ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
         return rmod.status_text(view, ui)
 
-    def controls_html(self) -> str:
-        def btn(cmd: str, label: str, text: str, disabled: bool) -> str:
-            return (f'<button data-cmd="{cmd}" data-testid="{cmd}" data-key="{cmd}" aria-label="{label}" '
-                    f'title="{label}"{" disabled" if disabled else ""}>{text}</button>')
+    def controls_html(self) -> Safe:
+        def btn(cmd: str, label: str, text: str, disabled: bool) -> Safe:
+            return tag("button", {"data-cmd": cmd, "data-testid": cmd, "data-key": cmd, "aria-label": label,
+                                  "title": label, "disabled": disabled}, text)
 
         at_start, at_end = self.k == 0, self.k >= self.total
         play = "Pause" if self.playing else "Play"
-        return ('<div class="replay-controls" role="group" aria-label="Replay controls">'
-                + btn("rp-first", "First move", "|◀", at_start) + btn("rp-back", "Back one move", "◀", at_start)
-                + btn("rp-play", play, play, self.total == 0)
-                + btn("rp-next", "Forward one move", "▶", at_end) + btn("rp-last", "Last move", "▶|", at_end)
-                + f'<span class="pos" data-testid="rp-pos">Move {self.k} of {self.total}</span></div>')
+        return tag("div", {"class": "replay-controls", "role": "group", "aria-label": "Replay controls"},
+                   btn("rp-first", "First move", "|◀", at_start), btn("rp-back", "Back one move", "◀", at_start),
+                   btn("rp-play", play, play, self.total == 0),
+                   btn("rp-next", "Forward one move", "▶", at_end), btn("rp-last", "Last move", "▶|", at_end),
+                   tag("span", {"class": "pos", "data-testid": "rp-pos"}, "Move ", self.k, " of ", self.total))
 
-    def seat_select(self) -> str:
+    def seat_select(self) -> Safe:
         opts = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in enumerate(self.names)]
         cur = "spectator" if self.seat is None else str(self.seat)
-        return ('<label>Seen by <select data-cmd-change="rp-seat" data-testid="rp-seat">' + "".join(
-            f'<option value="{v}"{" selected" if v == cur else ""}>{esc(t)}</option>' for v, t in opts)
-            + "</select></label>")
+        return tag("label", None, "Seen by ", tag("select", {"data-cmd-change": "rp-seat", "data-testid": "rp-seat"},
+                                                  [tag("option", {"value": v, "selected": v == cur}, t)
+                                                   for v, t in opts]))
 
-    def moves_html(self) -> str:
-        items = [f'<li><button data-cmd="rp-goto" data-arg="0" data-testid="rp-move-0"'
-                 f'{" aria-current=step" if self.k == 0 else ""}>Start</button></li>']
+    def moves_html(self) -> Safe:
+        items = [tag("li", None, tag("button", {"data-cmd": "rp-goto", "data-arg": 0, "data-testid": "rp-move-0",
+                                                "aria-current": "step" if self.k == 0 else None}, "Start"))]
         for i in range(self.total):
-            cur = ' aria-current="step"' if self.k == i + 1 else ""
-            future = ' class="future"' if i >= self.k else ""
-            items.append(f'<li><button data-cmd="rp-goto" data-arg="{i + 1}" data-testid="rp-move-{i + 1}"{cur}'
-                         f'{future}>{esc(self.move_label(i))}</button></li>')
-        return f'<ol class="moves" data-testid="rp-moves">{"".join(items)}</ol>'
+            items.append(tag("li", None, tag("button", {
+                "data-cmd": "rp-goto", "data-arg": i + 1, "data-testid": f"rp-move-{i + 1}",
+                "aria-current": "step" if self.k == i + 1 else None, "class": "future" if i >= self.k else None},
+                self.move_label(i))))
+        return tag("ol", {"class": "moves", "data-testid": "rp-moves"}, items)
 
-    def html(self, extra_buttons: str = "") -> str:
+    def html(self, extra_buttons: Safe | str = "") -> Safe:
         """The whole replay screen (status, board, controls, seat choice, move list)."""
         view = self.view()
         rmod = renderer(self.record.game_id)
-        return (f'<main class="table replay"><div class="status" role="status" data-testid="status">'
-                f'Replay — {esc(self.status(view))}</div>'
-                f'<div class="board-wrap" id="board" data-testid="replay-board">{self.board_html(view)}</div>'
-                f'<div class="actions">{self.controls_html()} {self.seat_select()} {extra_buttons}</div>'
-                f'<aside class="side">{rmod.summary(view, self.names)}<h2>Moves</h2>{self.moves_html()}</aside>'
-                f'</main>')
+        return tag("main", {"class": "table replay"},
+                   tag("div", {"class": "status", "role": "status", "data-testid": "status"},
+                       "Replay — ", self.status(view)),
+                   tag("div", {"class": "board-wrap", "id": "board", "data-testid": "replay-board"},
+                       self.board_html(view)),
+                   tag("div", {"class": "actions"}, self.controls_html(), " ", self.seat_select(), " ", extra_buttons),
+                   tag("aside", {"class": "side"}, rmod.summary(view, self.names), tag("h2", None, "Moves"),
+                       self.moves_html()))

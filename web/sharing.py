@@ -11,7 +11,7 @@ from __future__ import annotations
 import dom
 import js
 import records
-from render.svg import esc
+from render.markup import Safe, join, tag
 from replay import COMMANDS as REPLAY_COMMANDS
 from replay import Replay
 from session import LocalTable
@@ -39,19 +39,24 @@ def autosave_info() -> dict | None:
     return {"title": GAMES[rec.game_id].title, "moves": len(rec.moves), "data": data}
 
 
-def home_html(app) -> str:
+def home_html(app) -> Safe:
     info = autosave_info()
-    parts = ['<section class="records" data-testid="records"><h2>Your games</h2>']
+    parts = [tag("h2", None, "Your games")]
     if info:
-        parts.append(f'<button class="primary" data-cmd="continue" data-testid="continue">Continue: '
-                     f'{esc(info["title"])} (move {info["moves"]})</button>')
-        parts.append('<button data-cmd="watch-last" data-testid="watch-last">Watch its replay</button>')
-    parts.append('<label>Open a game file <input type="file" accept=".json,application/json" '
-                 'data-cmd-change="import-file" data-testid="import-file"></label>'
-                 '<label>or a game link <input type="url" id="import-link" data-testid="import-link" '
-                 'placeholder="…#record=…"></label> <button data-cmd="import-link" data-testid="import-link-open">'
-                 'Open link</button></section>')
-    return "".join(parts)
+        parts.append(tag("button", {"class": "primary", "data-cmd": "continue", "data-testid": "continue"},
+                         "Continue: ", info["title"], " (move ", info["moves"], ")"))
+        parts.append(tag("button", {"data-cmd": "watch-last", "data-testid": "watch-last"}, "Watch its replay"))
+    parts.append(IMPORT_HTML)
+    return tag("section", {"class": "records", "data-testid": "records"}, parts)
+
+
+IMPORT_HTML = join(
+    tag("label", None, "Open a game file ", tag("input", {"type": "file", "accept": ".json,application/json",
+                                                         "data-cmd-change": "import-file",
+                                                         "data-testid": "import-file"})),
+    tag("label", None, "or a game link ", tag("input", {"type": "url", "id": "import-link",
+                                                       "data-testid": "import-link", "placeholder": "…#record=…"})),
+    " ", tag("button", {"data-cmd": "import-link", "data-testid": "import-link-open"}, "Open link"))
 
 
 def open_replay(app, imported: records.Imported, at: int = 0, seat: int | None = None) -> None:
@@ -126,15 +131,15 @@ def undo(app) -> None:
     app.autosave()
 
 
-def table_buttons(app) -> str:
+def table_buttons(app) -> Safe:
     if not has_record(app):
-        return ""
+        return Safe("")
     out = []
     if undo_count(app):
-        out.append('<button data-cmd="undo" data-testid="undo" data-key="undo">Undo</button>')
-    out.append('<button data-cmd="share" data-testid="share">Share game</button>'
-               '<button data-cmd="embed" data-testid="embed">Embed this position</button>')
-    return "".join(out)
+        out.append(tag("button", {"data-cmd": "undo", "data-testid": "undo", "data-key": "undo"}, "Undo"))
+    out.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, "Share game"))
+    out.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, "Embed this position"))
+    return join(out)
 
 
 def has_record(app) -> bool:
@@ -142,11 +147,12 @@ def has_record(app) -> bool:
     return hasattr(getattr(app.table, "state", None), "record")
 
 
-def over_buttons(app) -> str:
+def over_buttons(app) -> Safe:
     if not has_record(app):
-        return ""
-    return (' <button data-cmd="watch" data-testid="watch-replay" data-key="watch-replay">Watch replay</button>'
-            ' <button data-cmd="share" data-testid="share-over">Share game</button>')
+        return Safe("")
+    return join(" ", tag("button", {"data-cmd": "watch", "data-testid": "watch-replay", "data-key": "watch-replay"},
+                         "Watch replay"),
+                " ", tag("button", {"data-cmd": "share", "data-testid": "share-over"}, "Share game"))
 
 
 def source(app) -> tuple[Record, list[dict] | None, list[str], int]:
@@ -163,7 +169,12 @@ def page_url() -> str:
     return str(js.location.href).split("#")[0]
 
 
-def share_html(app) -> str:
+def _select(name: str, choices: list, cur) -> Safe:
+    return tag("select", {"data-cmd-change": f"embed-{name}", "data-testid": f"embed-{name}"},
+               [tag("option", {"value": v, "selected": str(v) == str(cur)}, t) for v, t in choices])
+
+
+def share_html(app) -> Safe:
     record, seats, names, k = source(app)
     data = records.export_data(record, seats)
     opts = getattr(app, "share", None) or {}
@@ -173,52 +184,56 @@ def share_html(app) -> str:
         url = records.embed_url(page_url(), data, mode=mode, move=k, seat=seat, theme=theme)
         title = f"{GAMES[record.game_id].title}: position after move {k}"
         snippet = records.iframe_snippet(url, title)
-
-        def select(name: str, choices: list, cur) -> str:
-            return (f'<select data-cmd-change="embed-{name}" data-testid="embed-{name}">' + "".join(
-                f'<option value="{esc(v)}"{" selected" if str(v) == str(cur) else ""}>{esc(t)}</option>'
-                for v, t in choices) + "</select>")
-
         seat_choices = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in enumerate(names)]
-        body = (f'<h2>Embed this position (move {k})</h2><p>Paste this into any web page; the board scales to '
-                f'the width of its box.</p><p class="share">'
-                f'<label>Show {select("mode", [("position", "this position"), ("replay", "the replay"), ("play", "a game from here against a bot")], mode)}</label> '  # noqa: E501
-                f'<label>Seen by {select("seat", seat_choices, "spectator" if seat is None else seat)}</label> '
-                f'<label>Theme {select("theme", [("light", "light"), ("dark", "dark")], theme)}</label></p>'
-                f'<p class="share"><textarea readonly id="embed-snippet" data-testid="embed-snippet" '
-                f'aria-label="Embed code">{esc(snippet)}</textarea></p>'
-                f'<p><button data-cmd="copy" data-arg="embed-snippet">Copy code</button> '
-                f'<a href="{esc(url)}" target="_blank" rel="noopener" data-testid="embed-preview">Preview</a></p>')
+        modes = [("position", "this position"), ("replay", "the replay"), ("play", "a game from here against a bot")]
+        body = [tag("h2", None, "Embed this position (move ", k, ")"),
+                tag("p", None, "Paste this into any web page; the board scales to the width of its box."),
+                tag("p", {"class": "share"},
+                    tag("label", None, "Show ", _select("mode", modes, mode)), " ",
+                    tag("label", None, "Seen by ",
+                        _select("seat", seat_choices, "spectator" if seat is None else seat)),
+                    " ", tag("label", None, "Theme ", _select("theme", [("light", "light"), ("dark", "dark")], theme))),
+                tag("p", {"class": "share"}, tag("textarea", {"readonly": True, "id": "embed-snippet",
+                                                              "data-testid": "embed-snippet",
+                                                              "aria-label": "Embed code"}, snippet)),
+                tag("p", None, tag("button", {"data-cmd": "copy", "data-arg": "embed-snippet"}, "Copy code"), " ",
+                    tag("a", {"href": url, "target": "_blank", "rel": "noopener", "data-testid": "embed-preview"},
+                        "Preview"))]
     else:
         link = records.link(page_url(), data)
-        body = ('<h2>Share this game</h2>'
-                '<p><button class="primary" data-cmd="download" data-testid="download">Download game file</button>'
-                f' <small>{len(record.moves)} moves, '
-                f'{len(records.export_text(record, seats)) // 1024 + 1} KB</small></p>'
-                f'<p class="share"><label>Link that opens the replay<br><input readonly id="share-link" '
-                f'data-testid="share-link" value="{esc(link)}"></label> '
-                '<button data-cmd="copy" data-arg="share-link">Copy link</button></p>'
-                '<p><small>A game file or link holds the whole game, shuffle included: share it once the game is '
-                'over.</small></p>')
-    return (f'<div class="modal" role="dialog" aria-modal="true" aria-label="Share" data-testid="share-modal">{body}'
-            '<p><button data-cmd="close-share" data-testid="close-share" data-key="close-share">Close</button></p>'
-            '</div>')
+        size = len(records.export_text(record, seats)) // 1024 + 1
+        body = [tag("h2", None, "Share this game"),
+                tag("p", None, tag("button", {"class": "primary", "data-cmd": "download", "data-testid": "download"},
+                                   "Download game file"),
+                    " ", tag("small", None, len(record.moves), " moves, ", size, " KB")),
+                tag("p", {"class": "share"},
+                    tag("label", None, "Link that opens the replay", tag("br"),
+                        tag("input", {"readonly": True, "id": "share-link", "data-testid": "share-link",
+                                      "value": link})),
+                    " ", tag("button", {"data-cmd": "copy", "data-arg": "share-link"}, "Copy link")),
+                tag("p", None, tag("small", None, "A game file or link holds the whole game, shuffle included: "
+                                                  "share it once the game is over."))]
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Share",
+                       "data-testid": "share-modal"}, body,
+               tag("p", None, tag("button", {"data-cmd": "close-share", "data-testid": "close-share",
+                                             "data-key": "close-share"}, "Close")))
 
 
-def modal_html(app) -> str:
-    return share_html(app) if app.modal == "share" else ""
+def modal_html(app) -> Safe:
+    return share_html(app) if app.modal == "share" else Safe("")
 
 
 # --- the replay screen --------------------------------------------------------------------------
-def screen_html(app) -> str:
+def screen_html(app) -> Safe:
     rp = app.replay
-    extra = ""
+    extra = []
     state = rp.state_at(rp.k)
     if not state.is_over():
-        extra += '<button data-cmd="play-from-here" data-testid="play-from-here">Play on from here</button>'
-    extra += ('<button data-cmd="share" data-testid="share">Share game</button>'
-              '<button data-cmd="embed" data-testid="embed">Embed this position</button>')
-    return rp.html(extra) + modal_html(app)
+        extra.append(tag("button", {"data-cmd": "play-from-here", "data-testid": "play-from-here"},
+                         "Play on from here"))
+    extra.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, "Share game"))
+    extra.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, "Embed this position"))
+    return join(rp.html(join(extra)), modal_html(app))
 
 
 async def play_loop(app) -> None:

@@ -17,7 +17,7 @@ import sharing
 from catalogue import catalogue
 from pump import BotPump
 from render import renderer
-from render.svg import esc
+from render.markup import Safe, join, tag, text
 from session import LocalTable
 
 from py_engine import GAMES
@@ -55,45 +55,47 @@ class App(BotPump):
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
 
-    def header_html(self) -> str:
-        return ('<header class="top"><button class="linkish" data-cmd="home" data-testid="home">'
-                '<img src="./icons/icon.svg" alt="" width="28" height="28"> Explorers\' Table</button>'
-                + (f'<p class="error" role="alert" data-testid="error">{esc(self.error)}</p>' if self.error else "")
-                + "</header>")
+    def header_html(self) -> Safe:
+        return tag("header", {"class": "top"},
+                   tag("button", {"class": "linkish", "data-cmd": "home", "data-testid": "home"},
+                       tag("img", {"src": "./icons/icon.svg", "alt": "", "width": 28, "height": 28}),
+                       " Explorers' Table"),
+                   tag("p", {"class": "error", "role": "alert", "data-testid": "error"}, self.error)
+                   if self.error else None)
 
-    def home_html(self) -> str:
+    def home_html(self) -> Safe:
         items = []
         for entry in catalogue():
             ready = entry["ready"]
-            button = (f'<button data-cmd="setup" data-arg="{entry["id"]}" data-testid="new-{entry["id"]}">New game'
-                      f'</button>' if ready else '<span class="soon">Coming soon</span>')
-            items.append(f'<li class="game{"" if ready else " later"}"><h2>{esc(entry["title"])}</h2>'
-                         f'<p>{esc(entry["blurb"])}</p><p class="meta">{esc(entry["players"])} players</p>'
-                         f'{button}</li>')
-        return (f'<main class="home">{sharing.home_html(self)}<h1>Choose a game</h1>'
-                f'<ul class="games">{"".join(items)}</ul></main>')
+            button = (tag("button", {"data-cmd": "setup", "data-arg": entry["id"], "data-testid": f"new-{entry['id']}"},
+                          "New game") if ready else tag("span", {"class": "soon"}, "Coming soon"))
+            items.append(tag("li", {"class": "game" if ready else "game later"}, tag("h2", None, entry["title"]),
+                             tag("p", None, entry["blurb"]), tag("p", {"class": "meta"}, entry["players"], " players"),
+                             button))
+        return tag("main", {"class": "home"}, sharing.home_html(self), tag("h1", None, "Choose a game"),
+                   tag("ul", {"class": "games"}, "", items))
 
-    def setup_html(self) -> str:
+    def setup_html(self) -> Safe:
         game = GAMES[self.setup["game"]]
         players = self.setup["players"]
         opts = []
         for o in game.options:
             val = self.setup["options"].get(o.name, o.default)
             if o.kind == "bool":
-                ctl = f'<input type="checkbox" data-opt="{o.name}" {"checked" if val else ""}>'
+                ctl = tag("input", {"type": "checkbox", "data-opt": o.name, "checked": bool(val)})
             elif o.kind == "int":
-                ctl = (f'<input type="number" data-opt="{o.name}" min="{o.low}" max="{o.high}" value="{val}">')
+                ctl = tag("input", {"type": "number", "data-opt": o.name, "min": o.low, "max": o.high, "value": val})
             else:
-                ctl = f'<select data-opt="{o.name}">' + "".join(
-                    f'<option value="{esc(c)}" {"selected" if c == val else ""}>{esc(c)}</option>'
-                    for c in o.choices) + "</select>"
-            opts.append(f'<label class="opt">{ctl} {esc(o.label)}'
-                        + (f'<small>{esc(o.help)}</small>' if o.help else "") + "</label>")
-        count = ""
+                ctl = tag("select", {"data-opt": o.name},
+                          "", [tag("option", {"value": c, "selected": c == val}, c) for c in o.choices])
+            opts.append(tag("label", {"class": "opt"}, ctl, " ", o.label,
+                            tag("small", None, o.help) if o.help else None))
+        count = None
         if game.max_players > game.min_players:
-            count = '<label>Players <select data-cmd-change="players" data-testid="player-count">' + "".join(
-                f'<option value="{n}" {"selected" if n == players else ""}>{n}</option>'
-                for n in range(game.min_players, game.max_players + 1)) + "</select></label>"
+            count = tag("label", None, "Players ", tag(
+                "select", {"data-cmd-change": "players", "data-testid": "player-count"},
+                [tag("option", {"value": n, "selected": n == players}, n)
+                 for n in range(game.min_players, game.max_players + 1)]))
         seats = []
         for i in range(players):
             kind = self.setup["seats"][i]
@@ -102,68 +104,60 @@ class App(BotPump):
                        ("remote", "Remote player (invite link)")]
             if i == 0:
                 choices = choices[:1] + choices[2:]
-            sel = "".join(f'<option value="{v}" {"selected" if v == kind else ""}>{t}</option>' for v, t in choices)
-            seats.append(f'<li><label>Seat {i + 1} <select data-seat="{i}" data-testid="seat-{i}">{sel}</select>'
-                         f'</label> <label>Name <input data-name="{i}" maxlength="24" '
-                         f'value="{esc(self.setup["names"][i])}" data-testid="name-{i}"></label></li>')
-        return (f'<main class="setup"><h1>New game: {esc(game.title)}</h1>'
-                f'<section><h2>Players</h2>{count}<ol class="seats">{"".join(seats)}</ol></section>'
-                f'<section><h2>Options</h2>{"".join(opts)}</section>'
-                '<p><button class="primary" data-cmd="start" data-testid="start">Start</button> '
-                '<button data-cmd="home">Cancel</button></p></main>')
+            sel = [tag("option", {"value": v, "selected": v == kind}, t) for v, t in choices]
+            seats.append(tag("li", None,
+                             tag("label", None, "Seat ", i + 1, " ",
+                                 tag("select", {"data-seat": i, "data-testid": f"seat-{i}"}, sel)), " ",
+                             tag("label", None, "Name ", tag("input", {"data-name": i, "maxlength": 24,
+                                                                      "value": self.setup["names"][i],
+                                                                      "data-testid": f"name-{i}"}))))
+        return tag("main", {"class": "setup"}, tag("h1", None, "New game: ", game.title),
+                   tag("section", None, tag("h2", None, "Players"), count, tag("ol", {"class": "seats"}, "", seats)),
+                   tag("section", None, tag("h2", None, "Options"), opts),
+                   tag("p", None, tag("button", {"class": "primary", "data-cmd": "start", "data-testid": "start"},
+                                      "Start"), " ", tag("button", {"data-cmd": "home"}, "Cancel")))
 
     def current_view(self) -> dict:
         return self.table.state.view(self.viewer)
 
-    def table_html(self) -> str:
+    def table_html(self) -> Safe:
         table = self.table
         view = self.current_view()
         rmod = renderer(table.game.id)
         legal = table.legal(self.viewer) if self.viewer is not None and not self.covered else []
         ui = {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected}
         if self.covered:
-            board = (f'<div class="cover" data-testid="cover"><p>Pass the device to '
-                     f'<strong>{esc(table.names[self.viewer])}</strong>.</p>'
-                     f'<button class="primary" data-cmd="uncover" data-testid="uncover" data-key="uncover">'
-                     f'Show {esc(table.names[self.viewer])}\'s hand</button></div>')
-            status = f"{esc(table.names[self.viewer])}'s turn"
+            board = cover_html(table.names[self.viewer])
+            status = join(text(table.names[self.viewer]), "'s turn")
         else:
             board = rmod.render(view, ui)
-            status = esc(rmod.status_text(view, ui))
-        buttons = rmod.action_buttons(view, ui) if not self.covered else ""
-        log_text = getattr(rmod, "log_text", lambda e, names: e["text"])  # data entries -> words (renderer)
-        log = "".join(f'<li>{"<b>" + esc(table.names[e["seat"]]) + ":</b> " if e.get("seat") is not None else ""}'
-                      f'{esc(log_text(e, table.names))}</li>' for e in view["log"][-60:])
+            status = text(rmod.status_text(view, ui))
+        buttons = rmod.action_buttons(view, ui) if not self.covered else None
         modal = self.modal_html(view)
-        thinking = self.bot_thinking_text()
-        return (f'<main class="table"><div class="status" role="status" aria-live="polite" data-testid="status">'
-                f'{status}{thinking}</div>'
-                f'<div class="board-wrap" id="board">{board}</div>'
-                f'<div class="actions">{buttons}'
-                f'<button data-cmd="sheet" data-testid="open-sheet">Score sheet</button>'
-                f'{sharing.table_buttons(self)}</div>'
-                f'<aside class="side">{table.panel_html()}{rmod.summary(view, table.names)}'
-                f'<h2>Log</h2><ol class="log" data-testid="log">{log}</ol></aside>{modal}</main>')
+        return tag("main", {"class": "table"},
+                   tag("div", {"class": "status", "role": "status", "aria-live": "polite", "data-testid": "status"},
+                       status, self.bot_thinking_text()),
+                   tag("div", {"class": "board-wrap", "id": "board"}, board),
+                   tag("div", {"class": "actions"}, buttons,
+                       tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet"}, "Score sheet"),
+                       sharing.table_buttons(self)),
+                   tag("aside", {"class": "side"}, table.panel_html(), rmod.summary(view, table.names),
+                       tag("h2", None, "Log"), log_html(rmod, view, table.names)),
+                   modal)
 
-    def bot_thinking_text(self) -> str:
+    def bot_thinking_text(self) -> Safe | None:
         seat = self.table.bot_to_move() if self.table else None
         if seat is None or self.modal:
-            return ""
-        return f' <span class="thinking" data-testid="thinking">{esc(self.table.names[seat])} is thinking…</span>'
+            return None
+        return join(" ", tag("span", {"class": "thinking", "data-testid": "thinking"}, self.table.names[seat],
+                             " is thinking…"))
 
-    def modal_html(self, view: dict) -> str:
+    def modal_html(self, view: dict) -> Safe:
         if self.modal == "sheet" or self.modal == "round":
             closing = ("next", "Next round", "next-round") if self.modal == "round" else ("close", "Close", "close")
-            return (f'<div class="modal" role="dialog" aria-modal="true" aria-label="Score sheet">'
-                    f'{renderer(self.table.game.id).score_sheet(view, self.table.names)}'
-                    f'<p><button class="primary" data-cmd="{closing[0]}" data-testid="{closing[2]}" '
-                    f'data-key="{closing[2]}">{closing[1]}</button></p></div>')
+            return sheet_dialog(renderer(self.table.game.id), view, self.table.names, *closing)
         if self.modal == "over":
-            return (f'<div class="modal" role="dialog" aria-modal="true" aria-label="Match result">'
-                    f'{match_result_html(view, self.table.names)}'
-                    f'{renderer(self.table.game.id).score_sheet(view, self.table.names)}'
-                    '<p><button class="primary" data-cmd="again" data-testid="new-game" data-key="new-game">New game'
-                    f'</button> <button data-cmd="home">Home</button>{sharing.over_buttons(self)}</p></div>')
+            return over_dialog(renderer(self.table.game.id), view, self.table.names, sharing.over_buttons(self))
         return sharing.modal_html(self)
 
     # --- table flow -----------------------------------------------------------------------
@@ -369,15 +363,57 @@ class App(BotPump):
             items[(idx + step) % len(items)].focus()
 
 
-def match_result_html(view: dict, names: list[str]) -> str:
+# --- dialogs (pure: callable without a browser, so the hostile-input tests render them) ----------
+def match_result_html(view: dict, names: list[str]) -> Safe:
     """Final ranks from the engine's result; a tie is a shared win."""
     res = view["result"]
     winners = [names[w] for w in res["winners"]]
-    head = f"{esc(winners[0])} wins!" if len(winners) == 1 else "Shared win: " + ", ".join(esc(w) for w in winners)
-    rows = "".join(f'<tr><td>{r}</td><td>{esc(names[i])}</td><td data-testid="final-{i}">{res["scores"][i]}</td></tr>'
-                   for i, r in sorted(enumerate(res["ranks"]), key=lambda x: x[1]))
-    return (f'<h2 data-testid="result-head">{head}</h2><table class="result"><tr><th>Rank</th><th>Player</th>'
-            f'<th>Score</th></tr>{rows}</table>')
+    if len(winners) == 1:
+        head = join(text(winners[0]), " wins!")
+    else:
+        head = join("Shared win: ", join(*[join(", " if i else "", text(w)) for i, w in enumerate(winners)]))
+    rows = [tag("tr", None, tag("td", None, r), tag("td", None, names[i]),
+                tag("td", {"data-testid": f"final-{i}"}, res["scores"][i]))
+            for i, r in sorted(enumerate(res["ranks"]), key=lambda x: x[1])]
+    return join(tag("h2", {"data-testid": "result-head"}, head),
+                tag("table", {"class": "result"}, tag("tr", None, tag("th", None, "Rank"), tag("th", None, "Player"),
+                                                      tag("th", None, "Score")), rows))
+
+
+def cover_html(name: str) -> Safe:
+    """The hot-seat cover: nothing of the hand until the named person shows it."""
+    return tag("div", {"class": "cover", "data-testid": "cover"},
+               tag("p", None, "Pass the device to ", tag("strong", None, name), "."),
+               tag("button", {"class": "primary", "data-cmd": "uncover", "data-testid": "uncover",
+                              "data-key": "uncover"}, "Show ", name, "'s hand"))
+
+
+def log_html(rmod, view: dict, names: list[str]) -> Safe:
+    """The last 60 log entries; a renderer's log_text(entry, names) turns data entries into words."""
+    log_text = getattr(rmod, "log_text", lambda e, names: e["text"])
+    items = []
+    for e in view["log"][-60:]:
+        seat = e.get("seat")
+        who = join(tag("b", None, names[seat], ":"), " ") if seat is not None else None
+        items.append(tag("li", None, who, log_text(e, names)))
+    return tag("ol", {"class": "log", "data-testid": "log"}, "", items)
+
+
+def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testid: str) -> Safe:
+    """The score sheet in a dialog, closed by one button (Close, Next round)."""
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Score sheet"},
+               rmod.score_sheet(view, names),
+               tag("p", None, tag("button", {"class": "primary", "data-cmd": cmd, "data-testid": testid,
+                                             "data-key": testid}, label)))
+
+
+def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None) -> Safe:
+    """The match result and the final score sheet."""
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Match result"},
+               match_result_html(view, names), rmod.score_sheet(view, names),
+               tag("p", None, tag("button", {"class": "primary", "data-cmd": "again", "data-testid": "new-game",
+                                             "data-key": "new-game"}, "New game"), " ",
+                   tag("button", {"data-cmd": "home"}, "Home"), extra))
 
 
 def start() -> None:
