@@ -4,6 +4,7 @@ seat nor learn hidden information."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import random
@@ -16,7 +17,8 @@ from hypothesis import strategies as st
 from py_engine import GAMES
 from py_engine.core import Game, IllegalAction, Record, RecordError, Rng, State
 from py_engine.net import Guest, Host, messages
-from py_engine.net.host import MAX_AUTH_FAILURES
+from py_engine.net.guest import VERIFIED
+from py_engine.net.host import MAX_AUTH_FAILURES, MAX_CLAIMS
 from py_engine.net.messages import ProtocolError, canonical
 
 from .conformance import snapshot
@@ -147,6 +149,7 @@ def finish_checks(hub: Hub) -> None:
     for guest in hub.guests.values():
         if guest.seated:
             assert guest.over and guest.result == result and guest.legal == [] and not guest.my_turn
+            assert guest.deal == host.commitment and guest.verdict == {"ok": True, "text": VERIFIED}
             assert hub.inbox[host.peer_of(guest.seat)][-1].kind == "over"
     saved = json.loads(json.dumps(host.save()))
     assert snapshot(Record.from_json(saved["record"]).replay()) == snapshot(host.state)
@@ -772,3 +775,158 @@ def test_token_factory_is_checked():
     assert len(host.invites()[1]) >= 16
     with pytest.raises(ValueError):
         Host("lost-cities", 2, seats=["local"])
+
+
+# --- fair play: commit-reveal ------------------------------------------------------------------
+class Tap(Hub):
+    """A Hub that keeps every text the host sent."""
+
+    def __init__(self, host: Host, **kw) -> None:
+        super().__init__(host, **kw)
+        self.sent: list[tuple[bool, str]] = []  # (game over when sent, text)
+
+    def route(self, outs: list) -> None:
+        self.sent += [(self.host.over, text) for _, text in outs]
+        super().route(outs)
+
+
+def finished_table(seed: int = 2**100 + 12345):
+    host = Host("lost-cities", 2, seed=seed, options={"rounds": 1}, seats=["local", "remote"], token_factory=tokens())
+    hub = Tap(host)
+    bea = hub.join("b", 1, "Bea")
+    play(hub, Rng(seed % 1000))
+    finish_checks(hub)
+    return host, hub, bea
+
+
+def test_seed_and_salt_never_travel_before_the_end_and_are_revealed_at_the_end():
+    host, hub, bea = finished_table()
+    record = host.state.record
+    assert record.seed >= 2**64 and len(record.salt) == 32
+    secrets_ = [str(record.seed), format(record.seed, "x"), record.salt]
+    before = [text for over, text in hub.sent if not over]
+    assert len(before) > 50
+    assert not any(s in text for text in before for s in secrets_)
+    seat_msg = json.loads(before[0])
+    assert seat_msg["t"] == "seat" and seat_msg["deal"] == record.commitment() == host.commitment
+    last = json.loads(hub.sent[-1][1])
+    assert last["t"] == "over" and Record.from_json(last["record"]).seed == record.seed
+    assert bea.verdict["ok"] and bea.verdict["text"] == VERIFIED
+
+
+def cheat(bea: Guest, record: dict, seq: int | None = None) -> dict:
+    """The verdict a copy of the finished guest gives for another revealed record."""
+    g = copy.deepcopy(bea)
+    g.verdict = None
+    g.receive(messages.over(bea.seq if seq is None else seq, bea.result, record))
+    return g.verdict
+
+
+def test_a_cheating_host_is_caught():
+    host, hub, bea = finished_table()
+    honest = host.state.record.to_json()
+    assert cheat(bea, honest)["ok"] is True
+
+    other_seed = dict(honest, seed=format(2**100 + 1, "x"))  # another deal, the old commitment
+    other_seed.pop("deal")
+    assert cheat(bea, other_seed) == {"ok": False, "text": "warning: the revealed deal is not the one the host "
+                                                             "committed to at the start"}
+    salted = dict(honest, salt="0" * 32)  # another salt: the record's own "deal" no longer matches
+    assert cheat(bea, salted)["text"].startswith("warning: the host revealed an unreadable record")
+    salted.pop("deal")
+    assert cheat(bea, salted)["text"] == "warning: the revealed deal is not the one the host committed to at the start"
+
+    moves = [list(m) for m in honest["moves"]]
+    swapped = None
+    for i in range(len(moves) - 1):  # two of Bea's opponent's moves in another order, still legal or not
+        if moves[i][0] == 0 and moves[i + 1][0] == 0 and moves[i][1] != moves[i + 1][1]:
+            swapped = moves[:i] + [moves[i + 1], moves[i]] + moves[i + 2:]
+            break
+    assert swapped is not None
+    verdict = cheat(bea, dict(honest, moves=swapped))
+    assert verdict["ok"] is False and verdict["text"].startswith("warning: ")
+    assert cheat(bea, dict(honest, moves=moves[:-2]))["ok"] is False  # cut short
+    assert cheat(bea, None)["text"].startswith("warning: the host did not reveal")
+    assert cheat(bea, {"format": "nope"})["text"].startswith("warning: the host revealed an unreadable record")
+    g = copy.deepcopy(bea)
+    g.verdict = None
+    g.receive(messages.over(bea.seq, {"scores": [999, 0], "ranks": [1, 2], "winners": [0]}, honest))
+    assert g.verdict["text"] == "warning: the announced result is not the result of the revealed game"
+
+
+class LyingHost(Host):
+    """A host that sends the commitment of another deal than the one it plays."""
+
+    lie = ""
+
+    @property
+    def commitment(self) -> str:
+        return self.lie
+
+
+def test_a_host_that_deals_other_cards_than_it_committed_to_is_caught():
+    committed = Host("lost-cities", 2, seed=2**90 + 7, options={"rounds": 1})
+    host = LyingHost("lost-cities", 2, seed=2**90 + 8, options={"rounds": 1}, seats=["local", "remote"],
+                     token_factory=tokens())
+    host.lie = committed.commitment
+    host.state.record.salt = committed.state.record.salt
+    hub = Hub(host)
+    bea = hub.join("b", 1, "Bea")
+    play(hub, Rng(8))
+    assert bea.deal == committed.commitment and bea.verdict["ok"] is False  # revealed its real seed: no match
+    lie = dict(host.state.record.to_json(), seed=format(2**90 + 7, "x"), deal=committed.commitment)
+    verdict = cheat(bea, lie)  # reveals the committed seed with the moves really played: the views differ
+    assert verdict["ok"] is False and ("position after move" in verdict["text"] or "illegal" in verdict["text"])
+
+
+def test_changed_commitment_or_two_views_of_one_move_are_warned_about():
+    host, hub, bea = finished_table()
+    g = copy.deepcopy(bea)
+    g.verdict = None
+    g.receive(messages.seat(1, bea.token, "lost-cities", 2, bea.options, "Bea", "f" * 64))
+    g.receive(messages.over(bea.seq, bea.result, host.state.record.to_json()))
+    assert g.verdict["text"] == "warning: the host changed its commitment to the deal during the game"
+    g = copy.deepcopy(bea)
+    g.verdict = None
+    g.receive(messages.view(3, 1, {"hand": []}, [], [0], bea.table, False))
+    g.receive(messages.over(bea.seq, bea.result, host.state.record.to_json()))
+    assert g.verdict["text"] == "warning: the host showed two different positions for move 3"
+    fresh = Guest()
+    fresh.receive(messages.seat(1, "t" * 20, "lost-cities", 2, bea.options, "Bea"))  # no commitment at all
+    fresh.receive(messages.over(0, bea.result, host.state.record.to_json()))
+    assert fresh.verdict["text"].startswith("warning: the host made no commitment")
+
+
+def test_a_guest_that_reloads_keeps_the_commitment():
+    host, hub, ann, bob = two_remote(seed=2**70 + 3)
+    saved = json.loads(json.dumps(bob.save()))
+    assert saved["deal"] == host.commitment
+    hub.drop("b")
+    bob2 = hub.connect("b2", Guest.restore(saved))
+    hub.send("b2", bob2.rejoin())
+    play(hub, Rng(3))
+    finish_checks(hub)
+
+
+def test_rejoin_is_rate_limited_per_connection():
+    host, hub, ann, bob = two_remote()
+    changes = []
+    host.on_change = changes.append
+    outs = host.receive("b", bob.rejoin())  # the seat it already holds: one short refusal, no redraw
+    assert len(outs) == 1 and len(outs[0][1]) < 200 and json.loads(outs[0][1])["code"] == "seated"
+    assert changes == []
+    hub.connect("b2", Guest(token=bob.token))
+    claims = {"b": 1, "b2": 0}  # "b" claimed seat 2 once by joining
+    blocked = None
+    for i in range(4 * MAX_CLAIMS):  # two connections of one guest taking the seat from each other
+        peer = ("b2", "b")[i % 2]
+        outs = host.receive(peer, messages.rejoin(bob.token))
+        first = json.loads(outs[0][1])
+        if first["t"] == "reject":
+            assert first["code"] == "blocked" and len(outs) == 1
+            blocked = peer
+            break
+        claims[peer] += 1
+        hub.route(outs)
+    assert blocked is not None and claims[blocked] == MAX_CLAIMS and max(claims.values()) == MAX_CLAIMS
+    assert changes.count("table") == sum(claims.values()) - 1

@@ -2,10 +2,21 @@
 
 xoshiro128** on 32-bit words, written with plain integer arithmetic so it gives
 bit-identical results on every CPython (3.11 here, 3.14 in Pyodide).
+
+Seeds come in two ranges (`is_seed` accepts exactly these):
+- a *deal seed*, 2**64 <= seed < 2**128 (what `new_seed()` draws: 128 bits from the OS): all 128 bits
+  become the xoshiro128** state, each 32-bit word put through the bijective murmur3 finaliser, so two
+  seeds never share a state (the one seed that would map to the all-zero state gets word 0 = 1);
+- a *legacy seed*, 0 <= seed < 2**63 (records made before deal seeds, tests, bots): folded to 32 bits
+  and expanded by splitmix32 exactly as before, so every old record replays identically.
+Other integers (bots derive seeds by arithmetic) take the legacy path on their low 64 bits.
+A deal seed is written in JSON as a string of hex digits (see `seed_to_json`): a JavaScript number
+keeps only 53 bits.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -13,6 +24,51 @@ from .options import is_whole
 
 T = TypeVar("T")
 _M32 = 0xFFFFFFFF
+LEGACY_MAX = 2**63 - 1  # largest legacy seed
+DEAL_MIN = 2**64  # smallest 128-bit deal seed
+DEAL_MAX = 2**128 - 1
+JSON_SAFE = 2**53 - 1  # larger seeds travel in JSON as hex strings
+_HEX = frozenset("0123456789abcdef")
+
+
+def new_seed() -> int:
+    """A fresh deal seed: 128 bits from the OS (`secrets`; in Pyodide the OS entropy comes from
+    `crypto.getRandomValues`), redrawn in the vanishing case (p = 2**-64) that it falls below DEAL_MIN."""
+    while True:
+        seed = secrets.randbits(128)
+        if seed >= DEAL_MIN:
+            return seed
+
+
+def is_seed(value: Any) -> bool:
+    """A seed a game may start from: a legacy seed (0..2**63-1) or a deal seed (2**64..2**128-1)."""
+    return is_whole(value, 0, LEGACY_MAX) or is_whole(value, DEAL_MIN, DEAL_MAX)
+
+
+def seed_to_json(seed: int) -> int | str:
+    """A seed as JSON: a number up to 2**53-1, else lowercase hex digits (no prefix)."""
+    return seed if seed <= JSON_SAFE else format(seed, "x")
+
+
+def seed_from_json(value: Any) -> int:
+    """Inverse of `seed_to_json` (numbers above 2**53-1 are also read, as older records hold them);
+    raise ValueError unless the result `is_seed`."""
+    if isinstance(value, str):
+        if not 1 <= len(value) <= 32 or not set(value) <= _HEX:
+            raise ValueError("a seed string is 1-32 lowercase hex digits")
+        value = int(value, 16)
+    if not is_seed(value):
+        raise ValueError("not a seed")
+    return value
+
+
+def _fmix32(h: int) -> int:
+    """murmur3's finaliser: a bijection of 32-bit words."""
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & _M32
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & _M32
+    return h ^ (h >> 16)
 
 
 def _splitmix32(x: int) -> tuple[int, int]:
@@ -34,7 +90,14 @@ class Rng:
     __slots__ = ("s",)
 
     def __init__(self, seed: int = 0) -> None:
-        x = int(seed) & 0xFFFFFFFFFFFFFFFF
+        seed = int(seed)
+        if DEAL_MIN <= seed <= DEAL_MAX:
+            words = [_fmix32(((seed >> (32 * i)) & _M32) ^ (0x9E3779B9 * (i + 1) & _M32)) for i in range(4)]
+            if not any(words):
+                words[0] = 1
+            self.s = words
+            return
+        x = seed & 0xFFFFFFFFFFFFFFFF
         x = (x ^ (x >> 32)) & _M32
         words = []
         for _ in range(4):

@@ -3,15 +3,28 @@
 Transport-agnostic: `receive` takes one raw text from the host's connection and returns an `Event`
 (what happened, plus `reply` text to send back for a ping); it never raises. A malformed host
 message gives an "invalid" event with the reason and leaves the guest unchanged.
+
+Checking the host (commit–reveal, see py_engine/net/host.py). The guest keeps the commitment from
+"seat" and a SHA-256 digest of every view it was sent (view, legal moves, who moves, per move
+number). When "over" reveals the full record, `verify` checks, in order: a commitment was made and
+never changed, the record is a valid record of this game (players, options), its seed and salt give
+the commitment, every move replays legally, the replayed position after each move number matches
+every view received for it, and the game ends where and how the host said. The outcome is
+`verdict` = {"ok": bool, "text": readable reason}; a failed check never raises.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import IllegalAction, Record, RecordError
 from . import messages as msg
 from .messages import ProtocolError, canonical
+
+VERIFIED = "deal verified: the cards were dealt as the host promised at the start, and every move and view agrees"
 
 
 @dataclass(frozen=True)
@@ -33,10 +46,23 @@ def _plain(action: Any) -> Any:
     return action
 
 
+def view_digest(view: Any, legal: Any, to_move: Any) -> str:
+    """SHA-256 of what one "view" message showed a seat (JSON values, as received)."""
+    return hashlib.sha256(canonical([view, legal, to_move]).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def state_digest(state: Any, seat: int) -> str:
+    """The `view_digest` the host should have sent `seat` for `state`."""
+    movers = list(state.to_move())
+    legal = [state.game.encode(a) for a in state.legal_actions(seat)] if seat in movers else []
+    return view_digest(json.loads(json.dumps(state.view(seat))), json.loads(json.dumps(legal)), movers)
+
+
 class Guest:
     """Client state machine. Fields the UI reads: `seat`, `token` (keep it, e.g. in localStorage, to
     rejoin), `seated`, `game_id`, `players`, `options`, `name`, `seq`, `view`, `legal`, `to_move`,
-    `table`, `over`, `result`, `last_reject`, `last_error`, `rtt`, and `my_turn`."""
+    `table`, `over`, `result`, `last_reject`, `last_error`, `rtt`, `my_turn`, `deal` (the host's
+    commitment) and `verdict` (None until the game is over, then {"ok", "text"})."""
 
     def __init__(self, *, seat: int | None = None, token: str | None = None, name: str = "") -> None:
         self.seat = seat
@@ -56,18 +82,25 @@ class Guest:
         self.last_reject: dict | None = None
         self.last_error: dict | None = None
         self.rtt: float | None = None
+        self.deal: str | None = None
+        self.verdict: dict | None = None
+        self._seen: dict[int, str] = {}  # move number -> view_digest of what the host showed then
+        self._doubt: str | None = None  # the first inconsistency noticed during the game
+        self._revealed = ""  # digest of the last "over" checked
         self._ping_n = 0
         self._ping_sent: tuple[int, float | None] | None = None
 
     # --- persistence (for a reload) -----------------------------------------------------------
     def save(self) -> dict:
         """What a reloading browser needs to rejoin: seat, token, name, game id."""
-        return {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id}
+        return {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id, "deal": self.deal}
 
     @classmethod
     def restore(cls, saved: dict) -> Guest:
         g = cls(seat=saved.get("seat"), token=saved.get("token"), name=saved.get("name") or "")
         g.game_id = saved.get("game")
+        deal = saved.get("deal")
+        g.deal = deal if msg.is_hex(deal, 64) else None
         return g
 
     @property
@@ -116,6 +149,11 @@ class Guest:
             return Event("invalid", error=f"internal: {type(exc).__name__}")
 
     def _on_seat(self, m: dict, now: float | None) -> Event:
+        deal = m.get("deal")
+        if self.deal is not None and deal != self.deal and m["game"] == self.game_id and self._doubt is None:
+            self._doubt = "the host changed its commitment to the deal during the game"
+        if self.deal is None or m["game"] != self.game_id:
+            self.deal = deal
         self.seat, self.token, self.game_id = m["seat"], m["token"], m["game"]
         self.players, self.options, self.name = m["players"], m["options"], m["name"]
         self.seated = True
@@ -127,6 +165,9 @@ class Guest:
             raise ProtocolError("malformed", "a view arrived before a seat was assigned")
         if m["seat"] != self.seat or len(m["table"]) != self.players:
             raise ProtocolError("malformed", "a view for another seat or table arrived")
+        digest = view_digest(m["view"], m["legal"], m["to_move"])
+        if self._seen.setdefault(m["seq"], digest) != digest and self._doubt is None:
+            self._doubt = f"the host showed two different positions for move {m['seq']}"
         self.seq, self.view, self.legal = m["seq"], m["view"], m["legal"]
         self.to_move, self.table, self.over = m["to_move"], m["table"], m["over"]
         if not self.over:
@@ -137,7 +178,58 @@ class Guest:
         if not self.seated:
             raise ProtocolError("malformed", "a result arrived before a seat was assigned")
         self.over, self.result = True, m["result"]
+        key = hashlib.sha256(canonical([m["seq"], m.get("record")]).encode("utf-8", "surrogatepass")).hexdigest()
+        if self.verdict is None or (self.verdict["ok"] and key != self._revealed):  # a warning sticks
+            self._revealed = key
+            ok, text = self.verify(m.get("record"), m["seq"])
+            self.verdict = {"ok": ok, "text": text}
         return Event("over", m)
+
+    # --- fair play ----------------------------------------------------------------------------
+    def verify(self, data: Any, final_seq: int | None = None) -> tuple[bool, str]:
+        """Check the host's revealed record (see the module doc): (True, VERIFIED) or (False, why)."""
+        if self.deal is None:
+            return False, "warning: the host made no commitment to the deal at the start, so it cannot be checked"
+        if self._doubt is not None:
+            return False, f"warning: {self._doubt}"
+        if data is None:
+            return False, "warning: the host did not reveal the deal at the end, so it cannot be checked"
+        try:
+            record = Record.from_json(data)
+        except RecordError as exc:
+            return False, f"warning: the host revealed an unreadable record ({str(exc)[:120]})"
+        if (record.game_id != self.game_id or record.players != self.players
+                or canonical(record.options) != canonical(self.options)):
+            return False, "warning: the revealed record is of another game or table"
+        if not record.salt or record.commitment() != self.deal:
+            return False, "warning: the revealed deal is not the one the host committed to at the start"
+        if final_seq is not None and len(record.moves) != final_seq:
+            return False, "warning: the revealed record does not end at the last move the host announced"
+        return self._replay(record)
+
+    def _replay(self, record: Record) -> tuple[bool, str]:
+        from .. import get_game
+
+        game = get_game(record.game_id)
+        seat = self.seat
+        try:
+            state = game.new(players=record.players, seed=record.seed, options=record.options)
+            for k in range(len(record.moves) + 1):
+                seen = self._seen.get(k)
+                if seen is not None and seen != state_digest(state, seat):
+                    return False, f"warning: the position after move {k} is not what the host showed you then"
+                if k < len(record.moves):
+                    mover, encoded = record.moves[k]
+                    state.apply(mover, game.decode(encoded))
+        except (IllegalAction, RecordError) as exc:
+            return False, f"warning: the revealed record holds an illegal move ({str(exc)[:120]})"
+        except Exception as exc:  # an engine error on hostile data: still only a warning
+            return False, f"warning: the revealed record cannot be replayed ({type(exc).__name__})"
+        if not state.is_over():
+            return False, "warning: the revealed record does not reach the end of the game"
+        if self.result is not None and canonical(json.loads(json.dumps(state.result()))) != canonical(self.result):
+            return False, "warning: the announced result is not the result of the revealed game"
+        return True, VERIFIED
 
     def _on_reject(self, m: dict, now: float | None) -> Event:
         self.last_reject = m

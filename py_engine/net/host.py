@@ -2,7 +2,19 @@
 
 Transport-agnostic: the app hands each raw text from a connection to `Host.receive` and sends the
 returned ``(peer_id, text)`` pairs; no I/O, clock or randomness happens here except through the
-injected `token_factory` (and the optional `now` timestamps the app passes in for ping times).
+injected `token_factory`, the deal's salt (`new_salt`, from the OS) and the optional `now`
+timestamps the app passes in for ping times.
+
+Fair play (commit–reveal). The host owns the seed, so it could deal itself good cards or peek; the
+guests cannot prevent that, but they can catch it. At the start the record gets a random salt and
+every "seat" message carries the commitment SHA-256(seed, salt) (exact bytes: py_engine.core.record);
+the seed and salt never leave the host while the game runs. When the game is over the "over" message
+carries the full record (seed, salt, moves): each guest checks the commitment and replays the record
+against every view it was sent (`Guest.verdict`: "deal verified" or a warning).
+
+Rate limits per connection: MAX_AUTH_FAILURES wrong tokens, MAX_CLAIMS seats claimed (join or
+rejoin; each claim makes the host answer every seat and redraw), and a rejoin of the seat the
+connection already holds is refused cheaply ("seated").
 """
 
 from __future__ import annotations
@@ -16,6 +28,7 @@ from typing import Any
 
 from .. import get_game
 from ..core import Game, IllegalAction, Record, RecordError, State
+from ..core.record import new_salt
 from . import messages as msg
 from .messages import SEAT_KINDS, ProtocolError, canonical, clean_name
 
@@ -23,6 +36,7 @@ Out = tuple[Any, str]  # (peer id, message text)
 SAVE_FORMAT = "explorers-table-host"
 SAVE_VERSION = 1
 MAX_AUTH_FAILURES = 16  # bad tokens a connection may send before its join/rejoin attempts are refused unread
+MAX_CLAIMS = 4  # seats a connection may claim (join / rejoin) in its lifetime; a guest needs one
 
 
 def default_token() -> str:
@@ -76,6 +90,8 @@ class Host:
         if len(given) > n:
             raise ValueError("more names than seats")
         self.game = game
+        if not state.record.salt:
+            state.record.salt = new_salt()
         self._state = state
         self._token_factory = token_factory or default_token
         self.on_change = on_change
@@ -83,6 +99,7 @@ class Host:
                        for i, k in enumerate(kinds)]
         self._peers: dict[Any, int] = {}
         self._failures: dict[Any, int] = {}
+        self._claims: dict[Any, int] = {}
         self._pings: dict[Any, tuple[int, float | None]] = {}
         self._ping_n = 0
         self.rtt: dict[Any, float] = {}  # peer -> last measured round-trip time (units of `now`)
@@ -133,7 +150,8 @@ class Host:
         return host
 
     def save(self) -> dict:
-        """JSON-safe snapshot: the record, seat kinds and names, rejoin and invite tokens."""
+        """JSON-safe snapshot: the record (with its seed and salt: it stays on the host's device),
+        seat kinds and names, rejoin and invite tokens."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": self._state.record.to_json(),
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "invite": s.invite}
                           for s in self._seats]}
@@ -164,6 +182,11 @@ class Host:
     @property
     def over(self) -> bool:
         return self._state.is_over()
+
+    @property
+    def commitment(self) -> str:
+        """The deal's commitment sent to every seat (64 hex digits)."""
+        return self._state.record.commitment()
 
     def to_move(self) -> tuple[int, ...]:
         return tuple(self._state.to_move())
@@ -253,7 +276,7 @@ class Host:
 
     def disconnect(self, peer: Hashable) -> list[Out]:
         """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
-        for table in (self._failures, self._pings, self.rtt, self.last_seen):
+        for table in (self._failures, self._claims, self._pings, self.rtt, self.last_seen):
             table.pop(peer, None)
         if peer not in self._peers:
             return []
@@ -312,9 +335,17 @@ class Host:
             raise ProtocolError("auth", f"this {what} is not valid at this table (it may have been used already)")
         return found
 
-    def _on_join(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+    def _seated_already(self, peer: Any, t: str) -> None:
         if peer in self._peers:
-            raise ProtocolError("seated", f"this connection already holds seat {self._peers[peer] + 1}", "join")
+            raise ProtocolError("seated", f"this connection already holds seat {self._peers[peer] + 1}", t)
+
+    def _check_claims(self, peer: Any, t: str) -> None:
+        if self._claims.get(peer, 0) >= MAX_CLAIMS:
+            raise ProtocolError("blocked", "this connection took a seat too many times: open a new link", t)
+
+    def _on_join(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        self._seated_already(peer, "join")
+        self._check_claims(peer, "join")
         seat = self._authenticate(peer, m["token"], "invite")
         s = self._seats[seat]
         if s.kind != "remote":
@@ -325,9 +356,9 @@ class Host:
         return self._seat_taken(peer, seat)
 
     def _on_rejoin(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        self._check_claims(peer, "rejoin")
         seat = self._authenticate(peer, m["token"], "token")
-        if peer in self._peers and self._peers[peer] != seat:
-            raise ProtocolError("seated", f"this connection already holds seat {self._peers[peer] + 1}", "rejoin")
+        self._seated_already(peer, "rejoin")  # even its own seat: a repeated rejoin must not cost a broadcast
         if self._seats[seat].kind != "remote":
             raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "rejoin")
         return self._seat_taken(peer, seat)
@@ -341,9 +372,10 @@ class Host:
         self._peers[peer] = seat
         s.peer = peer
         self._failures.pop(peer, None)
+        self._claims[peer] = self._claims.get(peer, 0) + 1
         assert s.token is not None
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
-                                   s.name)))
+                                   s.name, self.commitment)))
         self._changed("table")
         return out + self._broadcast()
 
@@ -423,13 +455,14 @@ class Host:
             return out
         table, to_move, over = self.table(), list(self.to_move()), self.over
         result = self._state.result() if over else None
+        record = self._state.record.to_json() if over else None  # the reveal: seed, salt and every move
         for seat, s in enumerate(self._seats):
             if s.peer is None:
                 continue
             out.append((s.peer, msg.view(self.seq, seat, self._state.view(seat), self._legal[seat], to_move,
                                          table, over)))
             if result is not None:
-                out.append((s.peer, msg.over(self.seq, result)))
+                out.append((s.peer, msg.over(self.seq, result, record)))
         return out
 
     def _changed(self, kind: str) -> None:

@@ -8,26 +8,32 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
   ping    n: int                      pong  n: the n of the host's ping
 Host → guest:
-  seat    seat, token (rejoin token: keep it), game, players, options, name
+  seat    seat, token (rejoin token: keep it), game, players, options, name, and (optional) deal: the
+          commitment to the deal, 64 hex digits (py_engine.core.record.commitment); the seed itself
+          never travels before the game is over
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
           table: [{seat, name, kind: local|bot|remote, connected}]
-  over    seq, result ({scores, ranks, winners})
+  over    seq, result ({scores, ranks, winners}), and (optional) record: the full finished record
+          (Record.to_json(): seed, salt, deal, moves) with which the guest checks the commitment and
+          replays the game against the views it was sent (Guest.verdict)
   reject  code (REJECT_CODES), reason (readable), re (type of the refused message or null),
           seq (the table's seq; null for a connection that holds no seat) — nothing changed
   error   code: "replaced" (another connection rejoined this seat) | "closed" (the seat is no
           longer remote): this connection holds no seat any more
   ping    n: int                      pong  n: the n of the guest's ping
 
-The parsers check size, JSON syntax, object shape, field types and the protocol version, and raise
-`ProtocolError` (a short code and a readable reason); they never raise anything else.
+The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
+syntax, object shape, field types and the protocol version, and raise `ProtocolError` (a short code
+and a readable reason); they never raise anything else.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from typing import Any
+
+from ..core import safejson
 
 VERSION = 1
 MAX_GUEST_CHARS = 16 * 1024  # a guest message larger than this is refused before parsing
@@ -70,6 +76,11 @@ def is_str(value: Any, high: int, low: int = 0) -> bool:
     return type(value) is str and low <= len(value) <= high
 
 
+def is_hex(value: Any, length: int) -> bool:
+    """Exactly `length` lowercase hex digits."""
+    return type(value) is str and len(value) == length and all(c in "0123456789abcdef" for c in value)
+
+
 _DROP = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
 
@@ -98,24 +109,7 @@ def dumps(message: dict) -> str:
     return json.dumps(message, separators=(",", ":"), allow_nan=False)
 
 
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def nesting_depth(text: str) -> int:
-    """Deepest [ / { nesting outside string literals (a cheap scan before parsing)."""
-    depth = deepest = 0
-    for ch in _BRACKET.findall(_STRING.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+nesting_depth = safejson.nesting_depth  # deepest [ / { outside strings, linear time
 
 
 def _load(text: Any, max_chars: int, max_brackets: int | None) -> dict:
@@ -132,12 +126,11 @@ def _load(text: Any, max_chars: int, max_brackets: int | None) -> dict:
         raise ProtocolError("size", f"message larger than {max_chars} characters")
     if max_brackets is not None and text.count("[") + text.count("{") > max_brackets:
         raise ProtocolError("malformed", "message nested or bracketed too much")
-    if nesting_depth(text) > MAX_DEPTH:
-        # json.loads recurses per level; deep nesting would exhaust the (small) WebAssembly stack in Pyodide
-        raise ProtocolError("malformed", "message nested too deeply")
     try:
-        data = json.loads(text, parse_constant=_no_constants)
-    except (ValueError, RecursionError, MemoryError):  # JSONDecodeError, >4300-digit ints, NaN
+        data = safejson.loads(text, max_chars=max_chars, max_depth=MAX_DEPTH)
+    except safejson.JsonInputError as exc:  # JSON syntax, depth, >4300-digit ints, NaN, 1e999
+        if exc.code == "depth":
+            raise ProtocolError("malformed", "message nested too deeply") from None
         raise ProtocolError("malformed", "message is not valid JSON") from None
     if type(data) is not dict:
         raise ProtocolError("malformed", "message is not a JSON object")
@@ -221,10 +214,10 @@ def pong(n: int) -> str:
 
 # --- host → guest -------------------------------------------------------------------------------
 _HOST_SHAPES = {
-    "seat": (("seat", "token", "game", "players", "options", "name"), ()),
+    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal",)),
     "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
     "reject": (("code", "reason"), ("re", "seq")),
-    "over": (("seq", "result"), ()),
+    "over": (("seq", "result"), ("record",)),
     "error": (("code", "reason"), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
@@ -252,6 +245,7 @@ def parse_host(text: Any) -> dict:
         _need(is_str(m["game"], 64, 1), t, "game", "a game id")
         _need(type(m["options"]) is dict, t, "options", "an object")
         _need(is_str(m["name"], NAME_MAX), t, "name", "a name")
+        _need(m.get("deal") is None or is_hex(m["deal"], 64), t, "deal", "64 hex digits or null")
     elif t == "view":
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["view"]) is dict, t, "view", "an object")
@@ -274,6 +268,7 @@ def parse_host(text: Any) -> dict:
         r = m["result"]
         _need(type(r) is dict and all(type(r.get(k)) is list for k in ("scores", "ranks", "winners")), t, "result",
               "an object with scores, ranks and winners lists")
+        _need(m.get("record") is None or type(m["record"]) is dict, t, "record", "a record object or null")
     elif t == "error":
         _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
@@ -282,9 +277,9 @@ def parse_host(text: Any) -> dict:
     return m
 
 
-def seat(seat: int, token: str, game: str, players: int, options: dict, name: str) -> str:
+def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None) -> str:
     return dumps({"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
-                  "options": options, "name": name})
+                  "options": options, "name": name, "deal": deal})
 
 
 def view(seq: int, seat: int, view: dict, legal: list, to_move: list, table: list, over: bool) -> str:
@@ -296,8 +291,8 @@ def reject(code: str, reason: str, re: str | None = None, seq: int | None = None
     return dumps({"v": VERSION, "t": "reject", "code": code, "reason": reason[:REASON_MAX], "re": re, "seq": seq})
 
 
-def over(seq: int, result: dict) -> str:
-    return dumps({"v": VERSION, "t": "over", "seq": seq, "result": result})
+def over(seq: int, result: dict, record: dict | None = None) -> str:
+    return dumps({"v": VERSION, "t": "over", "seq": seq, "result": result, "record": record})
 
 
 def error(code: str, reason: str) -> str:
