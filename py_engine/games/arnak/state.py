@@ -78,7 +78,7 @@ class Player:
 class ArnakState(Resolver, State):
     __slots__ = ("game", "record", "players", "opts", "rng", "temple", "costs", "round", "start", "turn", "phase",
                  "passed", "p", "occ", "tile", "idol", "fd", "guard", "pile1", "pile2", "gpile", "arts", "items",
-                 "item_deck", "art_deck", "item_exile", "fear_left", "stacks", "rescue", "bonus", "box",
+                 "item_deck", "art_deck", "item_exile", "art_exile", "fear_left", "stacks", "rescue", "bonus", "box",
                  "temple_bonus", "temple_left", "arrivals", "queue", "ctx", "ctx_main", "passing", "peek",
                  "looking", "log", "history", "nmoves", "reveal_at", "final")
 
@@ -121,7 +121,7 @@ class ArnakState(Resolver, State):
         rng.shuffle(s.art_deck)
         s.arts = [s.art_deck.pop() for _ in range(1)]
         s.items = [s.item_deck.pop() for _ in range(D.ROW - 1)]
-        s.item_exile = []
+        s.item_exile, s.art_exile = [], []
         s.fear_left = D.FEAR_CARDS - 2 * n
         # assistants
         asst = list(range(1, 13))
@@ -175,7 +175,8 @@ class ArnakState(Resolver, State):
 
     # --- copies -----------------------------------------------------------------------------------
     _LISTS = ("passed", "tile", "idol", "fd", "guard", "pile1", "pile2", "gpile", "arts", "items", "item_deck",
-              "art_deck", "item_exile", "rescue", "box", "temple_bonus", "temple_left", "queue", "log", "history")
+              "art_deck", "item_exile", "art_exile", "rescue", "box", "temple_bonus", "temple_left", "queue", "log",
+              "history")
     _SCALARS = ("players", "opts", "temple", "costs", "round", "start", "turn", "phase", "fear_left", "arrivals",
                 "ctx", "ctx_main", "passing", "peek", "looking", "nmoves", "reveal_at", "final")
 
@@ -339,8 +340,8 @@ class ArnakState(Resolver, State):
             for a in p.assistants:
                 a[2] = 0
             p.no_fear = p.planes = False
-        if self.arts:
-            self.arts.pop(0)
+        if self.arts and self.arts[0]:
+            self.art_exile.append(self.arts.pop(0))
         if self.items:
             self.item_exile.append(self.items.pop(0))
         self.round += 1

@@ -1,0 +1,894 @@
+"""Arnak rule tests: concrete positions with exact results (digest TC1-TC13, card/site/idol/guardian/
+assistant effects, research, scoring)."""
+
+from __future__ import annotations
+
+import pytest
+
+from py_engine.core import IllegalAction, Rng
+from py_engine.games.arnak import GAME
+from py_engine.games.arnak import data as D
+from py_engine.games.arnak.effects import can_cover, covers
+
+FEAR, FC, FS, EC, ES = D.FEAR, D.FUNDING_CAR, D.FUNDING_SHIP, D.EXPLORE_CAR, D.EXPLORE_SHIP
+ITEM = {D.CARDS[c][0]: c for c in D.ITEM_IDS}
+ART = {D.CARDS[c][0]: c for c in D.ARTIFACT_IDS}
+
+
+def pos(n: int = 2, temple: str = "bird", seed: int = 3, **opts):
+    """A fresh game whose players hold nothing: tests put exactly what they need in place."""
+    s = GAME.new(players=n, seed=seed, options=dict(temple=temple, **opts))
+    for p in s.p:
+        p.hand, p.deck, p.play, p.res = [], [], [], [0, 0, 0, 0, 0]
+    return s
+
+
+def go(s, *actions, seat: int = 0):
+    for a in actions:
+        s.apply(seat, a)
+
+
+def res(s, seat: int = 0) -> list:
+    return list(s.p[seat].res)
+
+
+# --- setup (TC2) -----------------------------------------------------------------------------------------
+def test_tc2_starting_resources_and_decks():
+    s = GAME.new(players=4, seed=11)
+    assert [p.res for p in s.p] == [[2, 0, 0, 0, 0], [1, 1, 0, 0, 0], [2, 1, 0, 0, 0], [1, 2, 0, 0, 0]]
+    for p in s.p:
+        assert len(p.hand) == 5 and len(p.deck) == 1
+        assert sorted(p.hand + p.deck) == sorted(D.STARTING_DECK)
+    assert len(s.arts) == 1 and len(s.items) == 5
+    assert s.fear_left == 19 - 8
+    assert [len(st) for st in s.stacks] == [4, 4, 4]
+
+
+def test_blocked_camp_spaces_by_player_count():
+    for n, blocked in ((2, 5), (3, 3), (4, 0)):
+        s = GAME.new(players=n, seed=5)
+        assert sum(o[1] == -2 for o in s.occ[:5]) == blocked
+        assert s.temple_left == [n] * 6 and len(s.temple_bonus) == n
+
+
+def test_bonus_tiles_per_player_count():
+    for temple, counts in (("bird", (7, 9, 11)), ("snake", (8, 10, 12))):
+        for n in (2, 3, 4):
+            s = GAME.new(players=n, seed=1, options={"temple": temple})
+            assert sum(len(b) for b in s.bonus) == counts[n - 2]
+
+
+# --- travel (TC4) ----------------------------------------------------------------------------------------
+def test_tc4_travel_hierarchy():
+    assert covers(("boot",), ("car",)) == {()}
+    assert covers(("boot",), ("ship",)) == {()}
+    assert covers(("car",), ("ship",)) == {("car",)}
+    assert covers(("ship",), ("car",)) == {("ship",)}
+    assert covers(("plane",), ("car",)) == {("plane",)}
+    assert covers(("car", "ship"), ("plane",)) == {("car",), ("ship",)}
+    assert can_cover(("car", "ship"), [("plane",), ("car",)])
+    assert not can_cover(("car", "car"), [("ship", "ship")])
+    assert can_cover(("car", "car"), [("car", "car")])
+    assert not can_cover(("plane",), [("car",), ("ship",), ("boot",)])
+
+
+def test_tc4_pilot_pays_a_plane_for_two_coins():
+    s = pos()
+    s.p[0].res = [4, 0, 0, 0, 0]
+    # camp site 0: 1 boot; the only source is a pilot
+    go(s, ("dig", 0))
+    assert s.legal_actions(0) == [("pilot",)]
+    go(s, ("pilot",))
+    assert res(s) == [4 - 2 + 2, 0, 0, 0, 0]  # paid 2 coins, camp 0 gives 2 coins
+    assert s.occ[0][0] == 0 and s.p[0].home == 1
+
+
+def test_dig_pays_travel_with_a_card_that_goes_to_the_play_area():
+    s = pos()
+    s.p[0].hand = [FS]
+    site = next(x for x in D.LEVEL1 if D.site_travel("bird", x) == ("ship",))
+    s.tile[site] = 4  # discovered: 1 compass + 1 arrowhead
+    assert ("dig", site) in s.legal_actions(0)
+    go(s, ("dig", site))
+    assert s.legal_actions(0) == [("tcard", FS)]
+    go(s, ("tcard", FS))
+    assert res(s) == [0, 1, 0, 1, 0] and s.p[0].play == [FS] and s.p[0].hand == []
+    assert s.turn == 1  # nothing free left to do: the turn ends
+
+
+def test_a_car_cannot_pay_a_ship_site():
+    s = pos()
+    s.p[0].hand = [FC]
+    site = next(x for x in D.LEVEL1 if D.site_travel("bird", x) == ("ship",))
+    s.tile[site] = 4
+    assert ("dig", site) not in s.legal_actions(0)
+    assert ("dig", 0) in s.legal_actions(0)  # the car pays the camp's boot
+
+
+def test_two_boot_camp_space_is_used_when_the_first_is_taken():
+    s = pos(n=4)
+    s.occ[0][0] = 1
+    s.p[0].hand = [FEAR, FC]
+    go(s, ("dig", 0))
+    assert s.queue[0][1] == ("boot", "boot")
+    go(s, ("tcard", FEAR), ("tcard", FC))
+    assert s.occ[0] == [1, 0] and res(s) == [2, 0, 0, 0, 0]
+
+
+def test_both_archaeologists_out_means_no_dig_or_discover():
+    s = pos()
+    s.p[0].hand = [FC, FS, EC]
+    s.p[0].res = [9, 9, 0, 0, 0]
+    s.p[0].home = 0
+    acts = s.legal_actions(0)
+    assert not [a for a in acts if a[0] in ("dig", "discover")]
+
+
+# --- discover (TC3, TC5) ---------------------------------------------------------------------------------
+def test_tc3_discover_costs_three_or_six_compasses():
+    s = pos()
+    s.p[0].hand = [FC, FC]
+    s.p[0].res = [0, 2, 0, 0, 0]
+    assert not [a for a in s.legal_actions(0) if a[0] == "discover"]
+    s.p[0].res = [0, 3, 0, 0, 0]
+    disc = [a[1] for a in s.legal_actions(0) if a[0] == "discover"]
+    assert disc and all(x in D.LEVEL1 for x in disc)
+    s.p[0].res = [0, 6, 0, 0, 0]
+    disc = [a[1] for a in s.legal_actions(0) if a[0] == "discover"]
+    assert any(x in D.LEVEL2 for x in disc)
+
+
+def test_tc5_level2_discovery_two_idols_one_effect_tile_and_guardian():
+    s = pos()
+    site = 13  # car + car
+    s.idol[site] = 0  # a coin idol face up
+    s.pile2.append(1)  # next level II tile: 2 compasses + 1 jewel
+    s.gpile.append(12)  # guardian 13 (index 12): 3 tablets, plane boon
+    s.p[0].hand = [FC, EC]
+    s.p[0].res = [0, 6, 0, 0, 0]
+    go(s, ("discover", site), ("tcard", FC), ("tcard", EC))
+    p = s.p[0]
+    assert p.idols == 2
+    assert p.res == [1, 2, 0, 0, 1]  # 6 - 6 compasses, +1 coin (idol), +2 compasses +1 jewel (tile)
+    assert s.tile[site] == 1 and s.guard[site] == 12 and s.occ[site] == [0]
+    assert s.idol[site] == -1 and s.fd[site] == 0
+    assert s.breakdown(0)["idols"] == 6
+
+
+def test_level1_discovery_with_exile_idol_asks_for_the_exile():
+    s = pos()
+    site = 5  # car
+    s.idol[site] = 9  # exile idol
+    s.pile1.append(2)  # coin + arrowhead
+    s.p[0].hand = [FC, FEAR]
+    s.p[0].res = [0, 3, 0, 0, 0]
+    go(s, ("discover", site), ("tcard", FC))
+    assert s.queue[0][0] == "exile"
+    go(s, ("exile", "hand", FEAR))
+    assert s.p[0].exiled == [FEAR] and res(s) == [1, 0, 0, 1, 0]
+
+
+# --- guardians -------------------------------------------------------------------------------------------
+def test_overcome_guardian_pays_cost_and_keeps_boon():
+    s = pos()
+    s.occ[5] = [0]
+    s.p[0].home = 1
+    s.guard[5] = 3  # guardian 4: 2 coins + 1 arrowhead, car boon
+    s.p[0].res = [2, 0, 0, 1, 0]
+    go(s, ("overcome", 5))
+    assert s.p[0].guardians == [[3, 0]] and s.guard[5] == -1 and res(s) == [0, 0, 0, 0, 0]
+    assert s.breakdown(0)["guardians"] == 5
+
+
+def test_guardian_travel_boon_pays_travel_once():
+    s = pos()
+    s.p[0].guardians = [[3, 0]]  # car boon
+    site = 5  # car
+    s.tile[site] = 2
+    go(s, ("dig", site))
+    assert s.legal_actions(0) == [("tboon", 0)]
+    go(s, ("tboon", 0))
+    assert s.p[0].guardians == [[3, 1]] and res(s) == [1, 0, 0, 1, 0]
+
+
+@pytest.mark.parametrize(("g", "before", "after"), [(1, [0, 0, 0, 0, 0], "exile"), (6, [0, 0, 0, 0, 0], "draw"),
+                                                    (7, [0, 0, 1, 0, 0], "upgrade")])
+def test_guardian_free_boons(g, before, after):
+    s = pos()
+    s.p[0].guardians = [[g, 0]]
+    s.p[0].res = list(before)
+    s.p[0].deck = [FC]
+    s.p[0].play = [FEAR]
+    go(s, ("boon", 0))
+    if after == "exile":
+        go(s, ("exile", "play", FEAR))
+        assert s.p[0].exiled == [FEAR]
+    elif after == "draw":
+        assert s.p[0].hand == [FC]
+    else:
+        go(s, ("upgrade", "tablet"))
+        assert res(s) == [0, 0, 0, 1, 0]
+    assert s.p[0].guardians == [[g, 1]] and s.turn == 0 and s.phase == "main"
+
+
+def test_guardian_with_discard_cost():
+    s = pos()
+    s.occ[6] = [0]
+    s.guard[6] = 1  # discard + coin + arrowhead
+    s.p[0].res = [1, 0, 0, 1, 0]
+    s.p[0].hand = [FEAR]
+    go(s, ("overcome", 6), ("discard", FEAR))
+    assert s.p[0].play == [FEAR] and s.p[0].guardians == [[1, 0]]
+
+
+# --- fear at round end (TC9) -----------------------------------------------------------------------------
+def _pass_all(s):
+    r = s.round
+    while s.phase in ("main", "after") and s.to_move() and s.round == r:
+        seat = s.turn
+        s.apply(seat, ("pass",) if s.phase == "main" else ("end",))
+
+
+def test_tc9_fear_for_archaeologists_at_guardian_sites():
+    s = pos()
+    s.occ[5] = [0]
+    s.occ[0] = [1, -2]
+    s.guard[5] = 4
+    s.p[0].home, s.p[1].home = 1, 1
+    left = s.fear_left
+    _pass_all(s)
+    assert s.round == 2
+    assert s.p[0].hand == [FEAR] and s.p[1].hand == []  # play area under the deck, then drawn
+    assert s.fear_left == left - 1 and s.p[0].home == 2 and s.occ[5] == [-1]
+
+
+def test_tc9_fear_tile_when_fear_deck_is_empty():
+    s = pos()
+    s.occ[5] = [0]
+    s.guard[5] = 4
+    s.p[0].home = 1
+    s.fear_left = 0
+    _pass_all(s)
+    assert s.p[0].fear_tiles == 1 and s.breakdown(0)["fear"] == -2
+
+
+def test_war_mask_prevents_fear():
+    s = pos()
+    s.occ[5] = [0]
+    s.guard[5] = 4
+    s.p[0].home = 1
+    s.p[0].res = [0, 0, 1, 0, 0]
+    s.p[0].hand = [ART["War Mask"]]
+    go(s, ("play", ART["War Mask"]))
+    assert s.p[0].res == [0, 0, 0, 1, 0] and s.p[0].no_fear
+    _pass_all(s)
+    assert FEAR not in s.p[0].hand + s.p[0].deck
+
+
+# --- round end (TC10, TC13) ------------------------------------------------------------------------------
+def test_tc10_keep_cards_and_draw_up_to_five():
+    s = pos()
+    s.p[0].hand = [FC, FS]
+    s.p[0].deck = [EC, ES, FEAR]
+    s.p[1].hand = []
+    s.p[1].deck = [EC, ES, FEAR]
+    _pass_all(s)
+    assert s.phase == "keep" and s.turn == 0
+    go(s, ("release", FS), ("keep",))
+    assert s.round == 2
+    assert sorted(s.p[0].hand) == sorted([FC, EC, ES, FEAR, FS]) and s.p[0].deck == []
+    assert sorted(s.p[1].hand) == sorted([EC, ES, FEAR])  # only 3 cards left: draws all 3
+
+
+def test_tc13_consecutive_turns_after_others_pass():
+    s = pos()
+    s.p[0].hand = [FC, FS, EC]
+    go(s, ("pass",))
+    assert s.turn == 1
+    s.p[1].hand = [FC, FS]
+    s.p[1].res = [0, 0, 0, 0, 0]
+    s.apply(1, ("dig", 0))
+    s.apply(1, ("tcard", FC))
+    assert s.turn == 1 and s.phase in ("main", "after")
+
+
+def test_start_player_rotates_and_row_shifts():
+    s = pos(n=3)
+    first_item = s.items[0]
+    _pass_all(s)
+    while s.phase == "keep":
+        s.apply(s.turn, ("keep",))
+    assert s.round == 2 and s.start == 1 and s.turn == 1
+    assert len(s.arts) == 2 and len(s.items) == 4 and first_item in s.item_exile
+
+
+# --- research (TC8) --------------------------------------------------------------------------------------
+def test_tc8_notebook_never_above_the_glass():
+    s = pos()
+    s.p[0].res = [9, 9, 9, 9, 9]
+    acts = s.legal_actions(0)
+    assert ("research", "glass", 1) in acts and not [a for a in acts if a[1:2] == ("notebook",)]
+    s.p[0].glass = 1
+    acts = s.legal_actions(0)
+    assert ("research", "notebook", 1) in acts and ("research", "notebook", 2) in acts
+
+
+def test_research_glass_row1_pays_and_gains_coin():
+    s = pos()
+    s.p[0].res = [0, 1, 0, 1, 0]
+    go(s, ("research", "glass", 1))
+    assert s.p[0].glass == 1 and res(s) == [1, 0, 0, 0, 0]
+    assert s.breakdown(0)["research"] == 1
+
+
+def test_research_notebook_row1_recruits_an_assistant():
+    s = pos()
+    s.p[0].glass = 1
+    s.p[0].res = [0, 1, 0, 1, 0]
+    top = s.stacks[2][-1]
+    go(s, ("research", "notebook", 1), ("stack", 2))
+    assert s.p[0].assistants == [[top, 0, 0]]
+
+
+def test_research_bonus_tile_taken_by_first_arrival():
+    s = pos()
+    s.p[0].glass = 1
+    s.bonus[4] = ["coin"]
+    s.p[0].res = [0, 0, 1, 1, 0]
+    go(s, ("research", "glass", 4))
+    assert res(s) == [1, 1, 0, 0, 0] and s.bonus[4] == []  # bonus coin + row 2 compass
+
+
+def test_temple_arrival_and_bonus_then_temple_tiles_tc7():
+    s = pos()
+    s.p[0].glass = 12
+    s.p[0].notebook = 0
+    s.temple_bonus = ["tablet", "coin"]
+    s.p[0].res = [1, 1, 0, 0, 1]
+    go(s, ("research", "glass", 14))
+    assert s.p[0].arrival == 0 and s.legal_actions(0) == [("bonus", "coin"), ("bonus", "tablet")]
+    go(s, ("bonus", "tablet"))
+    assert res(s) == [0, 0, 1, 0, 0] and s.temple_bonus == ["coin"]
+    assert s.breakdown(0)["research"] == 23
+    s.turn, s.phase = 0, "main"
+    s.p[0].res = [0, 1, 0, 1, 1]  # jewel + compass + arrowhead
+    acts = [a for a in s.legal_actions(0) if a[0] == "temple"]
+    assert ("temple", 4) in acts and ("temple", 5) not in acts and ("temple", 3) not in acts
+    s.p[0].res = [1, 0, 2, 0, 0]  # coin + 2 tablets: only the 2-point tile A
+    acts = [a for a in s.legal_actions(0) if a[0] == "temple"]
+    assert acts == [("temple", 0)]
+    go(s, ("temple", 0))
+    assert s.p[0].tiles == [0] and s.temple_left[0] == 1 and s.breakdown(0)["temple"] == 2
+
+
+def test_notebook_row7_overcomes_a_guardian_for_free():
+    s = pos()
+    s.p[0].glass = 12
+    s.p[0].notebook = 11
+    s.occ[7] = [0]
+    s.guard[7] = 5
+    s.p[0].res = [1, 0, 1, 1, 0]
+    go(s, ("research", "notebook", 12), ("site", 7))
+    assert s.p[0].guardians == [[5, 0]] and res(s) == [0, 0, 0, 0, 0]
+
+
+# --- idols (TC1, TC6) ------------------------------------------------------------------------------------
+def test_tc1_no_slot_used_scores_ten():
+    s = pos()
+    assert s.breakdown(0)["slots"] == 10
+
+
+@pytest.mark.parametrize(("k", "before", "after"), [
+    (0, [1, 0, 0, 0, 0], [0, 0, 0, 0, 1]), (1, [0] * 5, [0, 0, 0, 1, 0]), (2, [0] * 5, [0, 0, 2, 0, 0]),
+    (3, [0] * 5, [1, 1, 0, 0, 0])])
+def test_idol_slot_effects(k, before, after):
+    s = pos()
+    s.p[0].idols = 1
+    s.p[0].res = list(before)
+    go(s, ("idol", k))
+    assert res(s) == after and s.p[0].slots == 1 and s.p[0].idols == 0
+    assert s.breakdown(0)["slots"] == 9 and s.breakdown(0)["idols"] == 3
+
+
+def test_idol_slot_draw_and_coin_needed_for_jewel():
+    s = pos()
+    s.p[0].idols = 1
+    s.p[0].deck = [FC]
+    assert ("idol", 0) not in s.legal_actions(0)
+    go(s, ("idol", 4))
+    assert s.p[0].hand == [FC]
+
+
+def test_tc6_scoring_categories():
+    s = pos()
+    p = s.p[0]
+    p.idols, p.slots = 1, 1
+    p.guardians = [[0, 1]]
+    p.deck = [FEAR, FEAR, FEAR, ITEM["Brush"], ART["Treasure Chest"]]
+    b = s.breakdown(0)
+    assert (b["idols"], b["guardians"], b["fear"], b["slots"], b["cards"]) == (6, 5, -3, 9, 6)
+
+
+# --- tie-breaks (TC11) -----------------------------------------------------------------------------------
+def test_tc11_tiebreaks():
+    s = pos()
+    s.p[0].arrival, s.p[1].arrival = 1, 0
+    s.p[0].glass = s.p[1].glass = 14
+    assert s.scores()[0] + 2 == s.scores()[1]  # 21 vs 23
+    s.p[0].tiles = [0]
+    assert s.scores()[0] == s.scores()[1]
+    assert s.result()["winners"] == [1]
+    t = pos()
+    t.p[0].glass, t.p[1].glass = 2, 1
+    t.p[1].tiles = [0]  # 2 VP, so totals tie at 1 + 2 vs 2 + 1? research 1 vs 1: equalise with a card
+    t.p[0].glass = 3  # row 2: 2 VP
+    t.p[1].glass = 1  # row 1: 1 VP
+    t.p[1].tiles = []
+    t.p[1].deck = [ITEM["Hat"]]  # 1 VP
+    assert t.scores()[0] == t.scores()[1]
+    assert t.result()["winners"] == [0]
+
+
+# --- cards (TC12 and effects) ----------------------------------------------------------------------------
+def test_tc12_artifact_from_hand_costs_a_tablet_and_buying_costs_compasses():
+    s = pos()
+    jar = ART["Stone Jar"]
+    s.p[0].hand = [jar]
+    s.p[0].deck = [FC]
+    assert ("play", jar) not in s.legal_actions(0)
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", jar))
+    assert res(s) == [0, 0, 0, 0, 0] and s.p[0].hand == [FC]
+    t = pos()
+    t.arts = [jar]
+    t.p[0].res = [0, 2, 0, 0, 0]
+    t.p[0].deck = [FC]
+    go(t, ("buy", "artifact", 0), ("accept",))
+    assert res(t) == [0, 0, 0, 0, 0] and t.p[0].hand == [FC] and t.p[0].play == [jar]
+
+
+def test_bought_artifact_effect_may_be_declined():
+    s = pos()
+    s.arts = [ART["Serpent's Gold"]]
+    s.p[0].res = [0, 3, 0, 0, 0]
+    go(s, ("buy", "artifact", 0), ("decline",))
+    assert res(s) == [0, 0, 0, 0, 0] and s.p[0].play == [ART["Serpent's Gold"]]
+
+
+def test_buying_an_item_puts_it_under_the_deck_and_refills():
+    s = pos()
+    c = s.items[2]
+    s.item_deck.append(ITEM["Hat"]) if ITEM["Hat"] not in s.items else None
+    nxt = s.item_deck[-1]
+    s.p[0].res = [D.CARDS[c][2], 0, 0, 0, 0]
+    s.p[0].deck = [FC]
+    go(s, ("buy", "item", 2))
+    assert s.p[0].deck == [FC, c] and res(s)[0] == 0
+    assert len(s.items) == 5 and s.items[-1] == nxt and c not in s.items
+
+
+SIMPLE = [  # card, resources before, resources after, cards drawn
+    ("Pack Donkey", [0] * 5, [0] * 5, 2), ("Horse", [0] * 5, [1, 1, 0, 0, 0], 1),
+    ("Steam Boat", [0] * 5, [0, 2, 0, 0, 0], 0), ("Automobile", [0] * 5, [0, 2, 0, 0, 0], 0),
+    ("Gold Pan", [0] * 5, [2, 0, 0, 0, 0], 0), ("Trowel", [0, 1, 0, 0, 0], [0, 0, 0, 0, 1], 0),
+    ("Pickaxe", [0, 1, 0, 0, 0], [0, 0, 1, 1, 0], 0), ("Carrier Pigeon", [0] * 5, [0, 0, 2, 0, 0], 0),
+    ("Rough Map", [0] * 5, [0, 3, 0, 0, 0], 0), ("Flask", [0] * 5, [0] * 5, 3),
+    ("Hat", [0] * 5, [1, 1, 0, 0, 0], 0), ("Large Backpack", [0] * 5, [1, 0, 0, 0, 0], 1),
+]
+SIMPLE_ART = [
+    ("Treasure Chest", [1, 0, 0, 0, 0], 1), ("Serpent Idol", [0, 0, 0, 0, 1], 0),
+    ("Hunting Arrows", [0, 0, 0, 2, 0], 0), ("Runes of the Dead", [1, 0, 3, 0, 0], 0),
+    ("Stone Jar", [0] * 5, 1), ("Serpent's Gold", [4, 0, 0, 0, 0], 0),
+]
+
+
+@pytest.mark.parametrize(("name", "before", "after", "drawn"), SIMPLE)
+def test_simple_items(name, before, after, drawn):
+    s = pos()
+    card = ITEM[name]
+    s.p[0].hand = [card]
+    s.p[0].deck = [FC, FS, EC, ES]
+    s.p[0].res = list(before)
+    go(s, ("play", card))
+    assert res(s) == after
+    assert len(s.p[0].hand) == drawn
+    if name == "Large Backpack":
+        assert s.p[0].hand == [ES]  # from the bottom
+    assert (card in s.p[0].exiled) == D.CARDS[card][6]
+
+
+@pytest.mark.parametrize(("name", "after", "drawn"), SIMPLE_ART)
+def test_simple_artifacts(name, after, drawn):
+    s = pos()
+    card = ART[name]
+    s.p[0].hand = [card]
+    s.p[0].deck = [FC, FS]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", card))
+    assert res(s) == after and len(s.p[0].hand) == drawn
+    fear = 1 if name in ("Serpent Idol", "Hunting Arrows", "Runes of the Dead", "Serpent's Gold") else 0
+    assert s.p[0].play.count(FEAR) == fear
+
+
+def test_watch_free_or_pass():
+    s = pos()
+    w = ITEM["Watch"]
+    s.p[0].hand = [w]
+    go(s, ("play", w))
+    assert s.legal_actions(0) == [("choose", 0), ("choose", 1)]
+    go(s, ("choose", 1))
+    assert res(s) == [3, 0, 0, 0, 0] and s.passed[0] and s.turn == 1
+
+
+def test_army_knife_two_different_choices():
+    s = pos()
+    k = ITEM["Army Knife"]
+    s.p[0].hand = [k, FEAR]
+    go(s, ("play", k))
+    assert len(s.legal_actions(0)) == 6
+    go(s, ("choose", 0), ("exile", "hand", FEAR))
+    assert res(s) == [1, 0, 0, 0, 0] and s.p[0].exiled == [FEAR]
+
+
+def test_sturdy_boots_digs_with_two_boots_covered():
+    s = pos(n=4)
+    b = ITEM["Sturdy Boots"]
+    s.occ[1][0] = 1
+    s.p[0].hand = [b]
+    go(s, ("play", b))
+    assert res(s) == [0, 1, 0, 0, 0]
+    assert ("dig", 1) in s.legal_actions(0)  # 2-boot space fully covered, no card needed
+    go(s, ("dig", 1))
+    assert s.occ[1] == [1, 0] and res(s) == [0, 3, 0, 0, 0]
+
+
+def test_hot_air_balloon_discovers_with_plane_and_three_compasses_covered():
+    s = pos()
+    hab = ITEM["Hot Air Balloon"]
+    s.p[0].hand = [hab]
+    s.pile1.append(6)  # tablet + arrowhead
+    s.idol[5] = 3  # compass idol
+    go(s, ("play", hab))
+    assert ("discover", 5) in s.legal_actions(0)
+    go(s, ("discover", 5))
+    assert res(s) == [0, 1, 1, 1, 0] and s.p[0].exiled == [hab] and s.tile[5] == 6
+
+
+def test_journal_advances_notebook_for_free():
+    s = pos()
+    j = ITEM["Journal"]
+    s.p[0].hand = [j]
+    s.p[0].glass = 2
+    go(s, ("play", j))
+    assert ("research", "notebook", 2) in s.legal_actions(0)
+    go(s, ("research", "notebook", 2), ("stack", 0))
+    assert s.p[0].notebook == 2 and res(s) == [0] * 5 and len(s.p[0].assistants) == 1
+
+
+def test_fishing_rod_reveals_top_and_discounts():
+    s = pos()
+    rod = ITEM["Fishing Rod"]
+    s.p[0].hand = [rod]
+    top = s.item_deck[-1]
+    s.p[0].res = [max(0, D.CARDS[top][2] - 3), 0, 0, 0, 0]
+    go(s, ("play", rod))
+    assert s.peek == top and ("buy", "item", "top") in s.legal_actions(0)
+    go(s, ("buy", "item", "top"))
+    assert s.p[0].deck[-1] == top and s.peek == 0 and res(s)[0] == 0
+
+
+def test_fishing_rod_skip_returns_the_revealed_card():
+    s = pos()
+    rod = ITEM["Fishing Rod"]
+    s.p[0].hand = [rod]
+    top = s.item_deck[-1]
+    go(s, ("play", rod), ("skip",))
+    assert s.item_deck[-1] == top and s.peek == 0
+
+
+def test_parrot_discards_for_a_jewel_and_rope_for_two_cards():
+    s = pos()
+    s.p[0].hand = [ITEM["Parrot"], FEAR]
+    go(s, ("play", ITEM["Parrot"]), ("discard", FEAR))
+    assert res(s) == [0, 0, 0, 0, 1] and FEAR in s.p[0].play
+    t = pos()
+    t.p[0].hand = [ITEM["Rope"], FEAR]
+    t.p[0].deck = [FC, FS, EC]
+    go(t, ("play", ITEM["Rope"]), ("discard", FEAR))
+    assert t.p[0].hand == [FC, FS]
+
+
+def test_bow_brush_theodolite_count():
+    s = pos()
+    s.p[0].guardians = [[0, 0], [1, 0]]
+    s.occ[5] = [0]
+    s.guard[5] = 3
+    s.guard[6] = 4  # not mine
+    s.p[0].hand = [ITEM["Bow and Arrows"]]
+    go(s, ("play", ITEM["Bow and Arrows"]))
+    assert res(s) == [0, 3, 0, 0, 0]
+    t = pos()
+    t.p[0].idols, t.p[0].slots = 1, 1
+    t.p[0].hand = [ITEM["Brush"]]
+    go(t, ("play", ITEM["Brush"]))
+    assert res(t) == [0, 2, 0, 0, 0]
+    u = pos()
+    u.occ[0][0] = 0
+    u.p[0].home = 1
+    u.p[0].hand = [ITEM["Theodolite"]]
+    go(u, ("play", ITEM["Theodolite"]))
+    assert res(u) == [1, 1, 0, 0, 0]
+
+
+def test_revolver_and_bear_trap_and_war_club():
+    s = pos()
+    s.occ[5] = [0]
+    s.guard[5] = 7
+    s.p[0].res = [0, 1, 0, 0, 0]
+    s.p[0].hand = [ITEM["Revolver"]]
+    go(s, ("play", ITEM["Revolver"]), ("site", 5))
+    assert s.p[0].guardians == [[7, 0]] and res(s) == [0] * 5
+    t = pos()
+    t.guard[6] = 2
+    t.guard[7] = 3
+    t.occ[7] = [1]
+    t.p[0].hand = [ITEM["Bear Trap"]]
+    go(t, ("play", ITEM["Bear Trap"]))
+    assert t.legal_actions(0) == [("site", 6), ("skip",)]
+    go(t, ("site", 6))
+    assert t.p[0].guardians == [[2, 0]] and t.p[0].exiled == [ITEM["Bear Trap"]]
+
+
+def test_lantern_dog_binoculars_tent_activate_sites():
+    s = pos()
+    s.occ[2][0] = 1
+    s.p[0].hand = [ITEM["Dog"]]
+    go(s, ("play", ITEM["Dog"]))
+    assert ("site", 2) not in s.legal_actions(0)  # occupied camp
+    go(s, ("site", 1))
+    assert res(s) == [0, 3, 0, 0, 0]
+    t = pos()
+    t.tile[13] = 3  # level II: arrowhead + jewel
+    t.occ[13] = [0]
+    t.p[0].res = [0, 2, 0, 0, 0]
+    t.p[0].hand = [ITEM["Tent"]]
+    go(t, ("play", ITEM["Tent"]), ("site", 13))
+    assert res(t) == [0, 0, 0, 1, 1]
+
+
+def test_machete_torch_axe_exile_and_gain():
+    for name, gain in (("Machete", [0, 2, 0, 0, 0]), ("Torch", [0, 0, 1, 0, 0]), ("Axe", [0, 1, 0, 0, 0])):
+        s = pos()
+        s.p[0].hand = [ITEM[name], FEAR]
+        go(s, ("play", ITEM[name]), ("exile", "hand", FEAR))
+        assert res(s) == gain and s.p[0].exiled == [FEAR]
+
+
+def test_exiled_fear_returns_to_the_fear_deck_with_the_option():
+    s = pos(fear_exile="fear-deck")
+    left = s.fear_left
+    s.p[0].hand = [ITEM["Axe"], FEAR]
+    go(s, ("play", ITEM["Axe"]), ("exile", "hand", FEAR))
+    assert s.fear_left == left + 1 and s.p[0].exiled == []
+
+
+def test_airdrop_and_monkey_medallion_take_items():
+    s = pos()
+    item = s.items[1]
+    s.p[0].hand = [ITEM["Airdrop"]] if ITEM["Airdrop"] != item else [ITEM["Flask"]]
+    if s.p[0].hand == [ITEM["Airdrop"]]:
+        go(s, ("play", ITEM["Airdrop"]), ("take", "item", 1))
+        assert item in s.p[0].hand
+    t = pos()
+    item = t.items[0]
+    t.p[0].hand = [ART["Monkey Medallion"]]
+    t.p[0].res = [0, 0, 1, 0, 0]
+    t.p[0].deck = [FC]
+    go(t, ("play", ART["Monkey Medallion"]), ("take", "item", 0))
+    assert t.p[0].deck == [item, FC]
+
+
+def test_crystal_earring_keep_putback_rest():
+    s = pos()
+    s.p[0].hand = [ART["Crystal Earring"]]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    s.p[0].deck = [FC, FS, EC, ES]
+    go(s, ("play", ART["Crystal Earring"]), ("n", 3))
+    assert sorted(s.p[0].temp) == sorted([FC, FS, EC])
+    go(s, ("keep", FS), ("putback", EC))
+    assert s.p[0].hand == [FS] and s.p[0].deck == [EC, ES] and FC in s.p[0].play and s.p[0].temp == []
+
+
+def test_research_discount_artifacts():
+    s = pos()
+    s.p[0].hand = [ART["Idol of Ara-Anu"]]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", ART["Idol of Ara-Anu"]), ("research", "glass", 2))  # 1R costs 1 jewel: free
+    assert s.p[0].glass == 2 and res(s) == [1, 0, 0, 0, 0]
+
+
+def test_traders_scales_upgrade_and_coins():
+    s = pos()
+    s.p[0].hand = [ART["Traders' Scales"]]
+    s.p[0].res = [0, 0, 1, 1, 0]
+    go(s, ("play", ART["Traders' Scales"]), ("upgrade", "arrowhead"))
+    assert res(s) == [3, 0, 0, 0, 1]
+
+
+def test_ocarina_returns_archaeologist_and_makes_planes():
+    s = pos()
+    s.occ[0][0] = 0
+    s.p[0].home = 1
+    s.p[0].hand = [ART["Guardian's Ocarina"], FC]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", ART["Guardian's Ocarina"]), ("site", 0))
+    assert s.p[0].home == 2 and s.p[0].planes
+    s.turn, s.phase = 0, "main"
+    s.tile[11] = 2  # a plane site on the snake side; bird 11 is ship: the car now pays it as a plane
+    assert ("dig", 11) in s.legal_actions(0)
+
+
+def test_stone_key_frees_a_slot():
+    s = pos()
+    s.p[0].slots = 2
+    s.p[0].hand = [ART["Stone Key"]]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", ART["Stone Key"]))
+    assert s.p[0].slots == 1 and s.p[0].idols == 1
+
+
+def test_star_charts_two_camps():
+    s = pos()
+    s.p[0].hand = [ART["Star Charts"]]
+    s.p[0].res = [1, 0, 1, 0, 0]
+    go(s, ("play", ART["Star Charts"]), ("sites", 0, 2))
+    assert res(s) == [2, 0, 2, 0, 0]
+
+
+def test_passage_shell_resolves_camp_twice():
+    s = pos()
+    s.p[0].hand = [ART["Passage Shell"]]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", ART["Passage Shell"]), ("site", 3))
+    assert res(s) == [0, 0, 0, 2, 0] and s.occ[3][0] == 0 and s.p[0].home == 1
+
+
+def test_guiding_stone_resolves_top_tile_and_puts_it_under():
+    s = pos()
+    s.pile1.append(5)  # coin + 2 tablets
+    s.p[0].hand = [ART["Guiding Stone"]]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", ART["Guiding Stone"]))
+    assert res(s) == [1, 0, 2, 0, 0] and s.pile1[0] == 5
+
+
+def test_ornate_hammer_exiles_rightmost_item_and_takes_one():
+    s = pos()
+    right = s.items[-1]
+    s.p[0].hand = [ART["Ornate Hammer"]]
+    s.p[0].res = [0, 0, 1, 0, 0]
+    go(s, ("play", ART["Ornate Hammer"]), ("take", "exiled", right))
+    assert s.p[0].deck == [right] and right not in s.items
+
+
+def test_assistants_silver_and_gold():
+    s = pos()
+    s.p[0].assistants = [[1, 0, 0], [12, 1, 0]]
+    go(s, ("assist", 0), ("assist", 1))
+    assert res(s) == [2, 2, 0, 0, 0] and s.p[0].assistants == [[1, 0, 1], [12, 1, 1]]
+    assert ("assist", 0) not in s.legal_actions(0)
+
+
+def test_assistant_travel_side_pays_travel():
+    s = pos()
+    s.p[0].assistants = [[8, 1, 0]]  # gold: 2 car icons
+    s.tile[13] = 2
+    go(s, ("dig", 13), ("tasst", 0))
+    assert s.p[0].assistants == [[8, 1, 1]] and s.occ[13] == [0]
+
+
+def test_assistant_10_buys_with_discount_as_main_action():
+    s = pos()
+    s.p[0].assistants = [[10, 1, 0]]
+    c = s.items[0]
+    s.p[0].res = [max(0, D.CARDS[c][2] - 2), 0, 0, 0, 0]
+    go(s, ("assist", 0), ("buy", "item", 0))
+    assert c in s.p[0].deck and res(s)[0] == 0
+
+
+def test_upgrading_an_assistant_refreshes_it():
+    s = pos()
+    s.p[0].assistants = [[1, 0, 1]]
+    s.p[0].glass = 5
+    s.p[0].notebook = 4
+    s.p[0].res = [0, 0, 2, 1, 0]
+    go(s, ("research", "notebook", 5), ("asst", 0))
+    assert s.p[0].assistants == [[1, 1, 0]]
+
+
+@pytest.mark.parametrize(("tile", "gain"), [(2, [1, 0, 0, 1, 0]), (4, [0, 1, 0, 1, 0]), (5, [1, 0, 2, 0, 0]),
+                                            (6, [0, 0, 1, 1, 0]), (10, [0, 0, 0, 0, 1])])
+def test_level1_site_tiles(tile, gain):
+    s = pos()
+    s.tile[5] = tile
+    s.p[0].hand = [FC]
+    go(s, ("dig", 5), ("tcard", FC))
+    assert res(s) == gain
+
+
+def test_site_tile_1_choice_and_camp_5_discard():
+    s = pos()
+    s.tile[5] = 1
+    s.p[0].hand = [FC]
+    item = s.items[0]
+    go(s, ("dig", 5), ("tcard", FC), ("choose", 1), ("take", "item", 0))
+    assert s.p[0].deck == [item]
+    t = pos()
+    t.p[0].hand = [FC, FEAR]
+    go(t, ("dig", 4), ("tcard", FC), ("discard", FEAR))
+    assert res(t) == [0, 0, 0, 0, 1]
+
+
+# --- snake temple ----------------------------------------------------------------------------------------
+def test_snake_rescue_costs_an_idol_and_assistant_arrives_exhausted():
+    s = pos(temple="snake")
+    s.p[0].glass = 6
+    s.p[0].idols = 1
+    s.rescue = [3, 7]
+    go(s, ("research", "glass", 8))
+    assert s.p[0].idols == 0 and s.legal_actions(0) == [("rescue", 3), ("rescue", 7), ("skip",)]
+    go(s, ("rescue", 3))
+    assert s.p[0].assistants == [[3, 0, 1]] and s.rescue == [7]
+
+
+def test_snake_temple_tile_costs_recommended_and_switch():
+    s = pos(temple="snake")
+    assert D.temple_cost(s.costs, 0) == (0, 1, 2, 0, 0)
+    assert D.temple_cost(s.costs, 2) == (1, 0, 0, 1, 0)
+    t = pos(temple="snake", snake_costs="as-bird")
+    assert D.temple_cost(t.costs, 0) == (1, 0, 2, 0, 0)
+
+
+def test_snake_row7_bonus_tiles_are_chosen():
+    s = pos(temple="snake")
+    s.p[0].glass = 11
+    s.bonus[13] = ["coin", "exile"]
+    s.p[0].res = [1, 0, 1, 1, 0]
+    go(s, ("research", "glass", 13))
+    assert s.legal_actions(0) == [("bonus", "coin"), ("bonus", "exile")]
+    go(s, ("bonus", "coin"))
+    assert s.bonus[13] == ["exile"] and res(s) == [1, 0, 0, 0, 0] and FEAR in s.p[0].play
+
+
+def test_snake_travel_costs():
+    s = pos(temple="snake")
+    assert s.travel_cost(10) == ("boot", "boot") and s.travel_cost(14) == ("boot", "plane")
+
+
+# --- hidden information, undo ----------------------------------------------------------------------------
+def test_view_hides_hands_and_decks():
+    s = GAME.new(players=3, seed=2)
+    v = s.view(1)
+    assert "hand" in v["player_info"][1] and "hand" not in v["player_info"][0]
+    assert v["player_info"][0]["hand_count"] == 5
+    other = s.determinize(1, Rng(4))
+    assert other.view(1) == v and other.p[1].hand == s.p[1].hand
+
+
+def test_undo_until_something_hidden_is_revealed():
+    s = pos()
+    s.p[0].hand = [FC, FS]
+    s.p[0].deck = [EC]
+    go(s, ("play", FC))
+    assert s.undo_allowed(0) == 1
+    s.p[0].idols = 1
+    go(s, ("idol", 4))  # draws: hidden information
+    assert s.undo_allowed(0) == 0
+
+
+def test_rejected_action_changes_nothing():
+    s = GAME.new(players=2, seed=1)
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply(0, ("dig", 99))
+    assert s.to_json() == before
