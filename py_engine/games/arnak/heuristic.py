@@ -1,0 +1,161 @@
+"""Arnak heuristics for the bots: a fast rule-of-thumb rollout policy and an evaluation in points.
+
+`evaluate` reads the whole state it is given (hands, decks), so the search only calls it on
+`determinize` samples. The estimate of a player's final score is the current score breakdown plus the
+worth of what will still turn into points: resources (less so as the rounds run out), the engine of
+bought cards and assistants, idols that may still buy an effect, and a penalty for Fear in the deck.
+"""
+
+from __future__ import annotations
+
+from ...bots.heuristics import Heuristics, one_ply_order
+from ...core import Rng
+from . import data as D
+
+RES_WORTH = (0.6, 0.7, 0.8, 1.2, 1.8)  # coin, compass, tablet, arrowhead, jewel in points (early game)
+CARD_ENGINE = 1.2  # points per remaining round of a bought item/artifact beyond its printed VP
+ASSISTANT_ENGINE = 1.0
+FEAR_DRAG = 0.4  # per remaining round: a Fear card clogs the hand
+EPSILON = 0.08
+
+
+def _rounds_left(state) -> float:
+    """Rounds still to be played after this one, plus the part of this one not yet used."""
+    if state.phase == "over":
+        return 0.0
+    open_seats = sum(1 for x in state.passed if not x)
+    return (D.ROUNDS - state.round) + 0.5 * open_seats / state.players
+
+
+def estimate(state, i: int) -> float:
+    """Player i's expected final points."""
+    b = state.breakdown(i)
+    total = float(b["total"])
+    left = _rounds_left(state)
+    if left <= 0:
+        return total
+    p = state.p[i]
+    frac = min(1.0, 0.25 + left / 3.0)
+    total += frac * sum(p.res[k] * RES_WORTH[k] for k in range(5))
+    engine = 0
+    fear = 0
+    for c in p.cards():
+        kind = D.CARDS[c][1]
+        if kind in ("item", "artifact"):
+            engine += 1
+        elif kind == "fear":
+            fear += 1
+    total += min(left, 3.0) * (CARD_ENGINE * engine / 3.0 - FEAR_DRAG * fear)
+    total += min(left, 3.0) * ASSISTANT_ENGINE * len(p.assistants) / 2.0
+    total += 1.0 * p.idols * min(1.0, left)
+    total += 0.8 * (2 - p.home) if state.phase != "keep" else 0.0
+    return total
+
+
+def evaluate(state, seat: int) -> float:
+    """Margin for `seat`: its estimate minus the others' (half mean, half best)."""
+    if state.phase == "over":
+        scores = [float(x) for x in state.scores()]
+    else:
+        scores = [estimate(state, i) for i in range(state.players)]
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if not others:
+        return scores[seat]
+    return scores[seat] - 0.5 * (sum(others) / len(others) + max(others))
+
+
+def _travel_loss(state, seat: int, action: tuple) -> float:
+    kind = action[0]
+    if kind == "tcard":
+        info = D.CARDS[action[1]]
+        if info[1] == "fear":
+            return 0.0
+        if info[1] == "basic":
+            return 1.0
+        return 2.0 + (1.0 if info[5] == "F" else 0.0)
+    if kind == "pilot":
+        return 1.3
+    return 1.5
+
+
+def action_score(state, seat: int, action: tuple) -> float:
+    """Rule-of-thumb worth of one legal action (no lookahead)."""
+    k = action[0]
+    p = state.p[seat]
+    left = D.ROUNDS - state.round
+    if state.queue:
+        op = state.queue[0][0]
+        if op == "travel":
+            return -_travel_loss(state, seat, action)
+        if k == "skip":
+            return 0.1
+        if k == "exile":
+            card = action[2]
+            if action[1] == "tile":
+                return 3.0
+            info = D.CARDS[card]
+            return {"fear": 3.0, "basic": 0.8 if left >= 1 else -0.5}.get(info[1], -2.0)
+        if k == "discard":
+            return 1.0 if D.CARDS[action[1]][1] == "fear" else 0.3
+        if k == "decline":
+            return 0.0
+        if k == "none":
+            return 0.2
+        return 1.0
+    if state.phase == "keep":
+        if k == "release":
+            return 1.0 if D.CARDS[action[1]][1] == "fear" else -0.5
+        return 0.0
+    if k == "research":
+        _row, cost, _src, _ = D.TRACKS[state.temple][action[2]]
+        return (7.0 if action[1] == "glass" else 5.0) + 0.6 * _row
+    if k == "temple":
+        return 4.0 + D.TEMPLE_STACK_VP[action[1]]
+    if k == "discover":
+        return 7.5 if action[1] in D.LEVEL2 else 6.0
+    if k == "overcome":
+        return 7.0
+    if k == "dig":
+        return 4.0 if action[1] >= 5 else 3.0
+    if k == "buy":
+        row = state.items if action[1] == "item" else state.arts
+        c = row[action[2]]
+        return 2.0 + 0.7 * D.CARDS[c][4] + 0.4 * left
+    if k == "play":
+        info = D.CARDS[action[1]]
+        if info[5] == "F":
+            return 5.0
+        return 4.5
+    if k == "assist":
+        return 5.0
+    if k == "idol":
+        return 1.5 + (0.5 if action[1] in (0, 1) else 0.0) - 0.6 * p.slots
+    if k == "boon":
+        return 2.0
+    if k == "end":
+        return 0.5
+    return 0.0  # pass
+
+
+def heuristic_action(state, seat: int, rng: Rng) -> tuple:
+    acts = state.legal_actions(seat)
+    if len(acts) == 1:
+        return acts[0]
+    if rng.random() < EPSILON:
+        return rng.choice(acts)
+    best, pick = -1e9, acts[0]
+    for a in acts:
+        v = action_score(state, seat, a) + 0.01 * rng.random()
+        if v > best:
+            best, pick = v, a
+    return pick
+
+
+def horizon(state) -> int:
+    return state.round
+
+
+HEURISTICS = Heuristics(policy=heuristic_action, evaluate=evaluate, scale=12.0, rollout_depth=40,
+                        horizon=horizon, prior=True, order=one_ply_order(heuristic_action, evaluate))
+
+__all__ = ["HEURISTICS", "action_score", "estimate", "evaluate", "heuristic_action"]
