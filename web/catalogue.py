@@ -9,8 +9,6 @@ from render import has_renderer, renderer
 # Games of the product without an engine yet (shown as "coming soon"); an entry is dropped once its
 # package is registered.
 COMING = [
-    {"id": "arnak", "title": "Lost Ruins of Arnak", "players": "1–4",
-     "blurb": "Deck-building and worker placement on a jungle island."},
     {"id": "catan-ck", "title": "Catan: Cities & Knights", "players": "3–4",
      "blurb": "Defend Catan from the barbarians with knights and city improvements."},
     {"id": "islands", "title": "Islands in the Mist", "players": "2–4",

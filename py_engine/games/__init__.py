@@ -14,6 +14,7 @@ from typing import Any
 PACKAGES: tuple[str, ...] = (
     "lost_cities",
     "lost_cities_board",
+    "arnak",
 )
 
 
