@@ -11,8 +11,6 @@ from render import has_renderer, renderer
 COMING = [
     {"id": "catan-ck", "title": "Catan: Cities & Knights", "players": "3–4",
      "blurb": "Defend Catan from the barbarians with knights and city improvements."},
-    {"id": "islands", "title": "Islands in the Mist", "players": "2–4",
-     "blurb": "Explore the mist, chart islands and race for discoveries."},
 ]
 
 

@@ -50,22 +50,19 @@ def connected_coasts(board: Board, placed: list[int]) -> list[str]:
     tiles too; cities, monuments, offices and extension tiles block). The chain starts on a usable
     coast space of that coast or next to an uncovered one and ends next to the yard."""
     members = {i for i, t in enumerate(placed) if t >= 0 and KIND[t] in CONNECTS}
+    if not members & board.yard_neighbours:
+        return []
     label = _components(board, members)
-    good = {label[i] for i in members if i in board.yard_neighbours}
+    good = {label[i] for i in members & board.yard_neighbours}
+    linked = {i for i in members if label[i] in good}
     out = []
     for terrain in TERRAINS:
-        ok = False
         for s in board.coasts[terrain]:
             if not usable_coast_space(placed, s, terrain):
                 continue
-            if placed[s] >= 0:
-                ok = label.get(s, -1) in good
-            else:
-                ok = any(label.get(j, -1) in good for j in board.neighbours[s])
-            if ok:
+            if s in linked if placed[s] >= 0 else any(j in linked for j in board.neighbours[s]):
+                out.append(terrain)
                 break
-        if ok:
-            out.append(terrain)
     return out
 
 

@@ -10,6 +10,7 @@ from .data import (
     CLOCKWISE,
     CLOUD_CAPACITY,
     CLOUDS,
+    CONNECTS,
     DIRECTION_FACES,
     DOCK_DEPART,
     DOCK_TAKE,
@@ -512,7 +513,8 @@ class IslandsState(State):
         elif sk == "draw1energy":
             self._gain_energy(seat, b.energy[space])
             self._draw(seat, 1, "draw1energy")
-        if self.first_all < 0 and len(connected_coasts(b, self.placed[seat])) == len(TERRAINS):
+        if (self.first_all < 0 and KIND[t] in CONNECTS
+                and len(connected_coasts(b, self.placed[seat])) == len(TERRAINS)):
             self.first_all = seat
             self._log(seat, "all_coasts")
             if not self.final_round or self.final_round > self.round + 1:
