@@ -6,7 +6,8 @@ bit-identical results on every CPython (3.11 here, 3.14 in Pyodide).
 Seeds come in two ranges (`is_seed` accepts exactly these):
 - a *deal seed*, 2**64 <= seed < 2**128 (what `new_seed()` draws: 128 bits from the OS): all 128 bits
   become the xoshiro128** state, each 32-bit word put through the bijective murmur3 finaliser, so two
-  seeds never share a state (the one seed that would map to the all-zero state gets word 0 = 1);
+  seeds never share a state (the one seed that would map to the all-zero state gets word 0 = 1), and
+  the generator is stepped 8 times before its first output;
 - a *legacy seed*, 0 <= seed < 2**63 (records made before deal seeds, tests, bots): folded to 32 bits
   and expanded by splitmix32 exactly as before, so every old record replays identically.
 Other integers (bots derive seeds by arithmetic) take the legacy path on their low 64 bits.
@@ -96,6 +97,8 @@ class Rng:
             if not any(words):
                 words[0] = 1
             self.s = words
+            for _ in range(8):  # xoshiro mixes slowly: after 8 steps every seed bit reaches every output bit
+                self.next_u32()
             return
         x = seed & 0xFFFFFFFFFFFFFFFF
         x = (x ^ (x >> 32)) & _M32

@@ -25,8 +25,9 @@ MAX_DEPTH = 32  # nesting accepted by default: a record is ~8 deep, a host view 
 
 # A string literal: possessive, so it never backtracks; an unterminated one (no closing quote) is
 # matched by the second branch to the end of the text, so the scan never restarts inside it (the
-# old `re.sub` of a backtracking pattern took quadratic time on '"' + '\\"' * n).
-_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"|("[\s\S]*)', re.DOTALL)
+# old `re.sub` of a backtracking pattern took quadratic time on '"' + '\\"' * n). Removing an
+# unterminated tail is right: the JSON parser fails where it starts and reads nothing after it.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"|"[\s\S]*', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -40,17 +41,18 @@ class JsonInputError(ValueError):
         self.reason = reason
 
 
-def nesting_depth(text: str) -> int:
-    """Deepest [ / { nesting outside string literals, in linear time. An unterminated string
-    counts as the end of the text (the JSON parser stops there too)."""
-    stripped = _STRING.sub(r"\1", text)  # closed strings removed; an unterminated tail kept
-    cut = stripped.find('"')
-    if cut >= 0:
-        stripped = stripped[:cut]
-    brackets = _NOT_BRACKET.sub("", stripped)
-    if not brackets:
-        return 0
-    return max(0, max(accumulate(map(_STEP.__getitem__, brackets))))
+def nesting_depth(text: str, stop: int | None = None) -> int:
+    """Deepest [ / { nesting outside string literals, in linear time (an unterminated string ends
+    the scan: the JSON parser stops there too). With `stop`, the scan may end as soon as the depth
+    is known to exceed it (the result is then some depth > stop)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = deepest = 0
+    for start in range(0, len(brackets), 4096):
+        levels = list(accumulate(map(_STEP.__getitem__, brackets[start:start + 4096]), initial=depth))
+        deepest, depth = max(deepest, max(levels)), levels[-1]
+        if stop is not None and deepest > stop:
+            break
+    return deepest
 
 
 def _no_constant(name: str) -> Any:
@@ -77,7 +79,7 @@ def loads(text: str | bytes | bytearray | memoryview, *, max_chars: int, max_dep
         raise JsonInputError("syntax", "not text")
     if len(text) > max_chars:
         raise JsonInputError("size", f"larger than {max_chars} characters")
-    if nesting_depth(text) > max_depth:
+    if nesting_depth(text, max_depth) > max_depth:
         raise JsonInputError("depth", f"nested more than {max_depth} levels deep")
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
