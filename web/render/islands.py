@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 
-from .markup import Safe, join, tag, text
+from .markup import Safe, join, tag
 from .svg import button_attrs, fmt, svg_root
 
 BLURB = "Fly a balloon over your misty island, reveal its terrain and link all six coasts."
@@ -399,7 +399,7 @@ def status_text(view: dict, ui: dict) -> str:
         "take": "take all tiles of one cloud (or use the harbour / an extension tile)",
         "exchange": f"take {p.get('takes_left')} more tile(s) from the harbour or the bag",
         "place": "select a telescope tile, then a highlighted space next to the balloon; or end the turn",
-        "gain": f"keep the {tile_name(p['tile']) if p.get('tile') else 'tile'} on the telescope or convert it to energy",
+        "gain": f"keep the {tile_name(p['tile']) if p.get('tile') else 'tile'} on the telescope or convert it",
         "swap": "the harbour is full: swap the new tile for one on the harbour",
         "from_cloud": "the bag is empty: take a tile from any cloud",
     }

@@ -13,12 +13,14 @@ STAND_IN_NOTE = "stand-in"  # the view's "data" field: the board and tile values
 TERRAINS: tuple[str, ...] = ("forest", "meadow", "mountain", "desert", "swamp", "canyon")
 
 # pointy-top axial (q, r); E/W neighbours as on the direction die
-DIRS: dict[str, tuple[int, int]] = {"E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1), "NE": (1, -1)}
+DIRS: dict[str, tuple[int, int]] = {"E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1),
+                                    "NE": (1, -1)}
 CLOCKWISE: tuple[str, ...] = ("E", "SE", "SW", "W", "NW", "NE")
 DIRECTION_FACES: tuple[str, ...] = ("NW", "NE", "SW", "SE", "W", "E")
 BONUS_FACES: tuple[str, ...] = ("energy1", "energy2", "tile", "move1", "reverse", "turn60")
 OPPOSITE: dict[str, str] = {d: CLOCKWISE[(i + 3) % 6] for i, d in enumerate(CLOCKWISE)}
-TURN60: dict[str, tuple[str, str]] = {d: (CLOCKWISE[(i - 1) % 6], CLOCKWISE[(i + 1) % 6]) for i, d in enumerate(CLOCKWISE)}
+TURN60: dict[str, tuple[str, str]] = {d: (CLOCKWISE[(i - 1) % 6], CLOCKWISE[(i + 1) % 6])
+                                      for i, d in enumerate(CLOCKWISE)}
 COAST_SIDES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 YARD_MOVE = 2
 
@@ -178,7 +180,8 @@ class Board:
         self.step: dict[str, list[int]] = {}
         for d, (dq, dr) in DIRS.items():
             self.step[d] = [self.index.get((q + dq, r + dr), -1) for q, r in self.coords]
-        self.neighbours = [[self.step[d][i] for d in CLOCKWISE if self.step[d][i] >= 0] for i in range(len(self.coords))]
+        self.neighbours = [[self.step[d][i] for d in CLOCKWISE if self.step[d][i] >= 0]
+                           for i in range(len(self.coords))]
         self.coasts = {t: [i for i, c in enumerate(self.coast) if c == t] for t in TERRAINS}
         self.yard_neighbours = frozenset(self.neighbours[self.yard])
         self.start_spaces = [i for i in range(len(self.coords)) if self.start[i]]
