@@ -112,3 +112,70 @@ def test_random_bytes_never_crash(data):
         invite.decode(invite._b64(data))
     except CodeError:
         pass
+
+
+def forged(d: Description, monkeypatch) -> str:
+    """A code packed without the encoder's checks (a hostile link has a valid CRC: anyone can compute it)."""
+    with monkeypatch.context() as m:
+        m.setattr(invite, "ice_ok", lambda ufrag, pwd: True)
+        return invite.encode(d)
+
+
+@pytest.mark.parametrize("field,value", [
+    ("ufrag", "ab\r\na=candidate:1 1 udp 1 6.6.6.6 1 typ host"), ("ufrag", "abc\n"), ("ufrag", "ab cd"),
+    ("ufrag", "ab-cd"), ("ufrag", "abc"), ("ufrag", "abcd\u00e9"), ("ufrag", ""),
+    ("pwd", "j5AJ0II8O0E6553UGJVp2J7O\r\na=setup:passive"), ("pwd", "short+/"), ("pwd", "x" * 21),
+    ("pwd", "j5AJ0II8O0E6553UGJVp2J7O="), ("pwd", "j5AJ0II8O0E6553UGJVp2J7O\x00"),
+])
+def test_ice_credentials_outside_the_grammar_are_refused(field, value, monkeypatch):
+    d = offer(**{field: value})
+    with pytest.raises(CodeError):
+        invite.encode(d)
+    with pytest.raises(CodeError, match="damaged"):
+        invite.decode(forged(d, monkeypatch))
+
+
+@pytest.mark.parametrize("old,new", [("a=ice-ufrag:/FIV", "a=ice-ufrag:/F-IV"), ("a=ice-ufrag:/FIV", "a=ice-ufrag:ab"),
+                                     ("a=ice-pwd:j5AJ0II8O0E6553UGJVp2J7O", "a=ice-pwd:j5AJ0II8O0E65 53UGJVp2J7O"),
+                                     ("a=ice-pwd:j5AJ0II8O0E6553UGJVp2J7O", "a=ice-pwd:short")])
+def test_a_browser_description_outside_the_grammar_is_refused(old, new):
+    with pytest.raises(CodeError, match="ICE grammar"):
+        invite.parse_sdp(CHROMIUM_OFFER.replace(old, new), OFFER)
+
+
+def test_the_grammar_accepts_real_credentials():
+    assert invite.ice_ok("/FIV", "j5AJ0II8O0E6553UGJVp2J7O") and invite.ice_ok("a+b/", "A" * 256)
+    d = invite.decode(invite.encode(offer()))
+    assert "\r" not in invite.sdp(d).replace("\r\n", "") and d.ufrag == "/FIV"
+
+
+@pytest.mark.parametrize("field,value", [("game", "Lost Cities"), ("game", "x\r\ny"), ("token", "short"),
+                                         ("token", "t" * 20 + "\n"), ("token", "t" * 129)])
+def test_other_offer_fields_have_fixed_alphabets(field, value, monkeypatch):
+    with pytest.raises(CodeError, match="damaged"):
+        invite.decode(forged(offer(**{field: value}), monkeypatch))
+
+
+def test_expiry_is_the_hosts_own_clock_and_a_link_cannot_push_it():
+    now = time.time()
+    future = invite.encode(offer(made=int(now) + invite.MAX_AGE + 600))  # a link claiming to be made later
+    with pytest.raises(CodeError, match="future"):
+        invite.decode(future, now=now)
+    skewed = invite.decode(invite.encode(offer(made=int(now) + 3600)), now=now)  # an hour of clock skew is fine
+    assert skewed.made == int(now) + 3600
+    answer = invite.parse_sdp(CHROMIUM_OFFER, ANSWER)
+    answer.offer_ufrag = "/FIV"
+    answer = invite.decode(invite.encode(answer))
+    host_made = now - invite.MAX_AGE - 60  # the host made this offer 24 h + 1 min ago ...
+    with pytest.raises(CodeError, match="expired"):
+        invite.check_answer(answer, "/FIV", host_made, now=now)  # ... whatever any link says
+    invite.check_answer(answer, "/FIV", now - 60, now=now)  # fresh: accepted
+    with pytest.raises(CodeError, match="another invite link"):
+        invite.check_answer(answer, "OTHR", now - 60, now=now)
+    with pytest.raises(CodeError, match="not an answer code"):
+        invite.check_answer(invite.decode(invite.encode(offer())), "/FIV", now - 60, now=now)
+
+
+def test_docstring_claims_only_what_the_crc_does():
+    doc = " ".join(invite.__doc__.split())
+    assert "tampered" not in doc and "accidental damage only: it is no signature" in doc

@@ -154,14 +154,97 @@ def test_rules_example_record_still_replays():
 
 
 def test_embed_params_are_validated():
-    p = records.embed_params("?mode=evil&record=abc&move=-4&seat=9&theme=neon&origin=javascript:x&rounds=1&lang=fr")
-    assert p["mode"] == "position" and p["move"] == 0 and p["seat"] is None and p["theme"] == "light"
-    assert p["origin"] == "" and p["options"] == {"rounds": "1"} and p["lang"] == "en" and p["lang_asked"] == "fr"
-    assert records.embed_params("game=lost-cities&bot=7&seat=1")["mode"] == "play"
-    assert records.embed_params("bot=7")["bot"] == 3
+    p = records.embed_params("?mode=replay&record=abc&move=4&seat=1&theme=dark&origin=https://r.example/&rounds=1"
+                             "&lang=fr&id=x")
+    assert p["mode"] == "replay" and p["move"] == 4 and p["seat"] == 1 and p["theme"] == "dark" and p["id"] == "x"
+    assert p["origin"] == "https://r.example" and p["options"] == {"rounds": "1"} and p["lang"] == "en"
+    assert p["lang_asked"] == "fr" and p["record"] == "abc"
+    assert records.embed_params("record=abc")["mode"] == "position" and records.embed_params("")["seat"] is None
+    assert records.embed_params("game=lost-cities&bot=3&seat=1")["mode"] == "play"
+    assert records.embed_params("seat=spectator&interactive=yes")["interactive"] is True
+
+
+@pytest.mark.parametrize("query,name", [
+    ("seat=%C2%B2", "seat"),  # '²' passes str.isdigit() but not int()
+    ("seat=" + "9" * 4400, "seat"),  # more digits than int() takes
+    ("seat=9", "seat"), ("seat=-1", "seat"), ("seat=%D9%A3", "seat"), ("seat= 1", "seat"), ("seat=1_0", "seat"),
+    ("move=-4", "move"), ("move=" + "1" * 5000, "move"), ("move=2000000", "move"), ("move=%C2%B2", "move"),
+    ("bot=7", "bot"), ("bot=x", "bot"), ("seed=1e9", "seed"), ("seed=" + "9" * 20, "seed"),
+    ("mode=evil", "mode"), ("theme=neon", "theme"), ("interactive=maybe", "interactive"),
+    ("origin=javascript:x", "origin"), ("origin=https://a.example/path", "origin"), ("lang=" + "x" * 40, "lang"),
+    ("id=" + "x" * 65, "id"), ("id=a%0Ab", "id"), ("game=chess", "game"), ("game=%3Cimg%3E", "game"),
+    ("record=%3Cscript%3E", "record"), ("record=" + "A" * (records.MAX_LINK + 1), "record"),
+    ("rounds=" + "1" * 70, "option"), ("%3Cx%3E=1", "option"),
+])
+def test_bad_embed_params_give_a_clear_record_error(query, name):
+    with pytest.raises(RecordError) as exc:
+        records.embed_params(query)
+    assert name in str(exc.value) and "not valid" in str(exc.value)
+    assert len(str(exc.value)) < 300  # the value is shown cut short
+
+
+def test_embed_address_size_and_field_count_are_bounded():
+    with pytest.raises(RecordError, match="too long"):
+        records.embed_params("x=" + "a" * (records.MAX_QUERY + 1))
+    with pytest.raises(RecordError, match="too many"):
+        records.embed_params("&".join(f"o{i}=1" for i in range(100)))
+    with pytest.raises(RecordError):
+        records.embed_params(None)  # type: ignore[arg-type]
+
+
+def test_embed_origin_and_game_options():
     assert records.origin_allowed("https://rules.example", "https://rules.example/")
     assert not records.origin_allowed("https://evil.example", "https://rules.example")
     assert not records.origin_allowed("null", "")
     game = get_game("lost-cities")
     assert records.game_options(game, {"rounds": "1", "purple": "yes", "nonsense": "x"})["rounds"] == 1
     assert records.game_options(game, {"rounds": "99"}) == game.normalize_options({})
+
+
+# --- records that leave the device: no deal while the game runs ----------------------------------
+def test_unfinished_game_leaves_the_device_without_its_deal():
+    state, _ = played(seed=2**100 + 77, upto=6, options={"rounds": 1})
+    assert not state.is_over() and state.record.salt == ""
+    for finished in (None, False):
+        data = records.export_data(state.record, SEATS, finished=finished)
+        text = json.dumps(data)
+        assert "seed" not in data and "salt" not in data and len(data["moves"]) == 6
+        assert str(state.record.seed) not in text and format(state.record.seed, "x") not in text
+        assert state.record.salt and state.record.salt not in text and data["deal"] == state.record.commitment()
+    assert records.export_data(state.record, finished=None)["deal"] == data["deal"]  # the salt is kept
+    link = records.link("https://x.org/", data)
+    url = records.embed_url("https://x.org/", data)
+    file_text = records.export_text(state.record, SEATS)
+    assert str(state.record.seed) not in records.file_name(state.record)
+    for opened in (lambda: records.parse_text(link), lambda: records.parse_text(file_text),
+                   lambda: records.load(records.decode(records.embed_params(url.split("?", 1)[1])["record"]))):
+        with pytest.raises(records.SealedRecord) as exc:
+            opened()
+        assert "unfinished game shared without its deal" in str(exc.value) and "once the game is over" in str(exc.value)
+
+
+def test_finished_game_leaves_the_device_whole_and_proves_the_earlier_link(game):
+    state = game[0]
+    record = state.record.copy()
+    record.salt = "5a" * 16
+    data = records.export_data(record, SEATS)  # replayed: it is over
+    assert data["seed"] == record.seed and data["salt"] == record.salt and data["deal"] == record.commitment()
+    imp = records.parse_text(records.link("https://x.org/", data))
+    assert imp.record.seed == record.seed and imp.state.is_over()
+    public = records.export_data(record, finished=False)
+    assert public["deal"] == data["deal"]  # what was shared during the game matches the deal revealed after it
+
+
+def test_the_deep_link_of_issue_14_is_a_clear_error():
+    deep = base64.urlsafe_b64encode(zlib.compress(("[" * 50000 + "]" * 50000).encode(), 9)).decode().rstrip("=")
+    assert len(deep) <= 170
+    for text in ("https://x.org/#record=" + deep, "#record=" + deep):
+        with pytest.raises(RecordError, match="nested too deeply"):
+            records.parse_text(text)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        records.decode(deep)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        records.parse_text("[" * 50000 + "]" * 50000)  # an imported file
+    with pytest.raises(RecordError, match="nested too deeply"):
+        records.load(records.decode(records.embed_params("record=" + deep)["record"]))  # an embed
+    assert records.parse_text(json.dumps(played(options={"rounds": 1})[0].record.to_json())).state.is_over()

@@ -11,6 +11,8 @@ import js
 from pyodide.ffi import create_proxy
 from render.markup import Safe, text
 
+from py_engine.core import safejson
+
 _proxies: list = []  # listeners live as long as the page; kept here so they are not collected
 
 
@@ -38,11 +40,15 @@ def expose(name: str, fn: Callable) -> None:
     setattr(js.window, name, proxy)
 
 
+STORAGE_MAX = 8_000_000  # characters of one stored value read back (localStorage holds ~5 MB)
+
+
 def storage_get(key: str) -> Any:
+    """A stored JSON value through the bounded parser (safejson: size and depth checked first)."""
     try:
         raw = js.localStorage.getItem(key)
-        return None if raw is None else json.loads(raw)
-    except Exception:  # corrupt or unavailable storage reads as empty
+        return None if raw is None else safejson.loads(str(raw), max_chars=STORAGE_MAX)
+    except Exception:  # corrupt, too deep or unavailable storage reads as empty
         return None
 
 

@@ -35,7 +35,7 @@ from pyodide.ffi import to_js
 from render import renderer
 from render.markup import Safe, join, tag, text
 from replay import Replay
-from session import LocalTable
+from session import LocalTable, new_seed
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
@@ -79,7 +79,7 @@ class Embed(BotPump):
         seat = self.seat if self.seat is not None and self.seat < game.min_players else 0
         seats = [{"kind": "human", "name": "You"} if i == seat else
                  {"kind": "bot", "level": self.p["bot"], "name": f"Bot {i + 1}"} for i in range(game.min_players)]
-        seed = self.p["seed"] if self.p["seed"] is not None else int(js.Math.floor(js.Math.random() * 2147483647))
+        seed = self.p["seed"] if self.p["seed"] is not None else new_seed()
         self.seat, self.mode = seat, "play"
         self.table = LocalTable(game_id, game.min_players, seed, records.game_options(game, self.p["options"]), seats)
 
@@ -253,13 +253,19 @@ class Embed(BotPump):
 
 
 def start() -> None:
-    params = records.embed_params(str(js.location.search or ""))
+    try:
+        params, problem = records.embed_params(str(js.location.search or "")), ""
+    except RecordError as exc:  # a bad parameter: say which, in the frame, and show nothing else
+        params, problem = records.embed_params("record=x"), f"This embed's address is wrong: {exc}."
     js.document.documentElement.lang = params["lang"]
     if params["theme"] == "dark":
         js.document.documentElement.classList.add("dark")
     embed = Embed(params)
     try:
-        embed.load()
+        if problem:
+            embed.error = problem
+        else:
+            embed.load()
     except (RecordError, ValueError, KeyError) as exc:
         embed.error = f"This game cannot be shown: {exc}"
     root = dom.by_id("app")

@@ -4,8 +4,18 @@ Only these SDP fields travel (see shared/reference/webrtc-signalling.md §3): IC
 sha-256 DTLS fingerprint, the setup role (implied by the kind: the offer is ``actpass``, the answer
 ``active``) and each UDP candidate as address, port and type. `sdp()` rebuilds a full data-channel
 SDP from a fixed template. A code is ``base64url(header | body | crc32)``: the header byte holds the
-format version and whether the body is raw-deflated; the CRC over header and body turns a typo or a
-tampered link into a clear `CodeError` instead of a connection that silently never comes up.
+format version and whether the body is raw-deflated; the CRC over header and body turns a typo, a
+cut or otherwise damaged link into a clear `CodeError` instead of a connection that silently never
+comes up. The CRC detects accidental damage only: it is no signature, anyone can recompute it, so a
+code proves nothing about who made it. What protects a table is elsewhere: the invite token (single
+use, checked by the host), the DTLS fingerprint (the browsers refuse a peer with another key), and
+these checks on every decoded field:
+- ICE ufrag and password follow the ICE grammar (RFC 8839: 4-256 / 22-256 characters of
+  ALPHA / DIGIT / "+" / "/"), so no CR/LF or other character can add lines to the rebuilt SDP;
+- the game id, token and candidate addresses have fixed alphabets and lengths;
+- expiry: the host checks an answer against the time IT made the offer (`check_answer`), so a
+  link whose "made" time was moved cannot keep an offer alive; the guest's `decode` also refuses a
+  link older than MAX_AGE, or claiming to be made more than MAX_AGE in the future.
 
 An offer also carries the game id, the seat, the table id (8 random bytes: a guest that already holds
 a rejoin token for this table rejoins instead of joining), the invite token and the time it was made.
@@ -23,6 +33,8 @@ import uuid
 import zlib
 from dataclasses import dataclass, field
 
+from py_engine.core import safejson
+
 VERSION = 1
 MAX_AGE = 24 * 3600  # an invite older than this is refused as expired
 MAX_CODE = 4000  # characters; anything longer is not one of ours
@@ -33,6 +45,29 @@ _PRIORITY = {"host": 2122260223, "srflx": 1686052607, "prflx": 1845501695, "rela
 
 class CodeError(ValueError):
     """A link or code that cannot be used; the message is meant for the person."""
+
+
+_ICE = re.compile(r"[A-Za-z0-9+/]+")
+_GAME = re.compile(r"[a-z0-9-]{1,64}")
+_TOKEN = re.compile(r"[\x21-\x7e]{16,128}")
+
+
+def ice_ok(ufrag: str, pwd: str) -> bool:
+    """ICE credentials in the ICE grammar (RFC 8839): ufrag 4-256, pwd 22-256 ice-chars."""
+    return (isinstance(ufrag, str) and isinstance(pwd, str) and 4 <= len(ufrag) <= 256 and 22 <= len(pwd) <= 256
+            and bool(_ICE.fullmatch(ufrag)) and bool(_ICE.fullmatch(pwd)))
+
+
+def check_answer(d: Description, ufrag: str, made: float, now: float | None = None) -> None:
+    """The host's checks on an answer code pasted for the offer it made at `made` (its own clock)
+    with ICE ufrag `ufrag`: an answer, for that offer, and the offer not older than MAX_AGE."""
+    if d.kind != ANSWER:
+        raise CodeError("that is an invite link, not an answer code — paste the code the guest's page shows")
+    if d.offer_ufrag != ufrag:
+        raise CodeError("it was made for another invite link (another seat's, or an older link) — ask the "
+                        "guest to open the link shown here")
+    if (time.time() if now is None else now) - made > MAX_AGE:
+        raise CodeError("the invite link it answers has expired: send the guest the new link")
 
 
 @dataclass
@@ -76,6 +111,8 @@ def parse_sdp(sdp: str, kind: int) -> Description:
                     cands.append((addr, port, typ))
     if not ufrag or not pwd or len(fp) != 32:
         raise CodeError("the browser produced a description without ICE credentials or a sha-256 fingerprint")
+    if not ice_ok(ufrag, pwd):
+        raise CodeError("the browser produced ICE credentials outside the ICE grammar")
     return Description(kind, ufrag, pwd, fp, cands)
 
 
@@ -166,6 +203,8 @@ def _b64(data: bytes) -> str:
 
 def encode(d: Description) -> str:
     """Pack a description into a code (URL-safe, no padding)."""
+    if not ice_ok(d.ufrag, d.pwd) or len(d.fingerprint) != 32:
+        raise CodeError("a description needs ICE credentials in the ICE grammar and a sha-256 fingerprint")
     body = bytes([d.kind]) + _short(d.ufrag) + _short(d.pwd) + d.fingerprint
     if d.kind == OFFER:
         body += _short(d.game) + bytes([d.seat]) + d.table[:8].ljust(8, b"\0") + _short(d.token)
@@ -205,8 +244,8 @@ def decode(code: str, *, now: float | None = None) -> Description:
     body = payload
     if blob[0] & 0x80:
         try:
-            body = zlib.decompressobj(-15).decompress(payload, 4096)
-        except zlib.error:
+            body = safejson.inflate(payload, 4096, wbits=-15)
+        except safejson.JsonInputError:
             raise CodeError("the code is damaged") from None
     try:
         return _read(_Reader(body), now)
@@ -221,15 +260,24 @@ def _read(r: _Reader, now: float | None) -> Description:
     if kind not in (OFFER, ANSWER):
         raise CodeError("the code is damaged")
     d = Description(kind, r.text(), r.text(), r.take(32))
+    if not ice_ok(d.ufrag, d.pwd):
+        raise CodeError("the code is damaged (its connection credentials have characters they never have)")
     if kind == OFFER:
         d.game, d.seat, d.table, d.token = r.text(), r.byte(), r.take(8), r.text()
+        if not _GAME.fullmatch(d.game) or not _TOKEN.fullmatch(d.token):
+            raise CodeError("the code is damaged (its game or invite token is not one an app makes)")
         d.made = int.from_bytes(r.take(4), "big")
         age = (time.time() if now is None else now) - d.made
         if age > MAX_AGE:
             raise CodeError(f"this invite link has expired (it was made {int(age // 3600)} hours ago): "
                             "ask the host for a new link")
+        if age < -MAX_AGE:
+            raise CodeError("this invite link claims to be made in the future: ask the host for a new link "
+                            "(or check this device's clock)")
     else:
         d.offer_ufrag = r.text()
+        if not _ICE.fullmatch(d.offer_ufrag) or not 4 <= len(d.offer_ufrag) <= 256:
+            raise CodeError("the code is damaged (its offer reference has characters it never has)")
     d.candidates = [_unpack_candidate(r) for _ in range(r.byte())]
     if r.pos != len(r.data):
         raise CodeError("the code is damaged")

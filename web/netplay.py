@@ -116,6 +116,7 @@ class SeatLink:
         self.status = "preparing"  # preparing | waiting | connecting | open | lost | error
         self.error = ""
         self.serial = 0
+        self.made = 0  # when this host made the current offer (its own clock): answers expire from it
 
 
 class HostLink:
@@ -173,6 +174,7 @@ class HostLink:
         if sl.peer is not peer:
             return
         d.game, d.seat, d.table, d.token, d.made = self.host.game.id, seat, self.table_id, token, int(time.time())
+        sl.made = d.made
         sl.link, sl.ufrag, sl.status = invite.invite_link(page_base(), d), d.ufrag, "waiting"
         self.app.redraw()
 
@@ -191,12 +193,7 @@ class HostLink:
         sl.error = ""
         try:
             d = invite.decode(code)
-            if d.kind == invite.OFFER:
-                raise invite.CodeError("that is an invite link, not an answer code — paste the code the "
-                                       "guest's page shows")
-            if d.offer_ufrag != sl.ufrag:
-                raise invite.CodeError("it was made for another invite link (another seat's, or an older "
-                                       "link) — ask the guest to open the link shown here")
+            invite.check_answer(d, sl.ufrag, sl.made)  # expiry by the time this host made the offer
         except invite.CodeError as exc:
             sl.error = f"Wrong answer code: {exc}."
             self.app.redraw()
@@ -422,6 +419,24 @@ class RemoteTable:
         return self.link.panel_html()
 
 
+def deal_html(g: Guest) -> Safe:
+    """The fair-play line on a guest's panel: the host's commitment while the game runs, then
+    "Deal verified" or a warning once the host revealed the deal (py_engine.net.guest.verify)."""
+    if not g.seated and g.verdict is None:
+        return Safe("")
+    if g.verdict is not None:
+        ok, words = g.verdict["ok"], str(g.verdict["text"])
+        return tag("p", {"class": "net-ok" if ok else "error", "role": None if ok else "alert",
+                         "data-testid": "deal-status", "data-state": "verified" if ok else "warning"},
+                   words[:1].upper() + words[1:] + ".")
+    if g.deal is None:
+        return tag("p", {"class": "error", "data-testid": "deal-status", "data-state": "none"},
+                   "The host sealed no deal: this game cannot be checked for fair play.")
+    return tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "sealed",
+                     "title": "SHA-256 commitment to the seed, checked when the game ends"},
+               "Deal sealed by the host (", g.deal[:12], "…): checked when the game ends.")
+
+
 class GuestLink:
     """The guest's side: one connection to the host, a `Guest`, and the joining screens."""
 
@@ -599,7 +614,7 @@ class GuestLink:
                         "" if r["connected"] else " · not connected")) for r in g.table]
         busy = "1" if self.table is not None and self.table.pending else "0"
         return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
-                   tag("h2", None, "Players"), head, tag("ol", {"class": "net-seats"}, "", rows))
+                   tag("h2", None, "Players"), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
 
     def screen_html(self) -> Safe:
         d = self.offer

@@ -4,6 +4,22 @@ Pure Python (no browser calls), so it is tested in CPython. An exported record i
 Record JSON plus optional "names" and "seats"; the same dict travels in a link fragment as
 base64url(zlib(json)). Every import is validated by Record.from_json and a full replay, so a
 corrupt or foreign file raises RecordError with a readable reason and changes nothing.
+
+Outside input (a #record= link, an imported file, an embed's record=, a pasted link) is read by
+one bounded parser (py_engine.core.safejson): text size, decompressed size (MAX_TEXT) and JSON
+nesting depth are checked before json.loads, in linear time, so a 163-character link of 50 000
+nested brackets is a clear RecordError instead of a dead page.
+
+What leaves the device (`export_data` / `export_text`, hence share links, files and embed
+snippets) depends on whether the game is over:
+- unfinished: the *public* record (Record.to_json(public=True)): the commitment to the deal and
+  the moves, no seed and no salt, so nobody can learn the hidden cards from it;
+- finished: the full record (seed, salt, commitment, moves): anyone can replay it and check it
+  against a public record shared earlier.
+Callers that know the answer pass `finished=state.is_over()`; by default it is found by a replay.
+Opening a public record (`load`, `parse_text`) raises SealedRecord, a RecordError whose message
+says: "this is an unfinished game shared without its deal (...): it can be watched once the game
+is over and shared again" — the app shows that message where it shows any import error.
 """
 
 from __future__ import annotations
@@ -11,15 +27,19 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qsl, quote
 
 from session import clean_name
 
 from py_engine import GAMES
-from py_engine.core import Record, RecordError
+from py_engine.core import Record, RecordError, safejson
+from py_engine.core.record import SealedRecord, new_salt
+
+__all__ = ["SealedRecord"]  # re-exported: callers tell a sealed record from a broken one
 
 LINK_KEY = "record"
 MAX_TEXT = 2_000_000  # bytes of JSON a record file / decompressed link may hold
@@ -37,9 +57,15 @@ class Imported:
     state: Any  # the State after the last move
 
 
-def export_data(record: Record, seats: list[dict] | None = None) -> dict:
-    """The record as a small JSON-safe dict, with the players' names and seat kinds."""
-    data = record.to_json()
+def export_data(record: Record, seats: list[dict] | None = None, finished: bool | None = None) -> dict:
+    """The record as a small JSON-safe dict, with the players' names and seat kinds: the full record
+    once the game is over, else the public one without the deal (see the module doc). `finished`
+    None: found by replaying the record. A record without a salt gets one (kept on `record`)."""
+    if finished is None:
+        finished = record.replay().is_over()
+    if not finished and not record.salt:
+        record.salt = new_salt()
+    data = record.to_json(public=not finished)
     if seats:
         data["names"] = [s.get("name", "") for s in seats]
         data["seats"] = [{"kind": s["kind"] if s.get("kind") in SEAT_KINDS else "human",
@@ -47,12 +73,25 @@ def export_data(record: Record, seats: list[dict] | None = None) -> dict:
     return data
 
 
-def export_text(record: Record, seats: list[dict] | None = None) -> str:
-    return json.dumps(export_data(record, seats), separators=(",", ":"))
+def export_text(record: Record, seats: list[dict] | None = None, finished: bool | None = None) -> str:
+    return json.dumps(export_data(record, seats, finished), separators=(",", ":"))
 
 
 def file_name(record: Record) -> str:
-    return f"{record.game_id}-{record.seed}-move{len(record.moves)}.json"
+    """A download name; it never shows the seed (the file of an unfinished game holds none)."""
+    return f"{record.game_id}-move{len(record.moves)}.json"
+
+
+def read_json(text: str | bytes, what: str = "record") -> Any:
+    """Outside JSON text through the bounded parser; RecordError says what is wrong."""
+    try:
+        return safejson.loads(text, max_chars=MAX_TEXT)
+    except safejson.JsonInputError as exc:
+        if exc.code == "size":
+            raise RecordError(f"the {what} is too large to be a game record") from None
+        if exc.code == "depth":
+            raise RecordError(f"the {what} is nested too deeply to be a game record") from None
+        raise RecordError("this is not an Explorers' Table game record (not JSON)") from None
 
 
 def encode(data: dict) -> str:
@@ -63,19 +102,21 @@ def encode(data: dict) -> str:
 
 def decode(text: str) -> Any:
     """Inverse of `encode`; any damage raises RecordError (size-bounded: no zip bombs)."""
+    if not isinstance(text, str):
+        raise RecordError("the link does not hold a readable game record")
     text = text.strip()
     if not text or len(text) > MAX_LINK:
         raise RecordError("the link is empty or too long")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        inflater = zlib.decompressobj()
-        out = inflater.decompress(raw, MAX_TEXT)
-        if inflater.unconsumed_tail:
-            raise RecordError("the record in the link is too large")
-        return json.loads(out.decode())
-    except RecordError:
-        raise
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError):
+        return safejson.loads(safejson.inflate(raw, MAX_TEXT), max_chars=MAX_TEXT)
+    except safejson.JsonInputError as exc:
+        if exc.code == "size":
+            raise RecordError("the record in the link is too large") from None
+        if exc.code == "depth":
+            raise RecordError("the link holds data nested too deeply to be a game record") from None
+        raise RecordError("the link does not hold a readable game record") from None
+    except (binascii.Error, ValueError):
         raise RecordError("the link does not hold a readable game record") from None
 
 
@@ -88,8 +129,11 @@ def fragment_record(fragment: str) -> str | None:
     """The encoded record of a '#record=...' fragment (or a whole link), else None."""
     if "#" in fragment:
         fragment = fragment.split("#", 1)[1]
-    values = parse_qs(fragment.lstrip("#")).get(LINK_KEY)
-    return values[0] if values else None
+    try:
+        pairs = parse_qsl(fragment.lstrip("#"), max_num_fields=64)
+    except ValueError:
+        return None
+    return next((v for k, v in pairs if k == LINK_KEY), None)
 
 
 def load(data: Any) -> Imported:
@@ -132,17 +176,15 @@ def clean_seats(seats: Any, names: list[str]) -> list[dict] | None:
 
 def parse_text(text: str) -> Imported:
     """A record from a file's text or from a pasted link; RecordError explains what is wrong."""
+    if not isinstance(text, str):
+        raise RecordError("this is not an Explorers' Table game record (not text)")
     if len(text) > MAX_TEXT:
         raise RecordError("the file is too large to be a game record")
     stripped = text.strip()
     encoded = fragment_record(stripped) if not stripped.startswith(("{", "[")) else None
     if encoded is not None:
         return load(decode(encoded))
-    try:
-        data = json.loads(stripped)
-    except (ValueError, RecursionError):
-        raise RecordError("this is not an Explorers' Table game record (not JSON)") from None
-    return load(data)
+    return load(read_json(stripped, "file"))
 
 
 def embed_url(base_url: str, data: dict, mode: str = "position", move: int | None = None,
@@ -167,39 +209,85 @@ def iframe_snippet(url: str, title: str) -> str:
 
 
 EMBED_MODES = ("position", "replay", "play")
+EMBED_KEYS = {"mode", "record", "move", "seat", "interactive", "game", "bot", "seed", "theme", "lang", "origin", "id"}
+MAX_QUERY = MAX_LINK + 4096  # characters of an embed address's query
+_DIGITS = re.compile(r"[0-9]{1,7}")
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]{1,190}(:[0-9]{1,5})?/?")
+_CODE = re.compile(r"[A-Za-z0-9_-]+")
+_LANG = re.compile(r"[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})?")
+_OPTION = re.compile(r"[A-Za-z0-9_]{1,32}")
 
 
 def embed_params(query: str) -> dict:
-    """embed.html's URL parameters, validated with safe defaults (see web/embed.py for the list)."""
-    q = {k: v[0] for k, v in parse_qs(query.lstrip("?")).items() if v}
+    """embed.html's URL parameters (see web/embed.py for the list), every one checked and bounded.
+    Any bad value raises RecordError naming the parameter, so the frame shows a clear message:
+    numbers are ASCII digits (no '²', no 4,300-digit seats), words come from their lists, the
+    record is a link code of at most MAX_LINK characters, text parameters are short."""
+    if not isinstance(query, str) or len(query) > MAX_QUERY:
+        raise RecordError("the embed address is too long")
+    try:
+        pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, max_num_fields=64)
+    except ValueError:
+        raise RecordError("the embed address has too many parameters") from None
+    q: dict[str, str] = {}
+    for key, value in pairs:
+        q.setdefault(key, value)
+
+    def bad(name: str, what: str) -> RecordError:
+        shown = q[name][:24] + ("…" if len(q[name]) > 24 else "")
+        return RecordError(f"the parameter {name}={shown!r} is not valid: {what}")
 
     def whole(name: str, default: int | None, low: int, high: int) -> int | None:
-        try:
-            return max(low, min(high, int(q[name])))
-        except (KeyError, ValueError):
+        if name not in q:
             return default
+        if not _DIGITS.fullmatch(q[name]) or not low <= int(q[name]) <= high:
+            raise bad(name, f"it must be a whole number from {low} to {high}")
+        return int(q[name])
 
-    seat = q.get("seat", "spectator")
+    def choice(name: str, default: str, allowed: tuple) -> str:
+        value = q.get(name, default)
+        if value not in allowed:
+            raise bad(name, "it must be one of " + ", ".join(allowed))
+        return value
+
+    record = q.get("record")
+    if record is not None and (len(record) > MAX_LINK or not _CODE.fullmatch(record)):
+        raise bad("record", "it is not a game record code")
+    seat_text = q.get("seat", "spectator")
+    if seat_text != "spectator" and not (_DIGITS.fullmatch(seat_text) and int(seat_text) < 8):
+        raise bad("seat", "it must be a seat number from 0 to 7 or 'spectator'")
+    game = q.get("game") or next(iter(GAMES))
+    if game not in GAMES:
+        raise bad("game", "this app has no game of that name (" + ", ".join(GAMES) + ")")
     origin = q.get("origin", "")
+    if origin and not _ORIGIN.fullmatch(origin):
+        raise bad("origin", "it must be the embedding page's origin, like https://rules.example")
+    lang = q.get("lang", "en")
+    if not _LANG.fullmatch(lang):
+        raise bad("lang", "it must be a language code like en or pt-BR")
+    ident = q.get("id", "")
+    if len(ident) > 64 or not ident.isprintable():
+        raise bad("id", "it must be printable text of at most 64 characters")
+    options = {k: v for k, v in q.items() if k not in EMBED_KEYS}
+    for name, value in options.items():
+        if not _OPTION.fullmatch(name) or len(value) > 64:
+            raise RecordError(f"the game option {name[:32]!r} is not valid: a short name and value")
     return {
-        "mode": q.get("mode") if q.get("mode") in EMBED_MODES else ("play" if "record" not in q else "position"),
-        "record": q.get("record"),
+        "mode": choice("mode", "position" if record is not None else "play", EMBED_MODES),
+        "record": record,
         "move": whole("move", None, 0, 1_000_000),
-        "seat": int(seat) if seat.isdigit() and int(seat) < 8 else None,
-        "interactive": q.get("interactive", "0") in ("1", "true", "yes"),
-        "game": q.get("game") or next(iter(GAMES)),
+        "seat": None if seat_text == "spectator" else int(seat_text),
+        "interactive": choice("interactive", "0", ("0", "1", "true", "false", "yes", "no")) in ("1", "true", "yes"),
+        "game": game,
         "bot": whole("bot", 1, 1, 3),
         "seed": whole("seed", None, 0, 2**31 - 1),
-        "theme": "dark" if q.get("theme") == "dark" else "light",
+        "theme": choice("theme", "light", ("light", "dark")),
         "lang": "en",  # the only language so far; the parameter is read so pages can already pass it
-        "lang_asked": q.get("lang", "en")[:16],
-        "origin": origin if origin.startswith(("https://", "http://")) and len(origin) < 200 else "",
-        "id": q.get("id", "")[:64],
-        "options": {k: v for k, v in q.items() if k not in EMBED_KEYS},
+        "lang_asked": lang,
+        "origin": origin.rstrip("/"),
+        "id": ident,
+        "options": options,
     }
-
-
-EMBED_KEYS = {"mode", "record", "move", "seat", "interactive", "game", "bot", "seed", "theme", "lang", "origin", "id"}
 
 
 def origin_allowed(event_origin: str, allowed: str) -> bool:

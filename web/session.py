@@ -16,11 +16,18 @@ from collections.abc import AsyncIterator, Callable
 
 from py_engine import get_game
 from py_engine.bots import make_bot
-from py_engine.core import IllegalAction, Record, RecordError
+from py_engine.core import IllegalAction, Record, RecordError, rng
 from py_engine.net import Host
 
 NAME_MAX = 24
 _KIND = {"human": "local", "bot": "bot", "remote": "remote"}
+
+
+def new_seed() -> int:
+    """The seed of a new game: 128 bits (py_engine.core.rng.new_seed, from `secrets`; under Pyodide
+    the OS entropy behind `secrets` is the browser's crypto.getRandomValues), so nobody can search
+    the seed space from the cards they see."""
+    return rng.new_seed()
 
 
 def clean_name(text: object, fallback: str) -> str:

@@ -18,7 +18,7 @@ from catalogue import catalogue
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
-from session import LocalTable
+from session import LocalTable, new_seed
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
@@ -293,7 +293,7 @@ class App(BotPump):
                 seats.append({"kind": "bot", "level": int(kind[3:]), "name": self.setup["names"][i] or f"Bot {i + 1}"})
             else:
                 seats.append({"kind": "remote" if kind == "remote" else "human", "name": self.setup["names"][i]})
-        seed = int(js.Math.floor(js.Math.random() * 2147483647))
+        seed = new_seed()
         try:
             table = LocalTable(self.setup["game"], n, seed, dict(self.setup["options"]), seats)
         except (RecordError, ValueError) as exc:
