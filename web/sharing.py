@@ -211,8 +211,8 @@ def share_html(app) -> Safe:
                         tag("input", {"readonly": True, "id": "share-link", "data-testid": "share-link",
                                       "value": link})),
                     " ", tag("button", {"data-cmd": "copy", "data-arg": "share-link"}, "Copy link")),
-                tag("p", None, tag("small", None, "A game file or link holds the whole game, shuffle included: "
-                                                  "share it once the game is over."))]
+                tag("p", None, tag("small", None, "Until the game is over, a file or link holds the moves and a "
+                                                  "seal on the deal, not the cards: share it again at the end."))]
     return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Share",
                        "data-testid": "share-modal"}, body,
                tag("p", None, tag("button", {"data-cmd": "close-share", "data-testid": "close-share",
