@@ -6,6 +6,7 @@
     python build.py test       install what tests need, build, run tests/ (CPython), the engine
                                tests inside Pyodide (Node), then e2e/ in headless Chromium
     python build.py bench      measure playouts/s (CPython, Pyodide), bot time, site start time
+    python build.py i18n       merge the messages marked in web/ into web/locale/*/LC_MESSAGES/explorers.po
 """
 
 from __future__ import annotations
@@ -36,8 +37,13 @@ CHROMIUM = "/usr/bin/chromium"
 # CommonJS loader, consoles, typings) stays out of dist/.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DEV_MODULES = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright", "hatchling": "hatchling",
-               "ruff": "ruff"}
+               "ruff": "ruff", "babel": "babel"}
 PYODIDE_TEST_WHEELS = ("pytest", "hypothesis")
+# Interface translations: web/locale/<lang>/LC_MESSAGES/explorers.po (sources, kept in the repo), compiled
+# to .mo at build time with Babel (a dev tool, not shipped) into dist/app/locale for web/i18n.py.
+LOCALES = ROOT / "web" / "locale"
+I18N_DOMAIN = "explorers"
+I18N_KEYWORDS = {"_": None, "N_": None, "tr": None, "ngettext": (1, 2), "trn": (1, 2)}
 PYODIDE_SKIP = ("test_build", "test_web")  # tests of the build and the front-end run in CPython only
 
 
@@ -172,6 +178,77 @@ def web_modules() -> list[str]:
                   if "__pycache__" not in p.parts)
 
 
+def extract_messages():
+    """A Babel catalogue of every message marked in web/ (_, N_, tr, ngettext, trn), with its places."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    catalog = Catalog(project="Explorers' Table", domain=I18N_DOMAIN, charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(ROOT / "web"), method_map=[("**.py", "python")], keywords=I18N_KEYWORDS, comment_tags=("i18n:",)):
+        catalog.add(message, None, [(f"web/{filename}", lineno)], auto_comments=comments, context=context)
+    for message, where in data_messages():
+        catalog.add(message, None, [(where, 0)])
+    return catalog
+
+
+def data_messages() -> list[tuple[str, str]]:
+    """Words that reach the page as data, translated with _(value) in web/: game titles, option labels,
+    help texts and choices (from py_engine) and each renderer's home-page BLURB."""
+    import importlib
+
+    for path in (str(ROOT), str(ROOT / "web")):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    from py_engine import GAMES
+    from py_engine.games import package_of
+
+    out = []
+    for game in GAMES.values():
+        out.append((game.title, f"py_engine:{game.id}"))
+        for o in game.options:
+            out += [(m, f"py_engine:{game.id}:{o.name}") for m in (o.label, o.help, *(o.choices or ())) if m]
+        try:
+            blurb = getattr(importlib.import_module(f"render.{package_of(game.id)}"), "BLURB", "")
+        except (ImportError, AttributeError):
+            blurb = ""
+        if blurb:
+            out.append((blurb, f"web/render:{game.id}"))
+    return out
+
+
+def update_catalogues() -> None:
+    """`python build.py i18n`: merge the messages now marked in web/ into every .po (new ones untranslated)."""
+    from babel.messages.pofile import read_po, write_po
+
+    template = extract_messages()
+    for po in sorted(LOCALES.glob(f"*/LC_MESSAGES/{I18N_DOMAIN}.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parts[-3])
+        catalog.update(template, update_header_comment=False)
+        with po.open("wb") as f:
+            write_po(f, catalog, width=120, omit_header=False, ignore_obsolete=True, include_previous=False)
+        log(f"updated {po.relative_to(ROOT)}")
+
+
+def compile_catalogues(dst: Path) -> list[Path]:
+    """Compile every web/locale .po to dst/<lang>/LC_MESSAGES/explorers.mo (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    out = []
+    for po in sorted(LOCALES.glob(f"*/LC_MESSAGES/{I18N_DOMAIN}.po")):
+        lang = po.parts[-3]
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        target = dst / lang / "LC_MESSAGES" / f"{I18N_DOMAIN}.mo"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+        out.append(target)
+    return out
+
+
 def build() -> Path:
     ensure_node_modules()
     ensure_python_dev()
@@ -197,13 +274,17 @@ def build() -> Path:
     shutil.copy2(segno, wheels / segno.name)
     copy_tree(ROOT / "public", DIST)
     write_icons(DIST / "icons")
-    copy_tree(ROOT / "web", DIST / "app")
+    copy_tree(ROOT / "web", DIST / "app", skip=lambda p: p.suffix in (".po", ".pot"))
+    catalogues = compile_catalogues(DIST / "app" / "locale")
     # A memory snapshot of the started interpreter with the engine imported: pyodide/boot.mjs (from
     # public/) restores it on warm starts instead of starting Python again.
     run(["node", str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyo), str(pyo / "snapshot.bin.gz"),
          str(wheels / engine.name), str(wheels / segno.name), "--import", SNAPSHOT_IMPORTS])
     files = {f"./wheels/{engine.name}": "./*", f"./wheels/{segno.name}": "./*"}
     files.update({f"./app/{m}": f"./{m}" for m in web_modules() if m != "main.py"})
+    for mo in catalogues:  # next to i18n.py in the browser's working directory: ./locale/<lang>/LC_MESSAGES/
+        rel = mo.relative_to(DIST / "app").as_posix()
+        files[f"./app/{rel}"] = f"./{rel}"
     config = {"interpreter": "./pyodide/boot.mjs", "files": files, "experimental_create_proxy": "auto"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_manifest()
@@ -367,7 +448,12 @@ def main(argv: list[str] | None = None) -> int:
     p_test.add_argument("--skip-pyodide", action="store_true")
     p_bench = sub.add_parser("bench")
     p_bench.add_argument("--seconds", type=float, default=3.0)
+    sub.add_parser("i18n")
     args = parser.parse_args(argv)
+    if args.cmd == "i18n":
+        ensure_python_dev()
+        update_catalogues()
+        return 0
     if args.cmd in (None, "build"):
         build()
         return 0
