@@ -384,7 +384,10 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(player_svg(view, p, y, names, me))
         y += 52
     parts.append(hand_svg(view, me, legal, y + 20))
-    return svg_root(w, h, "Lost Ruins of Arnak board", *parts)
+    pend = view.get("pending") or {}
+    mine = me is not None and pend.get("seat") == me and bool(legal)
+    return svg_root(w, h, "Lost Ruins of Arnak board", *parts, data_testid="arnak-board",
+                    data_mine="1" if mine else "0", data_decision=pend.get("kind") or "over")
 
 
 # --- text and buttons ----------------------------------------------------------------------------------
@@ -527,23 +530,28 @@ CAT_NAMES = ("Research", "Temple tiles", "Idols", "Empty idol slots", "Guardians
 
 
 def score_sheet(view: dict, names: list[str]) -> Safe:
-    """Score by category (as the engine counts it): after each round and now."""
+    """Score by category as the engine counts it: the final scores, else the last finished round (or now),
+    plus each round's totals so far."""
     n = view["players"]
     parts: list = [tag("h2", None, "Score sheet")]
-    entries = [(f"After round {h['round']}", h["scores"]) for h in view["history"]]
-    if not view["over"]:
-        entries.append(("Now", [p["score"] for p in view["player_info"]]))
-    for title, scores in entries[-2:] if not view["over"] else entries[-1:]:
-        rows = [tag("tr", None, tag("th", None, "Category"), [tag("th", None, names[i]) for i in range(n)])]
-        for cat, label in zip(CATS, CAT_NAMES):
-            cells = []
-            for i in range(n):
-                attrs = {"data-testid": f"sheet-{cat}-{i}"}
-                cells.append(tag("td", attrs, tag("strong", None, scores[i][cat]) if cat == "total" else
-                                 scores[i][cat]))
-            rows.append(tag("tr", None, tag("td", {"style": "text-align:left"}, label), cells))
-        parts.append(tag("h3", None, "Final scores" if view["over"] else title))
-        parts.append(tag("table", None, rows))
+    if view["over"] or not view["history"]:
+        title = "Final scores" if view["over"] else "Scores now"
+        scores = [p["score"] for p in view["player_info"]]
+    else:
+        title = f"After round {view['history'][-1]['round']}"
+        scores = view["history"][-1]["scores"]
+    rows = [tag("tr", None, tag("th", None, "Category"), [tag("th", None, names[i]) for i in range(n)])]
+    for cat, label in zip(CATS, CAT_NAMES):
+        cells = [tag("td", {"data-testid": f"sheet-{cat}-{i}"},
+                     tag("strong", None, scores[i][cat]) if cat == "total" else scores[i][cat]) for i in range(n)]
+        rows.append(tag("tr", None, tag("td", {"style": "text-align:left"}, label), cells))
+    parts += [tag("h3", None, title), tag("table", None, rows)]
+    if view["history"]:
+        rows = [tag("tr", None, tag("th", None, "Round"), [tag("th", None, names[i]) for i in range(n)])]
+        for h in view["history"]:
+            rows.append(tag("tr", None, tag("td", None, h["round"]),
+                            [tag("td", None, h["scores"][i]["total"]) for i in range(n)]))
+        parts += [tag("h3", None, "Totals after each round"), tag("table", None, rows)]
     return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, parts)
 
 
