@@ -1,0 +1,245 @@
+"""Fast rollout policy, move ordering and evaluation for Cities & Knights (for py_engine.bots).
+
+`policy` reads only what `seat` may know (its own hand, public board, public counts), plus, in the
+search, determinized copies. Ideas: production value of a spot = sum of the pips of the numbers around
+it (6 and 8 = 5 pips), with a bonus for resources not yet produced; build the most valuable thing the hand
+affords (city > settlement > improvement > knight when the barbarians threaten > road towards a free
+spot); trade with the bank towards the next build; answer offers only when the trade helps and the
+offerer is not close to winning; never offer in rollouts (bounded by the rules anyway).
+"""
+
+from __future__ import annotations
+
+from ...bots.heuristics import Heuristics
+from ...core import Rng
+from .data import COSTS, EDGES, HEX_VERTS, KIDX, NV, PRODUCES, TRACK_COMMODITY, TRACKS, VERT_HEXES, VERT_NEIGH
+from .state import CatanState
+
+PIPS = {0: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+LEADER_GUARD = 10  # never help a player with this many VP
+
+
+def spot_value(s: CatanState, v: int, p: int | None = None) -> float:
+    """Pips around vertex v, with a bonus for kinds p does not produce yet."""
+    have = production(s, p) if p is not None else [0.0] * 5
+    val = 0.0
+    for h in VERT_HEXES[v]:
+        k = PRODUCES[s.terrain[h]][0]
+        if k < 0 or h == s.robber:
+            continue
+        pip = PIPS[s.number[h]]
+        val += pip * (1.3 if have[k] == 0 else 1.0)
+    return val
+
+
+def production(s: CatanState, p: int) -> list[float]:
+    """Expected pips per resource kind from p's buildings (cities double)."""
+    out = [0.0] * 5
+    for v in range(NV):
+        if s.owner[v] != p:
+            continue
+        mult = 2 if s.btype[v] == 2 else 1
+        for h in VERT_HEXES[v]:
+            k = PRODUCES[s.terrain[h]][0]
+            if k >= 0 and h != s.robber:
+                out[k] += PIPS[s.number[h]] * mult
+    return out
+
+
+def _worth(s: CatanState, p: int) -> float:
+    vp = s.vp(p)
+    prod = sum(production(s, p))
+    w = vp + prod * 0.05 + min(s.cards(p), s.limit(p)) * 0.04 + sum(s.impr[p]) * 0.22
+    w += s.knight_strength(p) * 0.12 + len(s.prog[p]) * 0.15
+    if s.winner == p:
+        w += 6.0
+    return w
+
+
+def evaluate(s: CatanState, seat: int) -> float:
+    """Own worth minus the best other worth (points, roughly VP)."""
+    mine = _worth(s, seat)
+    best = max(_worth(s, q) for q in range(s.players) if q != seat)
+    return mine - best
+
+
+def _leader(s: CatanState, seat: int) -> int:
+    others = [q for q in range(s.players) if q != seat]
+    return max(others, key=lambda q: (s.vp(q), s.cards(q)))
+
+
+def _needs(s: CatanState, p: int) -> dict:
+    """The next build p aims for, as a cost."""
+    if s.settlements(p) and s._city_piece_free(p):
+        return COSTS["city"]
+    if s.settlement_spots(p):
+        return COSTS["settlement"]
+    for t in range(3):
+        if s.cities(p) and s.impr[p][t] < 5:
+            return {TRACK_COMMODITY[TRACKS[t]]: s.impr[p][t] + 1}
+    return COSTS["road"]
+
+
+def _score_main(s: CatanState, p: int, a: tuple) -> float:
+    kind = a[0]
+    if kind == "city":
+        return 100 + spot_value(s, a[1])
+    if kind == "settlement":
+        return 90 + spot_value(s, a[1], p)
+    if kind == "improve":
+        return 80 + s.impr[p][KIDX_T[a[1]]] * 2 - (5 if a[1] == "trade" else 0)
+    if kind == "play":
+        return 70
+    threat = s.barb >= 4 and s.barbarian_strength() > sum(s.knight_strength(q) for q in range(s.players))
+    mine_cities = any(v not in s.metro for v in s.cities(p))
+    if kind == "activate":
+        return 75 if threat and mine_cities else 20
+    if kind == "knight":
+        return 60 if threat and mine_cities else 25
+    if kind == "promote":
+        return 30
+    if kind == "wall":
+        return 35 if s.cards(p) > 7 else 15
+    if kind == "road":
+        if s.settlement_spots(p):
+            return 10
+        best = 0.0
+        for v in EDGES[a[1]]:
+            if s.owner[v] == -1 and all(s.owner[w] == -1 for w in _neigh(v)):
+                best = max(best, spot_value(s, v, p))
+        return 40 + best
+    if kind == "chase":
+        return 50
+    if kind == "bank":
+        need = _needs(s, p)
+        g, k = KIDX[a[1]], KIDX[a[2]]
+        h = s.hands[p]
+        if k in need and h[k] < need[k] and (g not in need or h[g] - s.rate(p, g) >= need[g]):
+            return 45
+        return -10
+    if kind in ("move_knight", "displace"):
+        return 5 if kind == "move_knight" else 33
+    if kind == "end":
+        return 0
+    return -20  # offers
+
+
+KIDX_T = {t: i for i, t in enumerate(TRACKS)}
+
+
+def _neigh(v: int) -> tuple:
+    return VERT_NEIGH[v]
+
+
+def _robber_hex(s: CatanState, p: int, acts: list) -> tuple:
+    lead = _leader(s, p)
+    best, pick = -1e9, acts[0]
+    for a in acts:
+        h = a[1]
+        mine = any(s.owner[v] == p for v in HEX_VERTS[h])
+        theirs = sum(2 if s.btype[v] == 2 else 1 for v in HEX_VERTS[h] if s.owner[v] == lead)
+        other = sum(1 for v in HEX_VERTS[h] if s.owner[v] not in (-1, p))
+        val = PIPS[s.number[h]] * (theirs * 2 + other) - (100 if mine else 0)
+        if val > best:
+            best, pick = val, a
+    return pick
+
+
+def _reply(s: CatanState, p: int, top: dict, acts: list) -> tuple:
+    """Answer an offer: accept when it hands me something I need for a card I can spare, and the
+    offerer is not about to win."""
+    off = top["p"]
+    if s.vp(off) >= LEADER_GUARD or ("accept",) not in acts:
+        return ("decline",)
+    give_k, give_n = KIDX[top["get"][0]], top["get"][1]  # what I would give
+    get_k, get_n = KIDX[top["give"][0]], top["give"][1]
+    need = _needs(s, p)
+    h = s.hands[p]
+    spare = h[give_k] - need.get(give_k, 0)
+    if get_k in need and h[get_k] < need[get_k] and spare >= give_n and get_n >= give_n:
+        return ("accept",)
+    return ("decline",)
+
+
+def policy(s: CatanState, seat: int, rng: Rng) -> tuple:
+    """A sensible legal action, quickly."""
+    acts = s.legal_actions(seat)
+    if len(acts) == 1:
+        return acts[0]
+    top = s.stack[-1]
+    k = top["k"]
+    if k == "setup_place":
+        return max(acts, key=lambda a: spot_value(s, a[1], seat) + rng.random() * 0.1)
+    if k == "setup_road":
+        return max(acts, key=lambda a: max(spot_value(s, v, seat) for v in EDGES[a[1]]) + rng.random() * 0.1)
+    if k == "roll":
+        return ("roll",)
+    if k == "discard":
+        h = s.hands[seat]
+        return max(acts, key=lambda a: h[KIDX[a[1]]])
+    if k == "robber":
+        return _robber_hex(s, seat, acts)
+    if k == "steal":
+        return max(acts, key=lambda a: (s.vp(a[1]), s.cards(a[1])))
+    if k == "offer":
+        return _reply(s, seat, top, acts)
+    if k == "confirm":
+        return acts[0]
+    if k == "aqueduct":
+        need = _needs(s, seat)
+        for a in acts:
+            if KIDX[a[1]] in need:
+                return a
+        return acts[0]
+    if k in ("pillage", "metropolis"):
+        return min(acts, key=lambda a: spot_value(s, a[1])) if k == "pillage" else \
+            max(acts, key=lambda a: spot_value(s, a[1]))
+    if k == "main":
+        best, pick = -1e9, ("end",)
+        for a in acts:
+            sc = _score_main(s, seat, a) + rng.random()
+            if sc > best:
+                best, pick = sc, a
+        return pick
+    if k == "card":
+        c = top["card"]
+        if c == "commercial_harbor":
+            h = s.hands[seat]
+            opts = [a for a in acts if a[0] == "harbor"]
+            if opts:
+                return max(opts, key=lambda a: h[KIDX[a[2]]])
+        if c in ("resource_monopoly", "trade_monopoly"):
+            need = _needs(s, seat)
+            for a in acts:
+                if KIDX[a[1]] in need:
+                    return a
+        if c == "master_merchant" or c == "spy":
+            return acts[rng.below(len(acts))]
+        non_stop = [a for a in acts if a[0] != "stop"]
+        if non_stop:
+            if c in ("road_building", "diplomat_move"):
+                return max(non_stop, key=lambda a: _score_main(s, seat, ("road", a[1])))
+            return non_stop[rng.below(len(non_stop))]
+        return acts[0]
+    return acts[rng.below(len(acts))]
+
+
+def order(s: CatanState, seat: int) -> list:
+    """Legal actions best first (the search keeps the first few)."""
+    acts = s.legal_actions(seat)
+    top = s.stack[-1] if s.stack else None
+    if top is None:
+        return acts
+    first = policy(s, seat, Rng(0))
+    if top["k"] == "main":
+        ranked = sorted(acts, key=lambda a: -_score_main(s, seat, a))
+    elif top["k"] in ("setup_place",):
+        ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
+    else:
+        ranked = list(acts)
+    if first in ranked:
+        ranked.remove(first)
+    return [first] + ranked
+
+
+HEURISTICS = Heuristics(policy=policy, evaluate=evaluate, scale=3.0, rollout_depth=40, order=order, prior=True)

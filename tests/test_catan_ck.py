@@ -1,0 +1,805 @@
+"""Rules of Catan: Cities & Knights (py_engine/games/catan_ck): concrete positions, exact results.
+
+Beginner board hex ids (row by row): 0 mountains 10, 1 pasture 2, 2 forest 9, 3 fields 12, 4 hills 6,
+5 pasture 4, 6 hills 10, 7 fields 9, 8 forest 11, 9 desert, 10 forest 3, 11 mountains 8, 12 forest 8,
+13 mountains 3, 14 fields 4, 15 pasture 5, 16 hills 5, 17 fields 6, 18 pasture 11.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from py_engine.core import IllegalAction, Rng
+from py_engine.games.catan_ck import GAME
+from py_engine.games.catan_ck.data import (
+    BANK_START,
+    EDGES,
+    HARBOUR_EDGES,
+    HEX_NEIGH,
+    HEX_VERTS,
+    KIDX,
+    NE_,
+    NH,
+    NV,
+    TOKENS_AZ,
+    VERT_EDGES,
+    deck_cards,
+)
+
+BRICK, LUMBER, WOOL, GRAIN, ORE, CLOTH, COIN, PAPER = range(8)
+
+
+def fresh(players: int = 3, board: str = "beginner", **opts) -> object:
+    """A game past set-up with an empty board: seat 0 in its action phase (after its roll)."""
+    s = GAME.new(players=players, seed=1, options={"board": board, **opts})
+    s.setup_i = 2 * players
+    s.turn, s.turn_no = 0, 1
+    s.stack = [{"k": "main", "p": 0}]
+    return s
+
+
+def give(s, p: int, **cards: int) -> None:
+    for k, n in cards.items():
+        s.hands[p][KIDX[k]] += n
+        s.bank[KIDX[k]] -= n
+
+
+def build(s, p: int, v: int, kind: str = "settlement") -> None:
+    s.owner[v] = p
+    s.btype[v] = 2 if kind == "city" else 1
+
+
+def road(s, p: int, *edges: int) -> None:
+    for e in edges:
+        s.road[e] = p
+
+
+def edge(a: int, b: int) -> int:
+    return EDGES.index((min(a, b), max(a, b)))
+
+
+def knight(s, p: int, v: int, level: int = 1, active: bool = True) -> None:
+    s.kn_owner[v], s.kn_level[v], s.kn_active[v] = p, level, active
+
+
+def roll(s, yellow: int, red: int, event: str | None = None) -> None:
+    """Seat `s.turn` rolls with an Alchemist (chosen yellow and red); the event die is forced to `event`."""
+    p = s.turn
+    s.stack = [{"k": "roll", "p": p}]
+    s.prog[p].append("alchemist")
+    s.apply(p, ("play", "alchemist"))
+    if event is not None:
+        faces = {"ship": 0, "trade": 3, "politics": 4, "science": 5}
+        while True:  # find an rng state whose next event face is the wanted one
+            probe = s.rng.clone()
+            if probe.below(6) == faces[event] or (event == "ship" and probe.clone().below(6) < 3):
+                r = s.rng.clone()
+                if (r.below(6) < 3) if event == "ship" else r.below(6) == faces[event]:
+                    break
+            s.rng.next_u32()
+    s.apply(p, ("dice", yellow, red))
+
+
+def total_cards(s) -> list[int]:
+    return [s.bank[k] + sum(h[k] for h in s.hands) for k in range(8)]
+
+
+# ---- board -------------------------------------------------------------------------------------------
+def test_geometry_counts():
+    assert (NV, NE_, NH) == (54, 72, 19)
+    assert len(HARBOUR_EDGES) == 9
+    assert all(len(VERT_EDGES[v]) in (2, 3) for v in range(NV))
+
+
+def test_beginner_board_and_ore_harbour():
+    s = fresh()
+    assert s.terrain[9] == "desert" and s.robber == 9 and s.number[9] == 0
+    assert (s.terrain[0], s.number[0]) == ("mountains", 10)
+    ore = [e for e, k in s.harbours if k == "ore"]
+    assert len(ore) == 1
+    a, b = EDGES[ore[0]]
+    touching = {h for h in range(NH) if a in HEX_VERTS[h] or b in HEX_VERTS[h]}
+    assert touching == {2, 6} and {h for h in touching if a in HEX_VERTS[h] and b in HEX_VERTS[h]} == {6}
+    assert (s.terrain[6], s.number[6]) == ("hills", 10)  # reference 9: the 2:1 ore harbour touches hills 10
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_board_has_no_adjacent_red_numbers(seed):
+    s = GAME.new(players=3, seed=seed, options={"board": "random"})
+    assert sorted(n for n in s.number if n) == sorted(TOKENS_AZ)
+    assert Counter(s.terrain) == Counter({"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3,
+                                          "desert": 1})
+    red = [h for h in range(NH) if s.number[h] in (6, 8)]
+    assert not any(o in red for h in red for o in HEX_NEIGH[h])
+    assert s.number[s.terrain.index("desert")] == 0 and s.robber == s.terrain.index("desert")
+    assert sorted(k for _, k in s.harbours) == sorted(["3:1"] * 4 + ["brick", "lumber", "wool", "grain", "ore"])
+
+
+# ---- set-up ------------------------------------------------------------------------------------------
+def test_setup_snake_order_city_second_and_starting_income():
+    s = GAME.new(players=3, seed=2, options={"board": "beginner"})
+    order = []
+    spots = {0: 8, 1: 20, 2: 40}  # far apart
+    second = {2: 48, 1: 42, 0: 9}
+    for _ in range(6):
+        p = s.to_move()[0]
+        order.append(p)
+        v = spots[p] if order.count(p) == 1 else second[p]
+        s.apply(p, ("place", v))
+        s.apply(p, s.legal_actions(p)[0])
+    assert order == [0, 1, 2, 2, 1, 0]
+    assert s.btype[8] == 1 and s.btype[9] == 2  # the second building is a city
+    # vertex 9 touches pasture 2 (hex 1), forest 9 (hex 2), pasture 4 (hex 5): 2 wool + 1 lumber, no cloth
+    assert s.hands[0] == [0, 1, 2, 0, 0, 0, 0, 0]
+    # vertex 48 touches hexes 16 hills, 17 fields
+    assert s.hands[2] == [1, 0, 0, 1, 0, 0, 0, 0]
+    assert s.to_move() == (0,) and s.legal_actions(0)[0] == ("roll",)
+    assert s.scores() == [3, 3, 3]
+
+
+def test_setup_distance_rule():
+    s = GAME.new(players=3, seed=2, options={"board": "beginner"})
+    s.apply(0, ("place", 8))
+    s.apply(0, s.legal_actions(0)[0])
+    spots = {a[1] for a in s.legal_actions(1)}
+    assert 8 not in spots and not spots & {4, 12, 13}
+    with pytest.raises(IllegalAction):
+        s.apply(1, ("place", 13))
+
+
+# ---- production (TC2) ----------------------------------------------------------------------------------
+def test_tc2_commodities_only_from_cities():
+    s = fresh()
+    build(s, 0, 0, "city")  # vertex 0: mountains 10 only
+    build(s, 1, 1, "city")  # vertex 1: pasture 2 only
+    build(s, 2, 2, "city")  # vertex 2: forest 9 only
+    roll(s, 4, 6)
+    assert s.hands[0][ORE] == 1 and s.hands[0][COIN] == 1
+    roll(s, 1, 1)
+    assert s.hands[1][WOOL] == 1 and s.hands[1][CLOTH] == 1
+    roll(s, 4, 5)
+    assert s.hands[2][LUMBER] == 1 and s.hands[2][PAPER] == 1
+    s2 = fresh()
+    build(s2, 0, 0, "settlement")
+    roll(s2, 4, 6)
+    assert s2.hands[0][ORE] == 1 and s2.hands[0][COIN] == 0
+
+
+def test_city_on_hills_and_fields_gives_two_resources_and_robber_blocks():
+    s = fresh()
+    build(s, 0, 17, "city")  # fields 12 (hex 3), hills 6 (hex 4), forest 11 (hex 8)
+    roll(s, 6, 6)
+    assert s.hands[0][GRAIN] == 2 and sum(s.hands[0]) == 2
+    roll(s, 3, 3)
+    assert s.hands[0][BRICK] == 2
+    s.robber = 4
+    roll(s, 3, 3)
+    assert s.hands[0][BRICK] == 2
+
+
+def test_bank_shortage_nobody_gets_it_unless_one_player():
+    s = fresh()
+    build(s, 0, 0, "settlement")
+    build(s, 1, 3, "settlement")  # both touch mountains 10 (hex 0)
+    s.hands[2][ORE] += 18
+    s.bank[ORE] = 1
+    roll(s, 4, 6)
+    assert s.hands[0][ORE] == 0 and s.hands[1][ORE] == 0
+    s.owner[3] = -1
+    s.btype[3] = 0
+    roll(s, 4, 6)
+    assert s.hands[0][ORE] == 1
+
+
+def test_aqueduct_when_nothing_produced():
+    s = fresh()
+    build(s, 1, 0, "city")
+    s.impr[1][2] = 3
+    roll(s, 1, 1)  # 2: nothing for seat 1
+    assert s.to_move() == (1,) and ("take", "ore") in s.legal_actions(1)
+    s.apply(1, ("take", "ore"))
+    assert s.hands[1][ORE] == 1 and s.to_move() == (0,)
+
+
+# ---- barbarians (TC1, TC3, TC4) -------------------------------------------------------------------------
+def test_tc1_barbarian_strength_counts_cities():
+    s = fresh()
+    for p, v in ((0, 0), (1, 2), (2, 40)):
+        build(s, p, v, "city")
+    build(s, 0, 20, "settlement")
+    assert s.barbarian_strength() == 3
+    s.metro[0] = 0
+    assert s.barbarian_strength() == 3
+    s.opts = dict(s.opts, metropolis_strength=False)
+    assert s.barbarian_strength() == 2
+
+
+def _attack_table(knights: dict, cities: int = 5) -> object:
+    s = fresh()
+    spots = [0, 2, 20, 40, 44, 50]
+    for i in range(cities):
+        build(s, i % 3, spots[i], "city")
+    free = [8, 10, 29, 33, 36, 47, 52]
+    for p, levels in knights.items():
+        for lvl in levels:
+            knight(s, p, free.pop(), lvl, True)
+    s.barb = 6
+    return s
+
+
+def test_tc3_tie_for_top_draws_progress_cards_no_defender():
+    s = _attack_table({0: [3], 1: [3], 2: [1]})
+    roll(s, 1, 1, event="ship")
+    assert s.defender == [0, 0, 0]
+    assert s.to_move() == (0,) and s.stack[-1]["k"] == "defender_draw"
+    s.apply(0, ("deck", "science"))
+    assert s.to_move() == (1,)
+    s.apply(1, ("deck", "politics"))
+    assert len(s.prog[0]) + len(s.vpcards[0]) == 1 and len(s.prog[1]) + len(s.vpcards[1]) == 1
+    assert s.barb == 0 and not any(s.kn_active) and s.robber_active
+
+
+def test_tc3_single_strongest_takes_defender():
+    s = _attack_table({0: [3], 1: [2], 2: [1]})
+    roll(s, 1, 1, event="ship")
+    assert s.defender == [1, 0, 0] and s.vp_parts(0)["defender"] == 1
+
+
+def test_tc4_weakest_loses_a_city_and_its_wall():
+    s = _attack_table({0: [2], 1: [2]}, cities=6)  # cities: 0 has 0,40; 1 has 2,44; 2 has 20,50; defence 4 < 6
+    s.wall[20] = True
+    roll(s, 1, 1, event="ship")
+    assert s.stack[-1]["k"] == "pillage" and s.to_move() == (2,)
+    s.apply(2, ("pillage", 20))
+    assert s.btype[20] == 1 and not s.wall[20] and s.btype[50] == 2
+    assert s.barb == 0 and not any(s.kn_active)
+
+
+def test_tc4_metropolis_only_player_is_skipped():
+    s = _attack_table({0: [1], 1: [2]}, cities=3)  # one city each (0, 2, 20); defence 3 == 3 -> make it lose
+    s.kn_active = [False] * NV
+    knight(s, 1, 33, 2, True)
+    s.metro[0] = 20  # seat 2's only city is a metropolis
+    roll(s, 1, 1, event="ship")
+    # seat 0 (strength 0) is the weakest eligible; seat 2 (0, but only a metropolis) is skipped
+    assert s.btype[0] == 1 and s.btype[20] == 2 and s.btype[2] == 2
+
+
+def test_tc4_tie_for_lowest_costs_each_a_city():
+    s = _attack_table({}, cities=3)
+    roll(s, 1, 1, event="ship")
+    assert [s.btype[v] for v in (0, 2, 20)] == [1, 1, 1]
+
+
+# ---- the 7 (TC5, TC6) -----------------------------------------------------------------------------------
+def test_tc5_walls_limit():
+    s = fresh()
+    for v in (0, 2, 40, 50):
+        build(s, 0, v, "city")
+    give(s, 0, brick=10)
+    for v in (0, 2, 40):
+        s.apply(0, ("wall", v))
+    assert s.limit(0) == 13
+    assert not [a for a in s.legal_actions(0) if a[0] == "wall"]  # a fourth wall is illegal
+    s2 = fresh()
+    build(s2, 0, 0, "city")
+    give(s2, 0, brick=4)
+    s2.apply(0, ("wall", 0))
+    assert ("wall", 0) not in s2.legal_actions(0)
+
+
+def test_tc6_seven_before_first_attack_discards_but_no_robber():
+    s = fresh()
+    give(s, 1, ore=9)
+    give(s, 2, wool=12)
+    build(s, 2, 0, "city")
+    s.wall[0] = True  # limit 9: 12 cards discard 6
+    roll(s, 3, 4)
+    assert set(s.to_move()) == {1, 2}
+    assert s.stack[-1]["need"] == [0, 4, 6]
+    for _ in range(4):
+        s.apply(1, ("discard", "ore"))
+    for _ in range(6):
+        s.apply(2, ("discard", "wool"))
+    assert s.hands[1][ORE] == 5 and s.stack[-1]["k"] == "main"  # no robber decision
+    assert not [a for a in s.legal_actions(0) if a[0] in ("chase",)]
+
+
+def test_seven_after_first_attack_moves_robber_and_steals():
+    s = fresh()
+    s.robber_active = True
+    build(s, 1, 0, "settlement")
+    give(s, 1, ore=1)
+    roll(s, 3, 4)
+    assert s.stack[-1]["k"] == "robber" and ("robber", 9) not in s.legal_actions(0)
+    s.apply(0, ("robber", 0))
+    assert s.hands[0][ORE] == 1 and s.hands[1][ORE] == 0 and s.robber == 0
+
+
+def test_nine_cards_discard_four():
+    s = fresh()
+    give(s, 1, grain=9)
+    roll(s, 3, 4)
+    assert s.stack[-1]["need"][1] == 4
+
+
+# ---- improvements, knights (TC7, TC8) ----------------------------------------------------------------------
+def test_tc7_improvement_costs():
+    s = fresh()
+    build(s, 0, 0, "city")
+    give(s, 0, cloth=15)
+    for lvl in range(1, 6):
+        before = s.hands[0][CLOTH]
+        s.apply(0, ("improve", "trade"))
+        assert before - s.hands[0][CLOTH] == lvl and s.impr[0][0] == lvl
+    assert ("improve", "trade") not in s.legal_actions(0)
+    assert s.metro[0] == 0 and s.metro_locked[0]
+
+
+def test_improvement_needs_a_city():
+    s = fresh()
+    build(s, 0, 0, "settlement")
+    give(s, 0, coin=1)
+    assert ("improve", "politics") not in s.legal_actions(0)
+
+
+def test_tc8_mighty_needs_politics_three():
+    s = fresh()
+    build(s, 0, 0, "city")
+    road(s, 0, edge(0, 4))
+    knight(s, 0, 4, 2, False)
+    give(s, 0, wool=1, ore=1)
+    assert ("promote", 4) not in s.legal_actions(0)
+    s.impr[0][1] = 3
+    s.apply(0, ("promote", 4))
+    assert s.kn_level[4] == 3
+    give(s, 0, wool=1, ore=1)
+    assert ("promote", 4) not in s.legal_actions(0)
+
+
+def test_tc8_deserter_gives_a_mighty_knight_without_fortress():
+    s = fresh()
+    build(s, 0, 0, "city")
+    road(s, 0, edge(0, 4))
+    build(s, 1, 40, "city")
+    road(s, 1, edge(40, 45))
+    knight(s, 1, 45, 3, True)
+    s.prog[0] = ["deserter"]
+    s.apply(0, ("play", "deserter"))
+    s.apply(0, ("target", 1))
+    assert s.to_move() == (1,)
+    s.apply(1, ("remove_knight", 45))
+    assert s.to_move() == (0,) and ("place", 4) in s.legal_actions(0)
+    s.apply(0, ("place", 4))
+    assert s.kn_owner[4] == 0 and s.kn_level[4] == 3 and s.impr[0][1] == 0
+
+
+def test_knight_recruit_activate_and_not_act_the_same_turn():
+    s = fresh()
+    s.robber_active = True
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13), edge(13, 18))
+    give(s, 0, wool=1, ore=1, grain=1)
+    s.apply(0, ("knight", 13))
+    s.apply(0, ("activate", 13))
+    s.robber = 4
+    assert ("chase", 13) not in s.legal_actions(0)
+    assert not [a for a in s.legal_actions(0) if a[0] == "move_knight"]
+
+
+def test_knight_move_displace_and_chase():
+    s = fresh()
+    s.robber_active = True
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13), edge(13, 18), edge(18, 24))
+    knight(s, 0, 13, 2, True)
+    s.kn_ready[13] = True
+    build(s, 1, 30, "settlement")
+    road(s, 1, edge(24, 30))
+    knight(s, 1, 24, 1, True)
+    acts = s.legal_actions(0)
+    assert ("move_knight", 13, 18) in acts and ("displace", 13, 24) in acts
+    s.apply(0, ("displace", 13, 24))
+    assert s.kn_owner[24] == 0 and s.kn_level[24] == 2 and not s.kn_active[24]
+    assert s.to_move() == (1,)
+    assert ("relocate", 30) not in s.legal_actions(1)  # a building stands there
+    assert s.legal_actions(1) == [("remove",)]  # no empty spot touches seat 1's roads
+    s.apply(1, ("remove",))
+    assert s.knights_of(1) == [] and s.stack[-1]["k"] == "main"
+    # chase: a ready knight on a corner of the robber's hex
+    s2 = fresh()
+    s2.robber_active = True
+    build(s2, 0, 8, "settlement")
+    road(s2, 0, edge(8, 13))
+    knight(s2, 0, 13, 1, True)
+    s2.kn_ready[13] = True
+    s2.robber = 4
+    s2.apply(0, ("chase", 13))
+    assert s2.stack[-1]["k"] == "robber" and not s2.kn_active[13]
+
+
+def test_weaker_knight_cannot_displace():
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13), edge(13, 18))
+    knight(s, 0, 13, 1, True)
+    s.kn_ready[13] = True
+    knight(s, 1, 18, 1, True)
+    assert ("displace", 13, 18) not in s.legal_actions(0)
+
+
+# ---- metropolises -------------------------------------------------------------------------------------------
+def test_metropolis_first_to_four_and_taken_at_five():
+    s = fresh()
+    build(s, 0, 0, "city")
+    build(s, 0, 40, "city")
+    build(s, 1, 2, "city")
+    s.impr[0][1] = 3
+    give(s, 0, coin=4)
+    s.apply(0, ("improve", "politics"))
+    assert s.to_move() == (0,) and s.stack[-1]["k"] == "metropolis"
+    s.apply(0, ("metropolis", 40))
+    assert s.metro[1] == 40 and s.vp_parts(0)["metropolises"] == 2 and s.vp(0) == 6
+    s.impr[1][1] = 4
+    s.turn = 1
+    s.stack = [{"k": "main", "p": 1}]
+    give(s, 1, coin=5)
+    s.apply(1, ("improve", "politics"))
+    assert s.metro[1] == 2 and s.metro_locked[1] and s.vp(0) == 4 and s.vp(1) == 4
+
+
+def test_level_four_needs_a_city_without_metropolis():
+    s = fresh()
+    build(s, 0, 0, "city")
+    s.metro[0] = 0
+    s.impr[0][1] = 3
+    give(s, 0, coin=4)
+    assert ("improve", "politics") not in s.legal_actions(0)
+
+
+# ---- longest road ---------------------------------------------------------------------------------------------
+def _path(vs: list[int]) -> list[int]:
+    return [edge(a, b) for a, b in zip(vs, vs[1:])]
+
+
+def test_longest_road_and_knight_breaks_it():
+    s = fresh()
+    route = [0, 4, 8, 13, 9, 14]  # five edges
+    build(s, 0, 0, "settlement")
+    road(s, 0, *_path(route)[:4])
+    give(s, 0, brick=1, lumber=1)
+    s.apply(0, ("road", _path(route)[4]))
+    assert s.longest == 0 and s.road_len[0] == 5 and s.vp(0) == 3
+    knight(s, 1, 8, 1, False)
+    s._update_longest()
+    assert s.road_len[0] == 3 and s.longest == -1
+
+
+# ---- trade ------------------------------------------------------------------------------------------------------
+def test_bank_rates():
+    s = fresh()
+    give(s, 0, ore=4, cloth=2)
+    assert s.rate(0, ORE) == 4 and s.rate(0, CLOTH) == 4
+    build(s, 0, 0, "settlement")  # edge (0, 3) is a 3:1 harbour on the beginner board
+    assert s.rate(0, ORE) == 3
+    build(s, 0, 10, "settlement")  # the 2:1 ore harbour
+    assert s.rate(0, ORE) == 2 and s.rate(0, WOOL) == 3
+    s.impr[0][0] = 3
+    assert s.rate(0, CLOTH) == 2
+    s.apply(0, ("bank", "ore", "grain"))
+    assert s.hands[0][ORE] == 2 and s.hands[0][GRAIN] == 1
+
+
+def test_merchant_fleet_and_merchant():
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    s.prog[0] = ["merchant", "merchant_fleet"]
+    s.apply(0, ("play", "merchant_fleet"))
+    s.apply(0, ("fleet", "paper"))
+    assert s.rate(0, PAPER) == 2 and s.rate(0, ORE) == 4
+    s.apply(0, ("play", "merchant"))
+    assert ("merchant", 4) in s.legal_actions(0) and ("merchant", 9) not in s.legal_actions(0)
+    s.apply(0, ("merchant", 4))  # hills 6
+    assert s.rate(0, BRICK) == 2 and s.vp_parts(0)["merchant"] == 1
+
+
+def test_offer_accept_and_confirm():
+    s = fresh()
+    give(s, 0, ore=2)
+    give(s, 1, grain=1)
+    give(s, 2, grain=2)
+    s.apply(0, ("offer", "ore", 1, "grain", 1))
+    assert set(s.to_move()) == {1, 2}
+    assert ("accept",) in s.legal_actions(1)
+    s.apply(2, ("counter", "grain", 1, "ore", 2))
+    s.apply(1, ("accept",))
+    assert s.to_move() == (0,)
+    assert s.legal_actions(0) == [("trade", 1), ("trade", 2), ("cancel",)]
+    s.apply(0, ("trade", 2))
+    assert s.hands[0][ORE] == 0 and s.hands[0][GRAIN] == 1 and s.hands[2][ORE] == 2 and s.hands[2][GRAIN] == 1
+
+
+def test_offers_are_bounded_per_turn():
+    s = fresh()
+    give(s, 0, ore=5)
+    for _ in range(3):
+        s.apply(0, ("offer", "ore", 1, "grain", 1))
+        s.apply(1, ("decline",))
+        s.apply(2, ("decline",))
+    assert not [a for a in s.legal_actions(0) if a[0] == "offer"]
+
+
+def test_accept_needs_the_cards():
+    s = fresh()
+    give(s, 0, ore=1)
+    s.apply(0, ("offer", "ore", 1, "grain", 2))
+    give(s, 1, grain=1)
+    assert ("accept",) not in s.legal_actions(1)
+
+
+# ---- progress cards (TC9, TC11, TC12 and the others) -------------------------------------------------------------
+def test_reference_red_die_three_on_green_gate():
+    s = fresh()
+    build(s, 1, 0, "city")
+    build(s, 2, 2, "city")
+    s.impr[1][2], s.impr[2][2] = 2, 1
+    roll(s, 4, 3, event="science")
+    assert len(s.prog[1]) + len(s.vpcards[1]) == 1 and len(s.prog[2]) + len(s.vpcards[2]) == 0
+
+
+def test_tc9_hand_limit_own_turn_and_off_turn():
+    s = fresh()
+    s.prog[0] = ["spy", "spy", "warlord", "warlord", "wedding"]
+    s.apply(0, ("end",))
+    assert s.to_move() == (0,) and s.stack[-1]["k"] == "toss"
+    s.apply(0, ("toss", "spy"))
+    assert len(s.prog[0]) == 4 and s.turn == 1
+    # off turn: a 5th card is discarded at once
+    s2 = fresh()
+    s2.prog[1] = ["spy", "spy", "warlord", "warlord"]
+    s2.decks[1] = [c for c in s2.decks[1] if c != "constitution"] + ["bishop"]
+    s2._give_card(1, s2.decks[1].pop())
+    assert s2.stack[-1]["k"] == "toss" and s2.to_move() == (1,)
+    # a VP card does not count
+    s3 = fresh()
+    s3.prog[1] = ["spy", "spy", "warlord", "warlord"]
+    s3._give_card(1, "printer")
+    assert s3.stack[-1]["k"] == "main" and s3.vpcards[1] == ["printer"] and s3.vp(1) == 1
+
+
+def test_tc10_win_only_on_own_turn():
+    s = fresh()
+    for v in (0, 2, 40, 50, 20):
+        build(s, 1, v, "city")
+    s.vpcards[1] = ["printer", "constitution"]  # 12 VP
+    s.merchant, s.merchant_owner = 0, 1  # 13 VP on seat 0's turn
+    assert s.vp(1) == 13
+    s.apply(0, ("end",))
+    assert s.winner == 1 and s.is_over() and s.result()["winners"] == [1]
+    s2 = fresh()
+    for v in (0, 2, 40, 50, 20):
+        build(s2, 1, v, "city")
+    s2.vpcards[1] = ["printer", "constitution"]
+    s2.merchant, s2.merchant_owner = 0, 1
+    s2.prog[0] = ["merchant"]
+    build(s2, 0, 8, "settlement")
+    s2.apply(0, ("play", "merchant"))
+    s2.apply(0, ("merchant", 4))  # seat 0 takes the merchant: seat 1 back to 12
+    s2.apply(0, ("end",))
+    assert not s2.is_over() and s2.turn == 1
+
+
+def test_own_turn_win_is_immediate():
+    s = fresh()
+    for v in (0, 2, 40):
+        build(s, 0, v, "city")
+    build(s, 0, 20, "settlement")
+    build(s, 0, 50, "settlement")
+    s.vpcards[0] = ["printer", "constitution"]
+    s.defender[0] = 2  # 12 VP
+    give(s, 0, grain=2, ore=3)
+    s.apply(0, ("city", 20))
+    assert s.winner == 0 and s.to_move() == () and len(s.history) == 1
+
+
+def test_tc11_saboteur():
+    s = fresh()
+    for v in (0, 2, 40):
+        build(s, 0, v, "city")
+    build(s, 0, 50, "settlement")  # 7 VP
+    for v in (20, 26, 44):
+        build(s, 1, v, "city")
+    build(s, 1, 48, "settlement")  # 7 VP
+    for v in (10, 30, 36):
+        build(s, 2, v, "city")  # 6 VP
+    give(s, 1, ore=5)
+    give(s, 2, ore=5)
+    s.prog[0] = ["saboteur"]
+    s.apply(0, ("play", "saboteur"))
+    assert s.stack[-1]["need"] == [0, 2, 0]
+
+
+def test_tc12_inventor():
+    s = fresh()
+    s.prog[0] = ["inventor"]
+    s.apply(0, ("play", "inventor"))
+    acts = s.legal_actions(0)
+    red = {h for h in range(NH) if s.number[h] in (2, 6, 8, 12)}
+    assert not any(a[1] in red or a[2] in red for a in acts)
+    assert ("swap", 15, 2) not in acts and ("swap", 2, 15) in acts  # 9 (hex 2) and 5 (hex 15)
+    s.apply(0, ("swap", 2, 15))
+    assert s.number[2] == 5 and s.number[15] == 9
+
+
+def test_harvest_and_monopolies():
+    s = fresh()
+    build(s, 0, 17, "settlement")  # fields 12 (hex 3)
+    build(s, 0, 28, "settlement")  # fields 9 (hex 7), forest 11, forest 8
+    s.prog[0] = ["irrigation", "resource_monopoly", "trade_monopoly"]
+    s.apply(0, ("play", "irrigation"))
+    assert s.hands[0][GRAIN] == 4
+    give(s, 1, wool=3, coin=1)
+    give(s, 2, wool=1)
+    s.apply(0, ("play", "resource_monopoly"))
+    s.apply(0, ("name", "wool"))
+    assert s.hands[0][WOOL] == 3 and s.hands[1][WOOL] == 1 and s.hands[2][WOOL] == 0
+    s.apply(0, ("play", "trade_monopoly"))
+    s.apply(0, ("name", "coin"))
+    assert s.hands[0][COIN] == 1 and s.hands[1][COIN] == 0
+
+
+def test_mining_needs_a_mountain():
+    s = fresh()
+    build(s, 0, 17, "settlement")
+    s.prog[0] = ["mining"]
+    assert ("play", "mining") not in s.legal_actions(0)
+
+
+def test_wedding_and_master_merchant_and_spy():
+    s = fresh()
+    build(s, 1, 0, "city")
+    build(s, 2, 2, "settlement")
+    give(s, 1, ore=1, coin=2)
+    give(s, 2, wool=1)
+    s.prog[0] = ["wedding", "master_merchant", "spy"]
+    s.prog[2] = ["warlord"]
+    s.apply(0, ("play", "wedding"))
+    assert set(s.to_move()) == {1, 2} and s.stack[-1]["need"] == [0, 2, 1]
+    s.apply(1, ("discard", "coin"))
+    s.apply(1, ("discard", "ore"))
+    s.apply(2, ("discard", "wool"))
+    assert s.hands[0][COIN] == 1 and s.hands[0][ORE] == 1 and s.hands[0][WOOL] == 1
+    gift = [e for e in s.view(2)["log"] if e["key"] == "give" and e["seat"] == 1][-1]
+    assert "cards" not in gift["params"] and gift["params"]["n"] == 2  # seat 2 does not see seat 1's gift
+    assert [e for e in s.view(0)["log"] if e["key"] == "give" and e["seat"] == 1][-1]["params"]["cards"][COIN] == 1
+    give(s, 1, grain=2)
+    s.apply(0, ("play", "master_merchant"))
+    assert s.legal_actions(0) == [("target", 1)]  # only seat 1 has more VP than seat 0 (1 VP from seat 2? no: 1)
+    s.apply(0, ("target", 1))
+    assert s.view(0)["looking_at"]["hand"]["grain"] == 3 - 1 or s.view(0)["looking_at"]["hand"]["grain"] == 2
+    s.apply(0, ("take", "grain"))
+    s.apply(0, ("take", "coin"))
+    assert s.hands[0][GRAIN] == 1 and s.hands[0][COIN] == 2
+    s.apply(0, ("play", "spy"))
+    s.apply(0, ("target", 2))
+    assert s.legal_actions(0) == [("take", "warlord")]
+    s.apply(0, ("take", "warlord"))
+    assert s.prog[0] == ["warlord"] and s.prog[2] == []
+
+
+def test_commercial_harbor():
+    s = fresh()
+    give(s, 0, ore=2)
+    give(s, 1, paper=1)
+    s.prog[0] = ["commercial_harbor"]
+    s.apply(0, ("play", "commercial_harbor"))
+    s.apply(0, ("harbor", 1, "ore"))
+    assert s.to_move() == (1,) and s.legal_actions(1) == [("give", "paper")]
+    s.apply(1, ("give", "paper"))
+    assert s.hands[0][PAPER] == 1 and s.hands[1][ORE] == 1
+    s.apply(0, ("harbor", 2, "ore"))  # seat 2 has no commodity: the ore comes back
+    assert s.hands[0][ORE] == 1 and s.hands[2][ORE] == 0 and s.stack[-1]["k"] == "main"
+
+
+def test_diplomat_intrigue_bishop_warlord():
+    s = fresh()
+    s.robber_active = True
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13))
+    build(s, 1, 40, "settlement")
+    road(s, 1, edge(40, 45), edge(45, 49))
+    knight(s, 1, 13, 1, True)
+    give(s, 1, wool=1)
+    s.prog[0] = ["diplomat", "intrigue", "bishop", "warlord"]
+    s.apply(0, ("play", "diplomat"))
+    opened = {a[1] for a in s.legal_actions(0)}
+    assert edge(45, 49) in opened and edge(40, 45) not in opened
+    s.apply(0, ("remove_road", edge(45, 49)))
+    assert s.road[edge(45, 49)] == -1
+    s.apply(0, ("play", "intrigue"))
+    s.apply(0, ("intrigue", 13))
+    assert s.kn_owner[13] == -1 and s.to_move() == (1,)
+    s.apply(1, s.legal_actions(1)[0])
+    s.apply(0, ("play", "bishop"))
+    s.apply(0, ("robber", 17))  # fields 6 touches vertex 40 (seat 1)
+    assert s.hands[0][WOOL] == 1 and s.hands[1][WOOL] == 0
+    knight(s, 0, 4, 1, False)
+    s.apply(0, ("play", "warlord"))
+    assert s.kn_active[4]
+
+
+def test_road_building_smith_engineer_crane_medicine():
+    s = fresh()
+    build(s, 0, 8, "city")
+    build(s, 0, 40, "settlement")
+    road(s, 0, edge(8, 13))
+    knight(s, 0, 13, 1, False)
+    s.prog[0] = ["road_building", "smith", "engineer", "crane", "medicine"]
+    s.apply(0, ("play", "road_building"))
+    s.apply(0, ("road", edge(13, 18)))
+    s.apply(0, ("road", edge(18, 24)))
+    assert s.stack[-1]["k"] == "main" and s.road[edge(18, 24)] == 0
+    s.apply(0, ("play", "smith"))
+    s.apply(0, ("promote", 13))
+    assert ("promote", 13) not in s.legal_actions(0)  # once per turn
+    s.apply(0, ("stop",))
+    assert s.kn_level[13] == 2
+    s.apply(0, ("play", "engineer"))
+    s.apply(0, ("wall", 8))
+    assert s.wall[8]
+    s.apply(0, ("play", "crane"))
+    assert s.improve_cost(0, 2) == 0
+    s.apply(0, ("improve", "science"))
+    assert s.impr[0][2] == 1 and not s.crane
+    give(s, 0, ore=2, grain=1)
+    s.apply(0, ("play", "medicine"))
+    s.apply(0, ("city", 40))
+    assert s.btype[40] == 2 and sum(s.hands[0]) == 0
+
+
+# ---- hidden information -----------------------------------------------------------------------------------------
+def test_views_hide_hands_and_progress_cards():
+    s = fresh()
+    give(s, 1, ore=3)
+    s.prog[1] = ["spy"]
+    v = s.view(0)
+    assert "hand" not in v["player_info"][1] and v["player_info"][1]["cards"] == 3
+    assert "progress" not in v["player_info"][1] and v["player_info"][1]["progress_by_track"] == [0, 1, 0]
+    assert v["player_info"][0]["hand"]["ore"] == 0
+
+
+def test_determinize_keeps_counts_and_committed_offer_cards():
+    s = fresh()
+    give(s, 0, ore=1)
+    give(s, 1, grain=1, wool=3)
+    give(s, 2, brick=2)
+    s.apply(0, ("offer", "ore", 1, "grain", 1))
+    s.apply(1, ("accept",))
+    for k in range(5):
+        d = s.determinize(0, Rng(k))
+        assert d.hands[1][GRAIN] >= 1 and sum(d.hands[1]) == 4 and sum(d.hands[2]) == 2
+        assert d.view(0) == s.view(0)
+
+
+# ---- conservation (property) -------------------------------------------------------------------------------------
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31), st.integers(3, 4), st.integers(50, 1500))
+def test_cards_are_conserved(seed, players, steps):
+    s = GAME.new(players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if not s.to_move():
+            break
+        seat = s.to_move()[0]
+        s.step(seat, rng.choice(s.legal_actions(seat)))
+    assert total_cards(s) == list(BANK_START)
+    assert all(x >= 0 for h in s.hands for x in h) and all(x >= 0 for x in s.bank)
+    progress = sorted([c for d in s.decks for c in d] + [c for h in s.prog for c in h]
+                      + [c for h in s.vpcards for c in h])
+    assert progress == sorted(deck_cards("trade") + deck_cards("politics") + deck_cards("science"))
+    assert all(len(s.knights_of(p, lv)) <= 2 for p in range(players) for lv in (1, 2, 3))
+    assert all(s.walls(p) <= 3 for p in range(players))
