@@ -58,6 +58,10 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
     host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]")
     guest.wait_for_selector("[data-testid=net-connected]")
     assert host.inner_text("[data-testid=net-name-1]") == GUEST_NAME  # escaped, shown as typed
+    # fair play: the guest holds the host's commitment to the deal, never the deal itself
+    guest.wait_for_selector("[data-testid=deal-status][data-state=sealed]", state="attached")
+    commitment = engine_state(host).record.commitment()
+    assert commitment[:12] in guest.inner_text("[data-testid=deal-status]")
 
     pages = [host, guest]
     turns = 0
@@ -92,6 +96,9 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
             assert moves(host) == done
     wait_any([guest])  # the guest shows the result too
     guest.wait_for_selector("[data-testid=new-game]")
+    # the host revealed the deal: the guest checked it against the commitment and everything it saw
+    guest.wait_for_selector("[data-testid=deal-status][data-state=verified]", state="attached")
+    assert "Deal verified" in guest.locator("[data-testid=deal-status]").text_content()
     state = engine_state(host)
     assert state.is_over()
     breakdown = state.view(None)["history"][0]["scores"]
