@@ -128,7 +128,8 @@ def _find(legal: list[tuple], pred) -> tuple | None:
 
 def _target(x: float, y: float, w: float, h: float, act: tuple, label: str, testid: str) -> Safe:
     return tag("rect", {"x": fmt(x - 3), "y": fmt(y - 3), "width": w + 6, "height": h + 6, "rx": 6, "class": "tgt",
-                        "fill-opacity": 0, **button_attrs(label, act, testid=testid)}, tag("title", None, label))
+                        "style": "fill:#fff;fill-opacity:0", **button_attrs(label, act, testid=testid)},
+               tag("title", None, label))
 
 
 def _meeple(seat: int, cx: float, cy: float) -> Safe:
@@ -365,7 +366,7 @@ def hand_svg(view: dict, me, legal: list[tuple], y: float) -> Safe:
 
 
 def size(view: dict) -> tuple[int, int]:
-    return W, 560 + 52 * view["players"] + 170
+    return W, 625 + 52 * view["players"] + 190
 
 
 def render(view: dict, ui: dict) -> Safe:
@@ -379,7 +380,7 @@ def render(view: dict, ui: dict) -> Safe:
     parts.append(tag("text", {"x": 12, "y": 220, "class": "hd"}, "Sites"))
     parts += [site_svg(view, s, legal) for s in view["sites"]]
     parts.append(research_svg(view, legal))
-    y = 560
+    y = 625
     for p in view["player_info"]:
         parts.append(player_svg(view, p, y, names, me))
         y += 52

@@ -1,0 +1,141 @@
+"""Lost Ruins of Arnak in the real browser: a 2-player game against a bot, round 1 by clicks (a dig paid with
+a card, a research step, a card bought), the rest by clicks too (passing), and the final score sheet checked
+against the engine replaying the page's record."""
+
+from __future__ import annotations
+
+import json
+
+from .helpers import TURN_TIMEOUT, engine_state
+
+MINE_OR_MODAL = """() => document.querySelector('[data-testid=new-game]')
+    || document.querySelector('[data-testid=next-round]')
+    || document.querySelector('svg[data-testid=arnak-board][data-mine="1"]')"""
+
+
+def moves_made(page) -> int:
+    return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
+
+
+def act(page, selector: str) -> None:
+    """Click something that takes a legal action and wait until the engine has it."""
+    before = moves_made(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+
+
+def my_actions(page) -> list[list]:
+    found = page.eval_on_selector_all("button[data-act]", "els => els.map(e => e.dataset.act)")
+    return [json.loads(x) for x in found]
+
+
+def wait_mine(page) -> str:
+    page.wait_for_function(MINE_OR_MODAL, timeout=TURN_TIMEOUT)
+    if page.locator("[data-testid=new-game]").count():
+        return "over"
+    if page.locator("[data-testid=next-round]").count():
+        return "round"
+    return page.get_attribute("svg[data-testid=arnak-board]", "data-decision")
+
+
+def first_of(actions: list[list], kind: str) -> list | None:
+    return next((a for a in actions if a[0] == kind), None)
+
+
+def play_round_one(page) -> dict:
+    """Dig at camp 4 (arrowhead) paying with a card, play an Exploration card and research the glass,
+    dig at another camp, play Funding cards and buy an item; then pass. Returns what was done."""
+    done = {"dig": 0, "research": 0, "buy": 0}
+    while True:
+        decision = wait_mine(page)
+        if decision in ("round", "over"):
+            return done
+        acts = my_actions(page)
+        if decision == "travel":
+            hand = page.locator('svg [data-testid^=hand-][data-act*="tcard"]')
+            fear = page.locator('svg [data-testid^=hand-300-][data-act*="tcard"]')
+            act(page, 'svg [data-testid^=hand-300-][data-act*="tcard"]' if fear.count() else
+                'svg [data-testid^=hand-][data-act*="tcard"]' if hand.count() else "button[data-act]")
+            continue
+        if decision == "keep":
+            act(page, '[data-testid="act-keep"]')
+            continue
+        if decision not in ("turn", "free"):
+            act(page, "button[data-act]")  # any other pending decision: its first option
+            continue
+        if decision == "free":
+            act(page, '[data-testid="act-end"]')
+            continue
+        if not done["dig"] and ["dig", 3] in acts:
+            act(page, "svg [data-testid=site-3-dig]")
+            done["dig"] += 1
+            continue
+        if not done["research"]:
+            research = page.locator("svg [data-testid^=research-glass-]")
+            if research.count():
+                act(page, "svg [data-testid^=research-glass-]")
+                done["research"] += 1
+                continue
+            explore = page.locator('svg [data-testid^=hand-203-][data-act], svg [data-testid^=hand-204-][data-act]')
+            if explore.count():
+                act(page, 'svg [data-testid^=hand-203-][data-act], svg [data-testid^=hand-204-][data-act]')
+                continue
+        if done["dig"] == 1:
+            dig = next((a for a in acts if a[0] == "dig" and a[1] < 5), None)
+            if dig:
+                act(page, f"svg [data-testid=site-{dig[1]}-dig]")
+                done["dig"] += 1
+                continue
+        if not done["buy"]:
+            buy = page.locator('svg [data-testid^=row-item-][data-act*="buy"]')
+            if buy.count():
+                act(page, 'svg [data-testid^=row-item-][data-act*="buy"]')
+                done["buy"] += 1
+                continue
+            funding = page.locator('svg [data-testid^=hand-201-][data-act], svg [data-testid^=hand-202-][data-act]')
+            if funding.count():
+                act(page, 'svg [data-testid^=hand-201-][data-act], svg [data-testid^=hand-202-][data-act]')
+                continue
+        act(page, '[data-testid="act-pass"]')
+
+
+def finish_by_passing(page) -> None:
+    while True:
+        decision = wait_mine(page)
+        if decision == "over":
+            return
+        if decision == "round":
+            page.click("[data-testid=next-round]")
+            continue
+        target = {"turn": "act-pass", "free": "act-end", "keep": "act-keep"}.get(decision)
+        act(page, f'[data-testid="{target}"]' if target else "button[data-act]")
+
+
+def test_two_players_against_a_bot_by_clicks(app):
+    page, watch = app
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=arnak-board]")
+    done = play_round_one(page)
+    assert done == {"dig": 2, "research": 1, "buy": 1}
+    state = engine_state(page)
+    assert state.round >= 1
+    moves = [m[1] for m in state.record.moves if m[0] == 0]
+    assert ["dig", 3] in moves and any(m[0] == "tcard" for m in moves)
+    assert any(m[0] == "research" for m in moves) and any(m[0] == "buy" for m in moves)
+    # the round's score sheet opened: check it against the engine
+    page.wait_for_selector("[data-testid=next-round]")
+    state = engine_state(page)
+    first = state.history[0]["scores"]
+    for seat in range(2):
+        assert page.inner_text(f"[data-testid=sheet-total-{seat}]").strip() == str(first[seat]["total"])
+    page.click("[data-testid=next-round]")
+    finish_by_passing(page)
+    state = engine_state(page)
+    assert state.is_over()
+    for seat in range(2):
+        b = state.breakdown(seat)
+        for cat in ("research", "temple", "idols", "slots", "guardians", "cards", "fear", "total"):
+            assert page.inner_text(f"[data-testid=sheet-{cat}-{seat}]").strip() == str(b[cat])
+    watch.assert_clean()
