@@ -67,3 +67,20 @@ def test_rules_page_with_three_embeds(browser, site):
                          ".backgroundColor") == "rgb(22, 33, 28)"  # theme=dark
     watch.assert_clean()
     context.close()
+
+
+def test_bad_embed_parameters_show_a_clear_message(browser, site):
+    """embed.html?seat=%C2%B2 (a '²' passes isdigit() but not int()) and a 4,400-digit seat used to raise out
+    of the parameter parser and leave the frame blank; any bad parameter now names itself in the frame."""
+    context = browser.new_context()
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    for query, words in (("seat=%C2%B2", "seat"), ("seat=" + "9" * 4400, "seat"), ("game=chess", "no game"),
+                         ("mode=play&bot=x", "bot")):
+        page.goto(f"{site}embed.html?{query}")
+        page.wait_for_selector("[data-testid=error]", timeout=BOOT_TIMEOUT)
+        text = page.inner_text("[data-testid=error]")
+        assert "address is wrong" in text and words in text, text
+        assert page.locator("#board svg").count() == 0
+    watch.assert_clean()
+    context.close()
