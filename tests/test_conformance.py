@@ -128,3 +128,73 @@ def test_any_prefix_replays(case, seed, stop):
     game = get_game(gid)
     state = random_game(game, players, seed, stop_after=stop)
     assert snapshot(state.record.replay()) == snapshot(state)
+
+
+def _mutate(thing) -> int:
+    """Change every list and dict inside a JSON value in place; returns how many were changed."""
+    n = 0
+    if isinstance(thing, list):
+        for x in thing:
+            n += _mutate(x)
+        thing.append("junk")
+        n += 1
+    elif isinstance(thing, dict):
+        for x in list(thing.values()):
+            n += _mutate(x)
+        thing["junk"] = 1
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize(("gid", "players"), CASES, ids=IDS)
+def test_to_json_is_a_snapshot(gid, players):
+    """Editing what to_json() returned never changes the game (issue 15)."""
+    game = get_game(gid)
+    for seed, stop in ((11, 30), (12, None)):
+        state = random_game(game, players, seed, stop_after=stop)
+        before = snapshot(state)
+        views = [state.view(s) for s in [*range(players), None]]
+        data = state.to_json()
+        assert _mutate(data) > 5
+        data.clear()
+        assert snapshot(state) == before
+        assert [state.view(s) for s in [*range(players), None]] == views
+
+
+def _variants(action: tuple, words: list[str]) -> list:
+    """Near misses of a legal action: every int changed (±1, as bool, float or text), every string
+    swapped for another action word, shorter and longer tuples."""
+    out = [action[:-1], (*action, 0), (*action, "x")]
+    for i, x in enumerate(action):
+        if isinstance(x, bool):
+            continue
+        if isinstance(x, int):
+            subs = [x + 1, x - 1, float(x), str(x)] + ([bool(x)] if x in (0, 1) else [])
+        elif isinstance(x, str):
+            subs = [w for w in words if w != x] + ["zz", 0, None]
+        else:
+            subs = [None]
+        out += [action[:i] + (y,) + action[i + 1:] for y in subs]
+    return out
+
+
+@pytest.mark.parametrize(("gid", "players"), CASES, ids=IDS)
+def test_fast_legality_agrees_with_legal_actions(gid, players):
+    """`State.is_legal` (the fast path of `check`) answers exactly like membership in the legal list,
+    types compared: a bool never passes for a number (True == 1 in Python)."""
+    game = get_game(gid)
+    for seed, stop in ((13, 5), (14, 40), (15, 120), (16, 400)):
+        state = random_game(game, players, seed, stop_after=stop)
+        for seat in state.to_move():
+            legal = state.legal_actions(seat)
+            encoded = {json.dumps(game.encode(a)) for a in legal}
+            words = sorted({x for a in legal for x in a if isinstance(x, str)})
+            for action in legal:
+                assert state.is_legal(seat, action) in (True, None)
+                assert state.check(seat, action) == action
+                for near in _variants(action, words):
+                    want = json.dumps(game.encode(near)) in encoded
+                    assert state.is_legal(seat, near) in (want, None), near
+                    if not want:
+                        with pytest.raises(IllegalAction):
+                            state.check(seat, near)

@@ -120,6 +120,38 @@ def test_duplicate_copies_give_one_action():
     assert acts.count(("start", "green", 2, "researcher")) == 1
 
 
+def test_a_path_starts_with_the_lowest_card_of_its_colour():
+    """Seed 000: 「その色の最も値が低いカードを…置き」 — with red 2, 5, 9 in hand only red 2 may start red."""
+    s = position(2, turn=0)
+    s.hands[0] = sorted([card("red", 2), card("red", 5), card("red", 9), card("blue", 3), card("blue", 3, 1),
+                         card("blue", 7), card("yellow", 8), card("yellow", 10)])
+    starts = [a for a in s.legal_actions(0) if a[0] == "start"]
+    assert starts == [("start", "yellow", 8, "adventurer"), ("start", "yellow", 8, "researcher"),
+                      ("start", "blue", 3, "adventurer"), ("start", "blue", 3, "researcher"),
+                      ("start", "red", 2, "adventurer"), ("start", "red", 2, "researcher")]
+    before = json.dumps(s.to_json(), sort_keys=True)
+    for bad in (("start", "red", 5, "adventurer"), ("start", "red", 9, "researcher"),
+                ("start", "blue", 7, "adventurer"), ("start", "yellow", 10, "adventurer")):
+        assert not s.is_legal(0, bad)
+        with pytest.raises(IllegalAction):
+            s.apply(0, bad)
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+    for v in (5, 9):  # discarding a higher card stays legal
+        assert ("discard", "red", v) in s.legal_actions(0)
+    s.apply(0, ("start", "red", 2, "adventurer"))
+    assert s.pos[0][C["red"]] == 1 and s.columns[0][C["red"]] == [card("red", 2)]
+
+
+def test_with_the_directions_variant_any_card_may_start():
+    """Ascending/descending variant: the starting card sets the direction, so any red card may start."""
+    s = position(2, options={"directions": True}, turn=0)
+    s.hands[0] = sorted([card("red", 2), card("red", 5), card("red", 9)] + [card("blue", v) for v in range(5)])
+    starts = {a[2] for a in s.legal_actions(0) if a[:2] == ("start", "red")}
+    assert starts == {2, 5, 9}
+    s.apply(0, ("start", "red", 9, "researcher"))
+    assert s.kinds[0][C["red"]] == 2 and s.columns[0][C["red"]] == [card("red", 9)]
+
+
 # --- TC3 / TC7: expedition scoring -------------------------------------------------------------
 
 def test_tc3_researcher_on_stone_one_scores_minus_40_adventurer_minus_20():

@@ -155,12 +155,23 @@ class State:
                 action = self.game.decode(action)
             except RecordError as exc:
                 raise IllegalAction(str(exc)) from None
-        # Compare encodings, not values: True == 1 in Python, but a bool is never a card number.
-        wanted = json.dumps(self.game.encode(action))
-        for legal in self.legal_actions(seat):
-            if json.dumps(self.game.encode(legal)) == wanted:
-                return legal
-        raise IllegalAction(f"not a legal move now: {wanted}")
+        fast = self.is_legal(seat, action)
+        if fast is True:
+            return action
+        if fast is None:
+            # Generic: compare encodings, not values: True == 1 in Python, but a bool is never a card number.
+            wanted = json.dumps(self.game.encode(action))
+            for legal in self.legal_actions(seat):
+                if json.dumps(self.game.encode(legal)) == wanted:
+                    return legal
+        raise IllegalAction(f"not a legal move now: {json.dumps(self.game.encode(action))}")
+
+    def is_legal(self, seat: int, action: Action) -> bool | None:
+        """Optional fast legality test used by `check` (the seat is valid and owes a decision; `action` is a
+        tuple that may hold anything). A game that overrides it must answer exactly like membership in
+        `legal_actions(seat)` with types compared too (`True` is not the card 1, `1.0` is not 1) and never
+        raise. None (the default) means "not implemented": `check` then searches the legal list."""
+        return None
 
     def apply(self, seat: int, action: Action) -> None:
         """Check and apply one decision, or raise IllegalAction leaving the state unchanged."""
@@ -196,10 +207,12 @@ class State:
         return record.replay()
 
     def to_json(self) -> dict:
+        """A snapshot of the game as plain JSON data: it shares no list or dict with the live state, so
+        editing it never changes the game (the JSON round trip also proves it JSON-safe)."""
         data = self.dump()
         data["game"] = self.game.id
         data["record"] = self.record.to_json()
-        return data
+        return json.loads(json.dumps(data))
 
     def play_out(self, rng: Rng, policy: Any = None) -> State:
         """Play random legal moves (or `policy(state, seat, rng)`) to the end; used by tests and bots."""

@@ -16,27 +16,37 @@ Rules implemented (seed 001, digest rules/lost-cities-card.md):
 
 from __future__ import annotations
 
+from bisect import insort
+
 from ...core import Game, Option, Rng, State
 from ...core.hidden import redeal
 from .cards import COLOURS, HAND_SIZE, PER_COLOUR, card_json, card_name, colour_of, deck, is_wager, value_of
 from .scoring import score_row
 
 PLAY, DRAW = "play", "draw"
+_NCARDS = len(COLOURS) * PER_COLOUR
+_COL = tuple(colour_of(c) for c in range(_NCARDS))
+# A card fits on a row whose last card `t` has _TOP[t] < _RANK[card]: wagers rank 1 and leave 0 (only
+# wagers and numbers may follow), numbers rank and leave their value (only higher numbers follow).
+_RANK = tuple(1 if is_wager(c) else value_of(c) for c in range(_NCARDS))
+_TOP = tuple(0 if is_wager(c) else value_of(c) for c in range(_NCARDS))
+_PLAY = tuple(("play", c) for c in range(_NCARDS))  # shared action tuples: legal_actions allocates no tuples
+_DISCARD = tuple(("discard", c) for c in range(_NCARDS))
+_DRAW_DECK = ("draw", "deck")
+_DRAW = tuple(("draw", name) for name in COLOURS)
+_CIDX = {name: i for i, name in enumerate(COLOURS)}
+_MOVERS = ((0,), (1,))
 
 
 def _row_accepts(row: list[int], card: int) -> bool:
     """Wagers only before any number card; number cards strictly ascending."""
-    if not row:
-        return True
-    last = row[-1]
-    if is_wager(card):
-        return is_wager(last)
-    return is_wager(last) or value_of(card) > value_of(last)
+    return not row or _TOP[row[-1]] < _RANK[card]
 
 
 class LostCitiesState(State):
     __slots__ = ("game", "record", "players", "opts", "rng", "ncol", "round", "hands", "deck", "rows",
-                 "piles", "turn", "phase", "banned", "starter", "totals", "history", "last")
+                 "piles", "turn", "phase", "banned", "starter", "totals", "history", "last_seat", "last_action",
+                 "last_card")
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -47,7 +57,7 @@ class LostCitiesState(State):
         s.round = 0
         s.totals = [0, 0]
         s.history = []
-        s.last = None
+        s.last_seat = s.last_action = s.last_card = None
         s._deal(starter=0)
         return s
 
@@ -72,16 +82,28 @@ class LostCitiesState(State):
         s.rows = [[list(r) for r in side] for side in self.rows]
         s.piles = [list(p) for p in self.piles]
         s.totals = list(self.totals)
-        s.history = list(self.history)
-        s.last = self.last
+        s.history = list(self.history)  # entries are never mutated
+        s.last_seat, s.last_action, s.last_card = self.last_seat, self.last_action, self.last_card
         s.record = self.record.copy()
         return s
 
+    @property
+    def last(self) -> dict | None:
+        """The last decision, for the view: {"seat", "kind", "card"} (+ "source" for a draw; a deck draw
+        shows no card)."""
+        if self.last_action is None:
+            return None
+        kind, arg = self.last_action
+        if kind == "draw":
+            return {"seat": self.last_seat, "kind": kind, "source": arg, "card": self.last_card}
+        return {"seat": self.last_seat, "kind": kind, "card": arg}
+
     def dump(self) -> dict:
-        return {"rng": self.rng.to_json(), "round": self.round, "hands": self.hands, "deck": self.deck,
-                "rows": self.rows, "piles": self.piles, "turn": self.turn, "phase": self.phase,
-                "banned": self.banned, "starter": self.starter, "totals": self.totals, "history": self.history,
-                "last": self.last}
+        return {"rng": self.rng.to_json(), "round": self.round, "hands": [list(h) for h in self.hands],
+                "deck": list(self.deck), "rows": [[list(r) for r in side] for side in self.rows],
+                "piles": [list(p) for p in self.piles], "turn": self.turn, "phase": self.phase,
+                "banned": self.banned, "starter": self.starter, "totals": list(self.totals),
+                "history": [dict(h) for h in self.history], "last": self.last}
 
     @classmethod
     def load(cls, game: Game, data: dict) -> LostCitiesState:
@@ -98,7 +120,12 @@ class LostCitiesState(State):
         s.piles = [[int(c) for c in p] for p in data["piles"]]
         s.totals = [int(t) for t in data["totals"]]
         s.history = list(data["history"])
-        s.last = data["last"]
+        last = data["last"]
+        s.last_seat = s.last_action = s.last_card = None
+        if last is not None:
+            kind = last["kind"]
+            s.last_seat, s.last_action = int(last["seat"]), (kind, last["source"] if kind == DRAW else last["card"])
+            s.last_card = last["card"] if kind == DRAW else None
         cards = sorted(s.deck + [c for h in s.hands for c in h] + [c for side in s.rows for r in side for c in r]
                        + [c for p in s.piles for c in p])
         if cards != deck(s.ncol) or s.phase not in (PLAY, DRAW, "over") or s.turn not in (0, 1):
@@ -107,17 +134,40 @@ class LostCitiesState(State):
 
     # --- queries ------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == "over" else (self.turn,)
+        return () if self.phase == "over" else _MOVERS[self.turn]
 
     def legal_actions(self, seat: int) -> list:
-        if self.phase == "over" or seat != self.turn:
+        phase = self.phase
+        if phase == "over" or seat != self.turn:
             return []
-        if self.phase == PLAY:
+        if phase == PLAY:
             hand, rows = self.hands[seat], self.rows[seat]
-            plays = [("play", c) for c in hand if _row_accepts(rows[colour_of(c)], c)]
-            return plays + [("discard", c) for c in hand]
-        acts = [("draw", "deck")] if self.deck else []
-        return acts + [("draw", COLOURS[i]) for i, p in enumerate(self.piles) if p and i != self.banned]
+            plays = [_PLAY[c] for c in hand if not rows[_COL[c]] or _TOP[rows[_COL[c]][-1]] < _RANK[c]]
+            return plays + [_DISCARD[c] for c in hand]
+        acts = [_DRAW_DECK] if self.deck else []
+        banned = self.banned
+        for i, p in enumerate(self.piles):
+            if p and i != banned:
+                acts.append(_DRAW[i])
+        return acts
+
+    def is_legal(self, seat: int, action: tuple) -> bool:
+        """Exactly `action in legal_actions(seat)` with types compared (True is not card 1)."""
+        if self.phase == "over" or seat != self.turn or len(action) != 2:
+            return False
+        kind, arg = action
+        if self.phase == PLAY:
+            if type(arg) is not int or arg not in self.hands[seat]:
+                return False
+            if kind == "discard" and type(kind) is str:
+                return True
+            return kind == "play" and type(kind) is str and _row_accepts(self.rows[seat][_COL[arg]], arg)
+        if kind != DRAW or type(kind) is not str or type(arg) is not str:
+            return False
+        if arg == "deck":
+            return bool(self.deck)
+        i = _CIDX.get(arg, self.ncol)
+        return i < self.ncol and bool(self.piles[i]) and i != self.banned
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -128,29 +178,27 @@ class LostCitiesState(State):
     # --- rules --------------------------------------------------------------------------------
     def step(self, seat: int, action: tuple) -> None:
         kind, arg = action
+        self.last_seat, self.last_action = seat, action
         if kind == "draw":
             if arg == "deck":
                 card = self.deck.pop()
+                self.last_card = None
             else:
-                card = self.piles[COLOURS.index(arg)].pop()
-            hand = self.hands[seat]
-            hand.append(card)
-            hand.sort()
-            self.last = {"seat": seat, "kind": kind, "source": arg, "card": None if arg == "deck" else card}
+                card = self.last_card = self.piles[_CIDX[arg]].pop()
+            insort(self.hands[seat], card)
             if not self.deck:
                 self._end_round()
             else:
                 self.phase, self.banned, self.turn = PLAY, -1, 1 - seat
             return
         self.hands[seat].remove(arg)
-        colour = colour_of(arg)
+        colour = _COL[arg]
         if kind == "play":
             self.rows[seat][colour].append(arg)
         else:
             self.piles[colour].append(arg)
             self.banned = colour
         self.phase = DRAW
-        self.last = {"seat": seat, "kind": kind, "card": arg}
 
     def reveals(self, seat: int, action: tuple) -> bool:
         """A deck draw shows the drawer a hidden card (and the last one deals the next round); playing,

@@ -5,7 +5,9 @@ Rules implemented (seed 000, digest rules/lost-cities-board.md, reference/lost-c
   down, before every deal (reference 3.6); they stay hidden from everyone.
 - Each player has 4 adventurers and 1 researcher. A turn: play one card, then draw one card.
   * start: put the card in a new column of its colour and a piece of your choice on stone 1 of that
-    colour's path (one expedition per colour per player; any card may start — "lowest card" is advice).
+    colour's path (one expedition per colour per player). The card must be the lowest card of that colour
+    in hand (seed 000: 「その色の最も値が低いカードを…置き」; the digest's "advice" reading is wrong);
+    with the `directions` variant any card may start, since the starting card sets the direction.
   * advance: put the card on your column of its colour (value >= the top card; with the `directions`
     variant the first card that differs from the starting card fixes ascending or descending) and move
     that path's piece one stone. If that piece already stands on stone 9 (the lost city) the player may
@@ -35,7 +37,8 @@ but no running totals of others. Because the totals are a function of public inf
 determinize keeps them unchanged.
 
 Actions (tuples; colour names from data.COLOURS; duplicate copies of a card collapse to one action):
-  play decision:  ("start", colour, value, "adventurer"|"researcher"), ("advance", colour, value),
+  play decision:  ("start", colour, value, "adventurer"|"researcher") (value: the lowest of that colour
+                  in hand, any value with `directions`), ("advance", colour, value),
                   ("discard", colour, value)
   move decision (after an arrow tile, or a card played on a path whose piece is in the lost city):
                   ("move", colour) — move your piece on that path one stone — or ("pass",)
@@ -77,6 +80,26 @@ ARROW_REASON, LOST_CITY = "arrow", "lost-city"
 PIECES = ("", "adventurer", "researcher")  # piece kind codes 1 and 2
 CIDX = {c: i for i, c in enumerate(COLOURS)}
 CROSS = BRIDGE_AFTER + 1
+_NKEYS = NCOL * VALUES  # card key = id >> 1 = colour * VALUES + value (the two copies share it)
+_KCOL = tuple(k // VALUES for k in range(_NKEYS))
+_KVAL = tuple(k % VALUES for k in range(_NKEYS))
+_CVAL = tuple((x >> 1) % VALUES for x in range(NCARDS))  # value of a card id
+# Shared action tuples, so legal_actions builds lists of existing tuples only.
+_START_ADV = tuple(("start", COLOURS[k // VALUES], k % VALUES, "adventurer") for k in range(_NKEYS))
+_START_RES = tuple(("start", COLOURS[k // VALUES], k % VALUES, "researcher") for k in range(_NKEYS))
+_ADVANCE = tuple(("advance", COLOURS[k // VALUES], k % VALUES) for k in range(_NKEYS))
+_DISCARD = tuple(("discard", COLOURS[k // VALUES], k % VALUES) for k in range(_NKEYS))
+_DRAW_DECK = ("draw", "deck")
+_DRAW = tuple(("draw", name) for name in COLOURS)
+_MOVE = tuple(("move", name) for name in COLOURS)
+_PASS = ("pass",)
+_PLAY_KINDS = {"start": 4, "advance": 3, "discard": 3}  # action kind -> tuple length
+_PIECE_CODE = {"adventurer": 1, "researcher": 2}
+_MOVERS = tuple((i,) for i in range(4))
+# Shared log entries of the commonest events (log entries are immutable tuples).
+_LOG_DECK = tuple((i, "draw", "deck") for i in range(4))
+_LOG_DISCARD = tuple(tuple((i, "discard", COLOURS[k // VALUES], k % VALUES) for k in range(_NKEYS))
+                     for i in range(4))
 
 
 def column_accepts(col: list[int], value: int, directions: bool) -> bool:
@@ -270,10 +293,12 @@ class LostCitiesBoardState(State):
 
     # --- queries ------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
+        return () if self.phase == OVER else _MOVERS[self.turn]
 
     def legal_actions(self, seat: int) -> list:
-        """Every decision for `seat` now, in a stable order (duplicate card copies give one action)."""
+        """Every decision for `seat` now, in a stable order (duplicate card copies give one action).
+        A path starts only with the lowest card of its colour in hand (seed 000), except under the
+        `directions` variant, where the starting card sets the direction."""
         phase = self.phase
         if seat != self.turn or phase == OVER:
             return []
@@ -283,34 +308,79 @@ class LostCitiesBoardState(State):
             res = 2 not in kinds
             directions = self.opts["directions"]
             acts, discards = [], []
-            prev = -1
-            for card in self.hands[seat]:
+            prev = started = -1
+            for card in self.hands[seat]:  # sorted: each colour's cards in ascending value
                 key = card >> 1
                 if key == prev:
                     continue
                 prev = key
-                c, v = divmod(key, VALUES)
-                name = COLOURS[c]
+                c = _KCOL[key]
                 if kinds[c]:
-                    if column_accepts(cols[c], v, directions):
-                        acts.append(("advance", name, v))
-                else:
+                    col = cols[c]
+                    if (column_accepts(col, _KVAL[key], True) if directions
+                            else _KVAL[key] >= _CVAL[col[-1]]):
+                        acts.append(_ADVANCE[key])
+                elif c != started or directions:
+                    started = c
                     if adv:
-                        acts.append(("start", name, v, "adventurer"))
+                        acts.append(_START_ADV[key])
                     if res:
-                        acts.append(("start", name, v, "researcher"))
-                discards.append(("discard", name, v))
-            return acts + discards
+                        acts.append(_START_RES[key])
+                discards.append(_DISCARD[key])
+            acts += discards
+            return acts
         if phase == DRAW:
-            acts = [("draw", "deck")] if self.deck else []
+            acts = [_DRAW_DECK] if self.deck else []
             banned = self.banned
             for c, p in enumerate(self.piles):
                 if p and c != banned:
-                    acts.append(("draw", COLOURS[c]))
+                    acts.append(_DRAW[c])
             return acts
-        acts = [("move", COLOURS[c]) for c, p in enumerate(self.pos[seat]) if 0 < p < STONES]
-        acts.append(("pass",))
+        acts = [_MOVE[c] for c, p in enumerate(self.pos[seat]) if 0 < p < STONES]
+        acts.append(_PASS)
         return acts
+
+    def is_legal(self, seat: int, action: tuple) -> bool:
+        """Exactly `action in legal_actions(seat)`, types compared (True is not the value 1)."""
+        phase = self.phase
+        if seat != self.turn or phase == OVER or not action:
+            return False
+        kind = action[0]
+        if type(kind) is not str:
+            return False
+        if phase == DRAW:
+            if kind != "draw" or len(action) != 2 or type(action[1]) is not str:
+                return False
+            if action[1] == "deck":
+                return bool(self.deck)
+            c = CIDX.get(action[1], -1)
+            return c >= 0 and bool(self.piles[c]) and c != self.banned
+        if phase == MOVE:
+            if kind == "pass":
+                return len(action) == 1
+            if kind != "move" or len(action) != 2 or type(action[1]) is not str:
+                return False
+            c = CIDX.get(action[1], -1)
+            return c >= 0 and 0 < self.pos[seat][c] < STONES
+        if _PLAY_KINDS.get(kind) != len(action) or type(action[1]) is not str or type(action[2]) is not int:
+            return False
+        c, v = CIDX.get(action[1], -1), action[2]
+        if c < 0 or not 0 <= v < VALUES:
+            return False
+        hand = self.hands[seat]
+        card = c * VALUES * 2 + v * 2
+        if card not in hand and card + 1 not in hand:
+            return False
+        if kind == "discard":
+            return True
+        kinds = self.kinds[seat]
+        directions = self.opts["directions"]
+        if kind == "advance":
+            return bool(kinds[c]) and column_accepts(self.columns[seat][c], v, directions)
+        piece = _PIECE_CODE.get(action[3]) if type(action[3]) is str else None
+        if kinds[c] or piece is None or (kinds.count(1) >= ADVENTURERS if piece == 1 else 2 in kinds):
+            return False
+        return directions or v == min(_CVAL[x] for x in hand if x // (VALUES * 2) == c)
 
     def scores(self) -> list[int]:
         return list(self.vp)
@@ -335,10 +405,10 @@ class LostCitiesBoardState(State):
             src = action[1]
             if src == "deck":
                 card = self.deck.pop()
-                self.log.append((seat, "draw", "deck"))
+                self.log.append(_LOG_DECK[seat])
             else:
                 card = self.piles[CIDX[src]].pop()
-                self.log.append((seat, "draw", src, (card >> 1) % VALUES))
+                self.log.append((seat, "draw", src, _CVAL[card]))
             insort(self.hands[seat], card)
             if not self.deck:
                 self._end_expedition("deck")
@@ -367,7 +437,7 @@ class LostCitiesBoardState(State):
             self.piles[c].append(card)
             if self.opts["no_redraw"]:
                 self.banned = c
-            self.log.append((seat, "discard", action[1], v))
+            self.log.append(_LOG_DISCARD[seat][card >> 1])
             self.phase = DRAW
             return
         self.columns[seat][c].append(card)
