@@ -10,6 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from i18n import N_, _, tr
+
 from .markup import Safe, attributes, join, tag, text, trusted
 
 # Colour-blind-safe palette plus a distinct symbol per colour (cards never rely on colour alone).
@@ -21,6 +23,23 @@ PALETTE = {
     "red": ("#d2453a", "#ffffff"),
     "purple": ("#8d55c6", "#ffffff"),
 }
+
+# The colours' names in the interface language (labels and tooltips; the card itself shows colour + symbol).
+COLOUR_NAMES = {"yellow": N_("yellow"), "blue": N_("blue"), "white": N_("white"), "green": N_("green"),
+                "red": N_("red"), "purple": N_("purple")}
+
+
+def colour_name(colour: str) -> str:
+    """'yellow' -> 黄 / زرد; an unknown colour stays as it is."""
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+
+
+def card_name(card: dict) -> str:
+    """An expedition card or wager in words: 'yellow 7', 'yellow wager' (in the interface language)."""
+    if card.get("wager"):
+        return tr("{colour} wager", colour=colour_name(card["colour"]))
+    return tr("{colour} {value}", colour=colour_name(card["colour"]), value=card["value"])
+
 
 SYMBOL_PATHS = {
     "sun": trusted('<circle r="5"/><path d="M0-10V-7M0 7V10M-10 0H-7M7 0H10M-7-7L-5-5M5 5L7 7M-7 7L-5 5M5-5L7-7" '
@@ -73,14 +92,15 @@ def use_symbol(name: str, x: float, y: float, size: float, color: str) -> Safe:
 
 
 def svg_root(width: int, height: int, label: str, *children: Any, **extra: Any) -> Safe:
-    """The <svg> element of a board, sized by its viewBox."""
+    """The <svg> element of a board, sized by its viewBox: a labelled group (not role=img, which would hide
+    its focusable cards and piles from screen readers)."""
     return tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width} {height}", "class": "board",
-                       "role": "img", "aria-label": label, **extra}, *children)
+                       "role": "group", "aria-label": label, **extra}, *children)
 
 
 def svg_open(width: int, height: int, label: str, extra: Safe | str = "") -> Safe:
     """The opening <svg ...> tag alone (for renderers that close it themselves); `extra` must be Safe."""
-    return Safe(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="board" role="img" '
+    return Safe(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="board" role="group" '
                 f'aria-label="{text(label)}" {text(extra)}>')
 
 
@@ -111,7 +131,7 @@ def card_svg(card: dict, x: float, y: float, extra: Mapping[str, Any] | None = N
     fill, ink = PALETTE[card["colour"]]
     label = card["value"] if label is None else label
     big = label if big is None else big
-    name = join(text(card["colour"]), " ", text(card["value"])) if name is None else name
+    name = card_name(card) if name is None else name
     size = f" scale({scale})" if scale != 1 else ""
     w, h = CARD_W, CARD_H
     g = _merge({"class": cls, "transform": f"translate({fmt(x)},{fmt(y)}){size}", "data-card": card["id"]}, extra)
