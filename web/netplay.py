@@ -33,6 +33,7 @@ import time
 import dom
 import invite
 import js
+from render import schema
 from render.markup import Safe, join, tag, trusted
 from rtc import Peer
 from session import LocalTable
@@ -452,6 +453,7 @@ class GuestLink:
         self.heard = 0.0
         self.rejoining = False
         self.watching = False
+        self.good: tuple | None = None  # (seq, view, legal, to_move) of the last view this page could draw
 
     @property
     def connected(self) -> bool:
@@ -537,6 +539,38 @@ class GuestLink:
             dom.spawn(self._watch())
 
     def received(self, text: str) -> None:
+        """One message from the host. Nothing raises out of here: a view this app cannot draw is refused
+        (the last good one stays on screen) and any other failure becomes a message on the page."""
+        try:
+            self._received(text)
+        except Exception as exc:  # defensive: a host message must never break the guest's page
+            try:
+                self.cannot_show(f"internal error {type(exc).__name__}")
+            except Exception as again:  # even drawing the message failed: the console is all that is left
+                js.console.error(f"host message not handled: {exc!r}; then {again!r}")
+
+    def view_problem(self) -> str | None:
+        """Why the host's latest view cannot be shown here (render.schema), None when it can."""
+        g = self.guest
+        names = [str(r.get("name", "")) if isinstance(r, dict) else "" for r in (g.table or [])]
+        ui = {"me": g.seat, "names": names, "legal": g.legal, "selected": None}
+        return schema.problem(str(g.game_id), g.view, ui)
+
+    def cannot_show(self, reason: str) -> None:
+        """Refuse the host's latest view: back to the last good one, and say so; the page keeps working."""
+        g = self.guest
+        if self.good is not None:
+            g.seq, g.view, g.legal, g.to_move = self.good
+        else:
+            g.view, g.legal = None, []
+        message = f"The host sent something this app cannot show ({reason})."
+        if self.table is not None and self.app.table is self.table and self.good is not None:
+            self.app.error = message
+            self.app.redraw()
+        else:
+            self.show("error", message)
+
+    def _received(self, text: str) -> None:
         self.heard = now()
         ev = self.guest.receive(text, now())
         if ev.reply:
@@ -545,6 +579,12 @@ class GuestLink:
             dom.storage_set(GUEST_KEY, self.saved())
             js.history.replaceState(None, "", page_base() + "#playing")
         elif ev.kind == "view":
+            bad = self.view_problem()
+            if bad:
+                self.cannot_show(bad)
+                return
+            g = self.guest
+            self.good = (g.seq, g.view, g.legal, g.to_move)
             if self.table is None or self.table.game.id != self.guest.game_id:
                 self.table = RemoteTable(self)
             self.table.pending = False
@@ -572,6 +612,8 @@ class GuestLink:
         elif ev.kind == "error":
             self.error = f"{ev.message.get('reason')}."
             self.app.redraw()
+        elif ev.kind == "invalid":  # refused by the protocol check (py_engine.net.messages): nothing changed
+            self.cannot_show(str(ev.error or "a malformed message")[:200])
 
     def lost(self, reason: str) -> None:
         self.peer = None
