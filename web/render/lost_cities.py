@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from . import schema as sc
 from .markup import Safe, join, tag, text
 from .svg import PALETTE, back_svg, button_attrs, ring, signed, svg_root, symbol_defs, use_symbol
 from .svg import card_svg as svg_card
@@ -25,6 +26,50 @@ BOARD_Y = 356
 MY_TOP = 480
 HAND_Y = 800
 DECK_X = LEFT + 6 * PITCH + 24
+
+
+COLOURS = tuple(PALETTE)
+SYMBOLS = ("sun", "wave", "peak", "leaf", "flame", "gem")
+CARD = {"id": sc.Int(0, 200), "colour": sc.Str(choices=COLOURS), "symbol": sc.Str(choices=SYMBOLS),
+        "value": sc.Int(0, 20), "wager": bool}
+BREAKDOWN = {"cards": sc.Int(0, 20), "sum": sc.Int(0, 200), "cost": sc.Int(-20, 0), "wagers": sc.Int(0, 3),
+             "multiplier": sc.Int(1, 4), "bonus": sc.Int(0, 20), "total": sc.Int(-1000, 1000)}
+SIDE = sc.List(BREAKDOWN, 6)
+# The views this renderer draws (checked on a guest before anything draws a host's view).
+VIEW_SCHEMA = {
+    "players": sc.Int(2, 2), "colours": sc.List(sc.Str(choices=COLOURS), 6), "round": sc.Int(1, 9),
+    "rounds": sc.Int(1, 9), "over": bool, "seat": sc.Opt(sc.Int(0, 1)),
+    "pending": sc.Opt({"seat": sc.Int(0, 1), "decision": sc.Str(choices=("play", "draw")),
+                       "banned?": sc.Opt(sc.Str(choices=COLOURS))}),
+    "hand?": sc.Opt(sc.List(CARD, 20)), "hand_counts": sc.List(sc.Int(0, 20), 2),
+    "expeditions": sc.List(sc.List(sc.List(CARD, 20), 6), 2),
+    "discards": sc.List({"colour": sc.Str(choices=COLOURS), "count": sc.Int(0, 100), "top": sc.Opt(CARD),
+                         "cards?": sc.List(CARD, 100)}, 6),
+    "deck": sc.Int(0, 100), "round_scores": sc.List(SIDE, 2), "totals": sc.List(sc.Int(-10**5, 10**5), 2),
+    "history": sc.List({"round": sc.Int(1, 9), "breakdown": sc.List(SIDE, 2), "scores": sc.List(sc.Int(), 2)}, 9),
+    "last?": sc.Opt({"kind?": sc.Str(32), "card?": sc.Opt(sc.Int(0, 200)), "seat?": sc.Opt(sc.Int(0, 1))}),
+    "log": sc.List({"seat?": sc.Opt(sc.Int(0, 1)), "text?": sc.Str(500)}, 4000),
+}
+
+
+def validate_view(view: dict) -> None:
+    """VIEW_SCHEMA, then what it cannot say: two of everything per player, one pile and one
+    expedition per colour, a result only when the match is over."""
+    sc.check(VIEW_SCHEMA, view)
+    n = len(view["colours"])
+    for key in ("hand_counts", "totals", "expeditions", "round_scores"):
+        sc.length_is(view[key], 2, f"view.{key}")
+    sc.length_is(view["discards"], n, "view.discards")
+    for seat in range(2):
+        sc.length_is(view["expeditions"][seat], n, f"view.expeditions[{seat}]")
+        sc.length_is(view["round_scores"][seat], n, f"view.round_scores[{seat}]")
+    for i, entry in enumerate(view["history"]):
+        sc.length_is(entry["breakdown"], 2, f"view.history[{i}].breakdown")
+        sc.length_is(entry["scores"], 2, f"view.history[{i}].scores")
+        for seat in range(2):
+            sc.length_is(entry["breakdown"][seat], n, f"view.history[{i}].breakdown[{seat}]")
+    if not view["over"] and view["pending"] is None:
+        raise sc.ViewError("view.pending: missing while the match is not over")
 
 
 def col_x(i: int) -> int:

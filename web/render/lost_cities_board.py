@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from . import schema as sc
 from .markup import Safe, join, tag, text
 from .svg import (
     CARD_H,
@@ -49,6 +50,79 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "tiny": "font:11px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
     "pathname": "font:600 12px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
 }.items()))
+
+
+COLOURS = ("yellow", "blue", "white", "green", "red")
+SYMBOLS = ("sun", "wave", "peak", "leaf", "flame")
+PIECES = ("adventurer", "researcher")
+SEAT = sc.Int(0, 3)
+CARD = {"id": sc.Int(0, 500), "colour": sc.Str(choices=COLOURS), "symbol": sc.Str(choices=SYMBOLS),
+        "value": sc.Int(0, 20)}
+PIECE_AT = {"colour": sc.Str(choices=COLOURS), "piece": sc.Str(choices=PIECES), "stone": sc.Int(1, 9)}
+TILE = {"kind": sc.Str(choices=("artifact", "arrow", "vp")), "value?": sc.Int(0, 100)}
+POINTS = sc.Int(-10**4, 10**4)
+# The views this renderer draws (checked on a guest before anything draws a host's view).
+VIEW_SCHEMA = {
+    "players": sc.Int(2, 4), "colours": sc.List(sc.Str(choices=COLOURS), 5), "over": bool, "seat": sc.Opt(SEAT),
+    "stone_values": sc.List(POINTS, 9), "crossed": sc.Int(0, 99), "crossings_to_end": sc.Int(0, 99),
+    "expedition": sc.Int(1, 9), "expeditions": sc.Int(1, 9), "deck": sc.Int(0, 500),
+    "pending": sc.Opt({"seat": SEAT, "decision": sc.Str(choices=("play", "draw", "move")),
+                       "reason": sc.Opt(sc.Str(32)), "banned?": sc.Opt(sc.Str(choices=COLOURS))}),
+    "hand?": sc.Opt(sc.List(CARD, 30)),
+    "paths": sc.List({"colour": sc.Str(choices=COLOURS), "symbol": sc.Str(choices=SYMBOLS),
+                      "stones": sc.List({"stone": sc.Int(1, 9), "value": POINTS, "space": bool,
+                                         "tile": sc.Opt(TILE)}, 9),
+                      "pieces": sc.List({"seat": SEAT, "piece": sc.Str(choices=PIECES), "stone": sc.Int(1, 9)},
+                                        20)}, 5),
+    "discards": sc.List({"colour": sc.Str(choices=COLOURS), "count": sc.Int(0, 500), "top": sc.Opt(CARD)}, 5),
+    "player_info": sc.List({
+        "hand_count": sc.Int(0, 30), "vp": sc.Opt(POINTS), "expedition_points": POINTS,
+        "artifact_tiles": sc.Int(0, 99), "artifact_chips": sc.Int(0, 99),
+        "supply": {"adventurers": sc.Int(0, 9), "researcher": bool},
+        "columns": sc.List({"colour": sc.Str(choices=COLOURS), "cards": sc.List(CARD, 120),
+                            "direction?": sc.Opt(sc.Str(choices=("ascending", "descending")))}, 5),
+        "pieces": sc.List(PIECE_AT, 20)}, 4),
+    "history": sc.List({"expedition": sc.Int(1, 9), "points": sc.List(POINTS, 4),
+                        "artifacts": sc.List(sc.Int(0, 99), 4),
+                        "pieces": sc.List(sc.List(dict(PIECE_AT, points=POINTS), 20), 4)}, 9),
+    "tile_vp?": sc.List(sc.List(POINTS, 4), 9),
+    "final?": sc.Opt({"chips": sc.List(sc.Int(0, 99), 4), "artifact_points": sc.List(POINTS, 4)}),
+    "last?": sc.Opt({"seat?": sc.Opt(SEAT), "events?": sc.List(sc.List(sc.Any_(sc.Str(32), sc.Int()), 8), 16)}),
+    "log": sc.List({"seat?": sc.Opt(SEAT), "text?": sc.Str(500)}, 4000),
+}
+
+
+def validate_view(view: dict) -> None:
+    """VIEW_SCHEMA, then what it cannot say: one entry per player in every per-player list, the five paths
+    and piles in colour order, nine stones numbered 1..9, pieces and the pending seat of real seats."""
+    sc.check(VIEW_SCHEMA, view)
+    n = view["players"]
+    sc.length_is(view["player_info"], n, "view.player_info")
+    for key in ("colours", "paths", "discards"):
+        sc.length_is(view[key], 5, f"view.{key}")
+    sc.length_is(view["stone_values"], 9, "view.stone_values")
+    if [p["colour"] for p in view["paths"]] != view["colours"]:
+        raise sc.ViewError("view.paths: not one path per colour in colour order")
+    for c, path in enumerate(view["paths"]):
+        if [st["stone"] for st in path["stones"]] != list(range(1, 10)):
+            raise sc.ViewError(f"view.paths[{c}].stones: not the stones 1 to 9")
+        sc.seats_ok(view, f"view.paths[{c}].pieces", [p["seat"] for p in path["pieces"]], n)
+    for i, info in enumerate(view["player_info"]):
+        sc.length_is(info["columns"], 5, f"view.player_info[{i}].columns")
+    for e, entry in enumerate(view["history"]):
+        for key in ("points", "artifacts", "pieces"):
+            sc.length_is(entry[key], n, f"view.history[{e}].{key}")
+    for e, row in enumerate(view.get("tile_vp") or []):
+        sc.length_is(row, n, f"view.tile_vp[{e}]")
+    if view.get("final"):
+        sc.length_is(view["final"]["chips"], n, "view.final.chips")
+        sc.length_is(view["final"]["artifact_points"], n, "view.final.artifact_points")
+    pending = view["pending"]
+    if pending is not None:
+        sc.seats_ok(view, "view.pending.seat", [pending["seat"]], n)
+    elif not view["over"]:
+        raise sc.ViewError("view.pending: missing while the game is not over")
+    sc.seats_ok(view, "view.seat", [view["seat"]], n, allow_none=True)
 
 
 def stone_x(k: int) -> int:
