@@ -892,3 +892,116 @@ def test_rejected_action_changes_nothing():
     with pytest.raises(IllegalAction):
         s.apply(0, ("dig", 99))
     assert s.to_json() == before
+
+
+# --- solo rival ------------------------------------------------------------------------------------------
+def solo(difficulty: int = 0, temple: str = "bird"):
+    s = GAME.new(players=1, seed=4, options={"temple": temple, "rival": difficulty})
+    return s
+
+
+def test_solo_setup_and_rival_starts():
+    s = solo(3)
+    assert s.p[0].res == [1, 1, 0, 0, 0]
+    assert all(o[1] == -2 for o in s.occ[:5]) and s.temple_left == [2] * 6 and len(s.temple_bonus) == 2
+    r = s.rival
+    assert len(r["tiles"]) == 10 and sum(t.endswith("-red") for t in r["tiles"]) == 3
+    assert len(r["used"]) == 1 and len(r["stack"]) == 9  # the rival flipped its first tile
+    assert s.to_move() == (0,)
+
+
+def test_rival_dig_prefers_the_highest_row():
+    s = solo()
+    for site in range(D.NSITES):
+        s.occ[site] = [-1, -2] if site < 5 else [-1]
+        s.tile[site] = 0
+    s.tile[13] = 3  # level II: arrowhead + jewel
+    s.rival["stack"].append("dig-arrowhead")
+    s.rival_turn()
+    assert s.occ[13] == [9] and s.occ[3][0] == -1
+    s.rival["stack"].append("dig-arrowhead")
+    s.rival_turn()
+    assert s.occ[3][0] == 9 and s.rival["last"]["did"] == "dig"
+
+
+def test_rival_discover_takes_idol_tile_and_guardian_in_round_1_green():
+    s = solo()
+    for site in range(5, 13):
+        s.tile[site] = 0
+        s.occ[site] = [-1]
+    s.idol[5] = 0  # coin idol
+    s.rival["stack"].append("discover-green")
+    home = s.rival["home"]
+    s.rival_turn()
+    assert s.occ[5] == [9] and s.tile[5] and s.guard[5] >= 0
+    assert s.rival["idols_up"] == ["coin"] and s.rival["home"] == home - 1
+
+
+def test_rival_research_removes_bonus_and_tallest_assistant():
+    s = solo()
+    s.rival["glass"] = 1
+    s.bonus[3] = ["coin"]
+    s.stacks = [[1, 2], [3, 4, 5], [6]]
+    s.rival["stack"].append("research-green")  # arrow left: space 3 (2L)
+    s.rival_turn()
+    assert s.rival["glass"] == 3 and s.bonus[3] == [] and s.stacks == [[1, 2], [3, 4], [6]]
+
+
+def test_rival_overcome_falls_back_to_research_without_assistant():
+    s = solo()
+    for site in range(D.NSITES):
+        if 9 in s.occ[site]:
+            s.occ[site] = [-1, -2] if site < 5 else [-1]
+    s.rival["glass"] = 0
+    sizes = [len(st) for st in s.stacks]
+    s.rival["stack"].append("overcome-red")  # arrow right: space 2 (1R)
+    s.rival_turn()
+    assert s.rival["glass"] == 2 and [len(st) for st in s.stacks] == sizes
+
+
+def test_rival_buys_lowest_or_highest_vp():
+    s = solo()
+    s.items = [ITEM["Steam Boat"], ITEM["Hat"], ITEM["Torch"], ITEM["Flask"], ITEM["Brush"]]
+    s.item_deck = []
+    s.rival["stack"].append("item-green")  # lowest VP 1: Hat or Flask, arrow left -> Hat
+    s.rival_turn()
+    assert s.rival["cards"][-1] == ITEM["Hat"] and len(s.items) == 4
+    s.rival["stack"].append("item-red")  # highest VP 3: Steam Boat or Brush, arrow right -> Brush
+    s.rival_turn()
+    assert s.rival["cards"][-1] == ITEM["Brush"]
+
+
+def test_rival_keeps_flipping_after_the_human_passes_and_starts_each_round():
+    s = solo()
+    s.apply(0, ("pass",))
+    assert s.round == 2 or s.phase == "keep"
+    while s.phase == "keep":
+        s.apply(0, ("keep",))
+    assert s.round == 2 and len(s.rival["used"]) == 1 and len(s.rival["stack"]) == 9
+    assert s.history[0]["rival"]["total"] == s.history[0]["rival"]["research"] + s.history[0]["rival"]["idols"] \
+        + s.history[0]["rival"]["guardians"] + s.history[0]["rival"]["cards"] + s.history[0]["rival"]["temple"]
+
+
+def test_human_takes_consecutive_turns_once_the_rival_is_done():
+    s = solo()
+    s.rival["stack"] = []
+    s.p[0].hand = [FC, FS]
+    s.apply(0, ("play", FC))
+    s.apply(0, ("research", "glass", 2)) if ("research", "glass", 2) in s.legal_actions(0) else None
+    s.p[0].res = [0, 1, 0, 1, 0]
+    s.apply(0, ("research", "glass", 1))
+    s.apply(0, ("end",)) if s.phase == "after" else None
+    assert s.turn == 0 and s.to_move() == (0,) and s.phase == "main" and s.p[0].glass == 1
+
+
+def test_rival_scoring_and_solo_result():
+    s = solo()
+    r = s.rival
+    r["idols_up"], r["idols_down"] = ["coin", "exile"], 2
+    r["guardians"] = [1]
+    r["cards"] = [ITEM["Brush"]]
+    r["glass"], r["arrival"] = 14, 0
+    b = s.rival_breakdown()
+    assert (b["idols"], b["guardians"], b["cards"], b["research"]) == (10, 5, 3, 23)
+    res = s.result()
+    assert res["rival"] == b["total"] and res["beat_rival"] is (res["scores"][0] > b["total"])

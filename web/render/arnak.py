@@ -132,11 +132,15 @@ def _target(x: float, y: float, w: float, h: float, act: tuple, label: str, test
                tag("title", None, label))
 
 
+RIVAL = 9
+RIVAL_COLOUR = "#555555"
+
+
 def _meeple(seat: int, cx: float, cy: float) -> Safe:
-    return join(tag("circle", {"cx": fmt(cx), "cy": fmt(cy), "r": 9, "fill": PLAYER_COLOURS[seat % 4],
-                               "stroke": "#111"}),
+    colour, letter = (RIVAL_COLOUR, "R") if seat == RIVAL else (PLAYER_COLOURS[seat % 4], LETTERS[seat % 4])
+    return join(tag("circle", {"cx": fmt(cx), "cy": fmt(cy), "r": 9, "fill": colour, "stroke": "#111"}),
                 tag("text", {"x": fmt(cx), "y": fmt(cy + 4), "class": "sm", "text-anchor": "middle",
-                             "fill": "#fff", "style": "fill:#fff"}, LETTERS[seat % 4]))
+                             "fill": "#fff", "style": "fill:#fff"}, letter))
 
 
 def card_box(card: dict, x: float, y: float, w: float = 112, h: float = 70, act: tuple | None = None,
@@ -275,6 +279,8 @@ def research_svg(view: dict, legal: list[tuple]) -> Safe:
     for p in view["player_info"]:
         tokens.setdefault(p["notebook"], []).append((p["seat"], "N"))
         tokens.setdefault(p["glass"], []).append((p["seat"], "G"))
+    if view.get("rival"):
+        tokens.setdefault(view["rival"]["glass"], []).append((RIVAL, "G"))
     for row in range(8, 0, -1):
         yy = y0 + (8 - row) * 44
         for k, sp in enumerate(rows.get(row, [])):
@@ -288,15 +294,16 @@ def research_svg(view: dict, legal: list[tuple]) -> Safe:
                 parts.append(tag("text", {"x": xx + 4, "y": yy + 24, "class": "xs"}, "bonus: ", ", ".join(sp["bonus"])))
             for j, (seat, kind) in enumerate(tokens.get(space, [])):
                 cx = xx + 12 + j * 20
+                colour = RIVAL_COLOUR if seat == RIVAL else PLAYER_COLOURS[seat % 4]
                 parts.append(tag("rect", {"x": cx - 8, "y": yy + 26, "width": 16, "height": 11, "rx": 2,
-                                          "fill": PLAYER_COLOURS[seat % 4]}))
+                                          "fill": colour}))
                 parts.append(tag("text", {"x": cx, "y": yy + 35, "class": "xs", "text-anchor": "middle",
-                                          "style": "fill:#fff"}, kind, LETTERS[seat % 4]))
+                                          "style": "fill:#fff"}, kind, "R" if seat == RIVAL else LETTERS[seat % 4]))
             act = _find(legal, lambda a, space=space: a[0] == "research" and a[2] == space and a[1] == "glass") \
                 or _find(legal, lambda a, space=space: a[0] == "research" and a[2] == space)
             if act:
                 parts.append(_target(xx, yy, 150, 38, act, describe(act), f"research-{act[1]}-{space}"))
-    start = [f"{kind}{LETTERS[s]}" for s, kind in tokens.get(0, [])]
+    start = [f"{kind}{'R' if s == RIVAL else LETTERS[s]}" for s, kind in tokens.get(0, [])]
     parts.append(tag("text", {"x": x0 + 10, "y": y0 + 8 * 44 + 12, "class": "xs"}, "Start: ", " ".join(start)))
     # temple tiles and supply
     yy = y0 + 8 * 44 + 26
@@ -365,8 +372,43 @@ def hand_svg(view: dict, me, legal: list[tuple], y: float) -> Safe:
     return join(parts)
 
 
+def rival_svg(view: dict, y: float) -> Safe:
+    """The solo rival's board: its flipped tile and what it did, cards, idols, guardians, score."""
+    r = view["rival"]
+    last = r.get("last") or {}
+    did = rival_text(last) if last else "-"
+    return join(tag("rect", {"x": 12, "y": fmt(y), "width": W - 24, "height": 46, "rx": 6, "fill": "#eee",
+                             "stroke": RIVAL_COLOUR, "stroke-width": 3}),
+                tag("text", {"x": 20, "y": fmt(y + 16), "class": "sm"},
+                    tag("tspan", {"style": "font-weight:700"}, "R Rival expedition"),
+                    f"  · last tile: {last.get('tile', '-')} ({last.get('arrow', '-')}) → ", did,
+                    f" · tiles left {r['left']} · archaeologists home {r['home']}",
+                    tag("tspan", {"data-testid": "rival-score"}, f" · score now {r['score']['total']}")),
+                tag("text", {"x": 20, "y": fmt(y + 32), "class": "xs"},
+                    "cards: ", ", ".join(c["name"] for c in r["cards"]) or "-",
+                    f" · idols face up {len(r['idols_up'])}, in the −1 stack {r['idols_down']}",
+                    f" · guardians {len(r['guardians'])} · temple tiles {len(r['temple_tiles'])}"))
+
+
+def rival_text(d: dict) -> str:
+    what = d.get("did", "nothing")
+    if what == "dig":
+        return f"digs at {_site_name(d['site'])}"
+    if what == "discover":
+        return f"discovers {_site_name(d['site'])}"
+    if what == "research":
+        return f"researches to space {d['space']}"
+    if what == "temple_tile":
+        return f"takes a 6-point temple tile ({D.TEMPLE_STACK_NAMES[d['stack']]})"
+    if what == "overcome":
+        return f"overcomes the guardian at {_site_name(d['site'])}"
+    if what == "buy":
+        return f"takes {_card_name(d['card'])}"
+    return "nothing"
+
+
 def size(view: dict) -> tuple[int, int]:
-    return W, 625 + 52 * view["players"] + 190
+    return W, 625 + 52 * (view["players"] + (1 if view.get("rival") else 0)) + 190
 
 
 def render(view: dict, ui: dict) -> Safe:
@@ -383,6 +425,9 @@ def render(view: dict, ui: dict) -> Safe:
     y = 625
     for p in view["player_info"]:
         parts.append(player_svg(view, p, y, names, me))
+        y += 52
+    if view.get("rival"):
+        parts.append(rival_svg(view, y))
         y += 52
     parts.append(hand_svg(view, me, legal, y + 20))
     pend = view.get("pending") or {}
@@ -541,12 +586,22 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
     else:
         title = f"After round {view['history'][-1]['round']}"
         scores = view["history"][-1]["scores"]
-    rows = [tag("tr", None, tag("th", None, "Category"), [tag("th", None, names[i]) for i in range(n)])]
+    rival = None
+    if view.get("rival"):
+        rival = view["rival"]["score"] if view["over"] or not view["history"] else view["history"][-1]["rival"]
+    rows = [tag("tr", None, tag("th", None, "Category"), [tag("th", None, names[i]) for i in range(n)],
+                tag("th", None, "Rival") if rival else None)]
     for cat, label in zip(CATS, CAT_NAMES):
         cells = [tag("td", {"data-testid": f"sheet-{cat}-{i}"},
                      tag("strong", None, scores[i][cat]) if cat == "total" else scores[i][cat]) for i in range(n)]
+        if rival:
+            cells.append(tag("td", {"data-testid": f"sheet-{cat}-rival"}, rival[cat]))
         rows.append(tag("tr", None, tag("td", {"style": "text-align:left"}, label), cells))
     parts += [tag("h3", None, title), tag("table", None, rows)]
+    if rival and view["over"]:
+        won = scores[0]["total"] > rival["total"]
+        parts.append(tag("p", {"data-testid": "solo-result"},
+                         "You beat the rival!" if won else "The rival wins (you need strictly more points)."))
     if view["history"]:
         rows = [tag("tr", None, tag("th", None, "Round"), [tag("th", None, names[i]) for i in range(n)])]
         for h in view["history"]:
@@ -612,6 +667,8 @@ def log_text(entry: dict, names: list[str]) -> str:
         return "passes"
     if k == "idol":
         return f"takes an idol ({p['idol']})"
+    if k == "rival":
+        return f"Rival flips {p.get('tile')}: {rival_text(p)}"
     if k == "idol_slot":
         return f"places an idol in slot {p['slot']}: {p['effect']}"
     return k.replace("_", " ") + (" " + json.dumps(p) if p else "")

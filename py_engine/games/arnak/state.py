@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core import Game, Option, Rng, State, ranks_from_scores
 from . import data as D
 from .effects import Resolver
+from .rival import RIVAL, RivalMixin, clone_rival, new_rival
 
 MAIN, AFTER, KEEP, OVER = "main", "after", "keep", "over"
 
@@ -75,12 +76,12 @@ class Player:
         return self.hand + self.deck + self.play + self.temp
 
 
-class ArnakState(Resolver, State):
+class ArnakState(RivalMixin, Resolver, State):
     __slots__ = ("game", "record", "players", "opts", "rng", "temple", "costs", "round", "start", "turn", "phase",
                  "passed", "p", "occ", "tile", "idol", "fd", "guard", "pile1", "pile2", "gpile", "arts", "items",
                  "item_deck", "art_deck", "item_exile", "art_exile", "fear_left", "stacks", "rescue", "bonus", "box",
                  "temple_bonus", "temple_left", "arrivals", "queue", "ctx", "ctx_main", "passing", "peek",
-                 "looking", "log", "history", "nmoves", "reveal_at", "final")
+                 "looking", "log", "history", "nmoves", "reveal_at", "final", "rival")
 
     # --- setup ------------------------------------------------------------------------------------
     @classmethod
@@ -127,8 +128,9 @@ class ArnakState(Resolver, State):
         asst = list(range(1, 13))
         rng.shuffle(asst)
         if s.temple == "snake":
-            s.rescue = asst[:n]
-            rest = asst[n:]
+            k = max(n, 2)
+            s.rescue = asst[:k]
+            rest = asst[k:]
             sizes = {1: (3, 3, 4), 2: (3, 3, 4), 3: (3, 3, 3), 4: (3, 3, 2)}[n]
         else:
             s.rescue = []
@@ -155,7 +157,7 @@ class ArnakState(Resolver, State):
         s.p = []
         for seat in range(n):
             p = Player.__new__(Player)
-            p.res = list(D.START_RES[seat])
+            p.res = list(D.START_RES[seat] if n > 1 else D.SOLO_HUMAN_RES)
             p.deck = list(D.STARTING_DECK)
             rng.shuffle(p.deck)
             p.hand = sorted(p.deck[:D.HAND])
@@ -171,6 +173,9 @@ class ArnakState(Resolver, State):
         s.log, s.history = [(None, "round", {"round": 1, "start": 0})], []
         s.nmoves = s.reveal_at = 0
         s.final = None
+        s.rival = new_rival(rng, options["rival"]) if n == 1 else None
+        if s.rival is not None:
+            s.rival_turn()  # the rival starts every round
         return s
 
     # --- copies -----------------------------------------------------------------------------------
@@ -191,6 +196,7 @@ class ArnakState(Resolver, State):
         s.stacks = [list(x) for x in self.stacks]
         s.bonus = [list(x) for x in self.bonus]
         s.p = [p.clone() for p in self.p]
+        s.rival = clone_rival(self.rival)
         if hasattr(self, "record"):
             s.record = self.record.copy()
         return s
@@ -201,7 +207,7 @@ class ArnakState(Resolver, State):
             d[k] = getattr(self, k)
         d["log"] = [list(e) for e in self.log]
         d.update(rng=self.rng.to_json(), occ=self.occ, stacks=self.stacks, bonus=self.bonus,
-                 p=[p.dump() for p in self.p])
+                 p=[p.dump() for p in self.p], rival=self.rival)
         return d
 
     @classmethod
@@ -225,6 +231,9 @@ class ArnakState(Resolver, State):
         s.stacks = [_ints(x) for x in data["stacks"]]
         s.bonus = [list(x) for x in data["bonus"]]
         s.p = [Player.load(x) for x in data["p"]]
+        s.rival = clone_rival(data["rival"])
+        if (s.rival is None) != (n > 1):
+            raise ValueError("the rival belongs to the solo game")
         if len(s.p) != n or len(s.passed) != n or len(s.occ) != D.NSITES or s.phase not in (MAIN, AFTER, KEEP, OVER):
             raise ValueError("bad tables")
         if not (1 <= s.round <= D.ROUNDS and 0 <= s.turn < n and 0 <= s.start < n):
@@ -292,6 +301,17 @@ class ArnakState(Resolver, State):
         self.ctx, self.ctx_main, self.passing = None, False, False
         if passed:
             self.passed[seat] = True
+        if self.rival is not None:
+            stack = self.rival["stack"]
+            if stack:
+                self.rival_turn()
+            if not self.passed[0]:
+                self.turn, self.phase = 0, MAIN
+                return
+            while stack:
+                self.rival_turn()
+            self._end_round()
+            return
         n = self.players
         for k in range(1, n + 1):
             nxt = (seat + k) % n
@@ -304,14 +324,21 @@ class ArnakState(Resolver, State):
         """Archaeologists return (Fear from guardian sites), then kept hands, deck, assistants, row, draw."""
         for site, spaces in enumerate(self.occ):
             for k, who in enumerate(spaces):
-                if who >= 0:
+                if who == RIVAL:
+                    spaces[k] = -1
+                    self.rival["home"] += 1
+                elif who >= 0:
                     spaces[k] = -1
                     p = self.p[who]
                     p.home += 1
                     if self.guard[site] >= 0 and not p.no_fear:
                         self.gain_fear(who)
                         self.log.append((who, "fear_guardian", {"site": site}))
-        self.history.append({"round": self.round, "scores": [self.breakdown(i) for i in range(self.players)]})
+        entry = {"round": self.round, "scores": [self.breakdown(i) for i in range(self.players)]}
+        if self.rival is not None:
+            entry["rival"] = self.rival_breakdown()
+            self.rival_round_end()
+        self.history.append(entry)
         self.log.append((None, "round_end", {"round": self.round}))
         if self.round >= D.ROUNDS:
             self.phase = OVER
@@ -353,6 +380,8 @@ class ArnakState(Resolver, State):
             self.draw(seat, D.HAND - len(self.p[seat].hand))
         self.reveal_at = self.nmoves
         self.log.append((None, "round", {"round": self.round, "start": self.start}))
+        if self.rival is not None:
+            self.rival_turn()
 
     def refill(self) -> None:
         """Slide the row toward the moon staff and deal new cards at the far ends."""
@@ -395,7 +424,13 @@ class ArnakState(Resolver, State):
         return (10 - p.arrival, 0) if p.arrival >= 0 else (0, self.research_vp(seat))
 
     def result(self) -> dict:
-        return ranks_from_scores(self.scores(), [self.tiebreak(i) for i in range(self.players)])
+        """Ranks with the seed's tie-breaks. Solo: the one seat is ranked first (the contract needs a
+        winner); `rival` and `beat_rival` (strictly more points, S4's reading) say how it went."""
+        res = ranks_from_scores(self.scores(), [self.tiebreak(i) for i in range(self.players)])
+        if self.rival is not None:
+            res["rival"] = self.rival_breakdown()["total"]
+            res["beat_rival"] = res["scores"][0] > res["rival"]
+        return res
 
     # --- hidden information -----------------------------------------------------------------------
     def determinize(self, seat: int | None, rng: Rng) -> ArnakState:
@@ -437,6 +472,9 @@ class ArnakState(Resolver, State):
             rng.shuffle(pool)
             k = len(s.temple_bonus)
             s.temple_bonus, s.box = pool[:k], sorted(pool[k:])
+        if s.rival is not None:
+            s.rival["stack"].sort()
+            rng.shuffle(s.rival["stack"])
         s.rng = rng.fork()
         return s
 
@@ -449,7 +487,7 @@ class ArnakState(Resolver, State):
 class ArnakGame(Game):
     id = "arnak"
     title = "Lost Ruins of Arnak"
-    min_players = 2
+    min_players = 1
     max_players = 4
     options = (
         Option("temple", "Research track side", "bird", kind="choice", choices=("bird", "snake"),
@@ -457,6 +495,8 @@ class ArnakGame(Game):
         Option("snake_costs", "Snake temple-tile costs", "recommended", kind="choice",
                choices=("recommended", "as-bird"),
                help="Conflict C1: recommended A = compass + 2 tablets, C = coin + arrowhead; or the bird costs."),
+        Option("rival", "Solo rival difficulty (red tiles)", 0, kind="int", low=0, high=5,
+               help="Solo game only: how many of the rival's five green/red action pairs are red."),
         Option("fear_exile", "Exiled Fear cards", "game", kind="choice", choices=("game", "fear-deck"),
                help="Conflict C13: exiled Fear leaves the game (seed) or returns to the Fear deck (rulebook)."),
     )

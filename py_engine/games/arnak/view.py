@@ -94,9 +94,20 @@ def make_view(s, seat: int | None) -> dict:
         "temple_bonus": len(s.temple_bonus), "temple_left": list(s.temple_left),
         "temple_costs": [_res(D.temple_cost(s.costs, k)) for k in range(6)], "arrivals": s.arrivals,
         "player_info": players, "log": [{"seat": e[0], "key": e[1], "params": e[2]} for e in s.log[-300:]],
-        "history": s.history, "over": over, "result": s.result() if over else None,
+        "history": s.history, "over": over, "rival": rival_json(s), "result": s.result() if over else None,
     }
     return json.loads(json.dumps(v))  # a view shares nothing with the state
+
+
+def rival_json(s) -> dict | None:
+    r = s.rival
+    if r is None:
+        return None
+    return {"tiles": sorted(r["tiles"]), "left": len(r["stack"]), "used": list(r["used"]), "last": r["last"],
+            "home": r["home"], "glass": r["glass"], "glass_row": s.row(r["glass"]), "arrival": r["arrival"],
+            "temple_tiles": list(r["temple"]), "guardians": list(r["guardians"]),
+            "cards": [card_json(c) for c in r["cards"]], "idols_up": list(r["idols_up"]),
+            "idols_down": r["idols_down"], "score": s.rival_breakdown()}
 
 
 def describe(action: tuple) -> str:
