@@ -7,7 +7,7 @@ URL parameters (records.embed_params):
   seat        0, 1, … or spectator: whose eyes the board is drawn for (hands of others stay hidden)
   interactive 1: a position or replay gets "Play from here" (seat plays, the others are bots)
   game, bot, seed and game options (e.g. rounds=1): a live game for mode=play (bot = level 1–3)
-  theme       light | dark;  lang  language code (English only for now; read, not yet used)
+  theme       light | dark;  lang  the interface language: en, ja or fa (fa is right to left); other codes: en
   origin      the embedding page's origin, e.g. https://rules.example — the only sender whose
               commands are obeyed, and the target of the events below (without it events go to any
               parent — they carry only what the board shows — and no command is taken)
@@ -28,8 +28,10 @@ from __future__ import annotations
 import json
 
 import dom
+import i18n
 import js
 import records
+from i18n import _, tr
 from pump import BotPump
 from pyodide.ffi import to_js
 from render import renderer
@@ -77,8 +79,9 @@ class Embed(BotPump):
             raise RecordError(f"this app has no game called {str(game_id)[:40]!r}")
         game = GAMES[game_id]
         seat = self.seat if self.seat is not None and self.seat < game.min_players else 0
-        seats = [{"kind": "human", "name": "You"} if i == seat else
-                 {"kind": "bot", "level": self.p["bot"], "name": f"Bot {i + 1}"} for i in range(game.min_players)]
+        seats = [{"kind": "human", "name": _("You")} if i == seat else
+                 {"kind": "bot", "level": self.p["bot"], "name": tr("Bot {n}", n=i + 1)}
+                 for i in range(game.min_players)]
         seed = self.p["seed"] if self.p["seed"] is not None else new_seed()
         self.seat, self.mode = seat, "play"
         self.table = LocalTable(game_id, game.min_players, seed, records.game_options(game, self.p["options"]), seats)
@@ -88,7 +91,7 @@ class Embed(BotPump):
         record = rp.record.copy()
         record.moves = record.moves[:k]
         seat = self.seat if self.seat is not None else 0
-        seats = [{"kind": "human", "name": "You"} if i == seat else
+        seats = [{"kind": "human", "name": _("You")} if i == seat else
                  {"kind": "bot", "level": self.p["bot"], "name": rp.names[i]} for i in range(record.players)]
         self.seat, self.mode = seat, "play"
         self.table = LocalTable(record.game_id, record.players, record.seed, record.options, seats, record=record)
@@ -105,10 +108,11 @@ class Embed(BotPump):
         if self.mode == "replay":
             bar = [rp.controls_html()]
         else:
-            bar = [tag("span", {"class": "pos", "data-testid": "rp-pos"}, "Move ", rp.k, " of ", rp.total)]
+            bar = [tag("span", {"class": "pos", "data-testid": "rp-pos"},
+                       tr("Move {k} of {total}", k=rp.k, total=rp.total))]
         if self.p["interactive"] and not rp.state_at(rp.k).is_over():
             bar.append(join(" ", tag("button", {"data-cmd": "play-here", "data-testid": "play-here"},
-                                     "Play from here")))
+                                     _("Play from here"))))
         return join(err, tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
                              rp.status(view)),
                     tag("div", {"class": "embed-board", "id": "board"}, rp.board_html(view)),
@@ -121,14 +125,14 @@ class Embed(BotPump):
         ui = {"me": self.seat, "names": t.names, "legal": t.legal(self.seat), "selected": self.selected}
         if view.get("over"):
             res = view["result"]
-            status = ("You win!" if self.seat in res["winners"] else "The bot wins.") + " Final score " + " – ".join(
-                str(s) for s in res["scores"])
-            bar = tag("button", {"data-cmd": "again", "data-testid": "again"}, "New game")
+            status = tr("{outcome} Final score {scores}", outcome=_("You win!") if self.seat in res["winners"]
+                        else _("The bot wins."), scores=" – ".join(i18n.num(s) for s in res["scores"]))
+            bar = tag("button", {"data-cmd": "again", "data-testid": "again"}, _("New game"))
         else:
             status = rmod.status_text(view, ui)
             bot = t.bot_to_move()
             if bot is not None:
-                status += f" {t.names[bot]} is thinking…"
+                status += " " + tr("{name} is thinking…", name=t.names[bot])
             bar = rmod.action_buttons(view, ui)
         return join(tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"}, text(status)),
                     tag("div", {"class": "embed-board", "id": "board"}, rmod.render(view, ui)),
@@ -178,7 +182,7 @@ class Embed(BotPump):
             encoded = json.loads(encoded_text)
             self.table.act(self.seat, encoded)
         except (ValueError, IllegalAction, RecordError) as exc:
-            self.error = f"That move is not allowed: {exc}"
+            self.error = tr("That move is not allowed: {reason}", reason=str(exc))
             self.redraw()
             return
         self.error, self.selected = "", None
@@ -256,8 +260,11 @@ def start() -> None:
     try:
         params, problem = records.embed_params(str(js.location.search or "")), ""
     except RecordError as exc:  # a bad parameter: say which, in the frame, and show nothing else
-        params, problem = records.embed_params("record=x"), f"This embed's address is wrong: {exc}."
-    js.document.documentElement.lang = params["lang"]
+        params, problem = records.embed_params("record=x"), tr("This embed's address is wrong: {reason}.",
+                                                               reason=str(exc))
+    lang = i18n.set_language(i18n.choose(params.get("lang_asked")))  # lang=ja / lang=fa-IR; else English
+    js.document.documentElement.lang = lang
+    js.document.documentElement.dir = i18n.direction(lang)
     if params["theme"] == "dark":
         js.document.documentElement.classList.add("dark")
     embed = Embed(params)
@@ -267,7 +274,7 @@ def start() -> None:
         else:
             embed.load()
     except (RecordError, ValueError, KeyError) as exc:
-        embed.error = f"This game cannot be shown: {exc}"
+        embed.error = tr("This game cannot be shown: {reason}", reason=str(exc))
     root = dom.by_id("app")
     dom.listen(root, "click", embed.on_click)
     dom.listen(js.window, "message", embed.on_message)
