@@ -742,6 +742,7 @@ def _resume_host(app) -> None:
     except Exception as exc:
         js.console.warn(f"autosave not resumed: {exc}")
         return
+    table.save_id = saved.get("save_id")  # the same slot of the saved games (web/saves.py)
     if table.remote_seats() and not table.state.is_over():
         app.begin(table)
 

@@ -25,11 +25,15 @@ COMMANDS = ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play", "rp-goto")
 
 
 class Replay:
-    def __init__(self, record: Record, names: list[str], seat: int | None = None, at: int = 0) -> None:
+    def __init__(self, record: Record, names: list[str], seat: int | None = None, at: int = 0,
+                 allowed: set | None = None) -> None:
+        """`allowed`: the seats whose eyes this replay may show (None: every seat; an empty set: only the
+        spectator), for the replay of an unfinished game on the device that plays it."""
         self.record = record.copy()
         self.game = get_game(record.game_id)
         self.names = list(names)
-        self.seat = seat
+        self.allowed = None if allowed is None else set(allowed)
+        self.seat = seat if self.may_show(seat) else None
         self.k = max(0, min(at, self.total))
         self.playing = False
         self._states: dict = {}
@@ -84,8 +88,16 @@ class Replay:
         except (TypeError, ValueError):
             pass
 
+    def may_show(self, seat: int | None) -> bool:
+        return seat is None or self.allowed is None or seat in self.allowed
+
+    def shown_seats(self) -> list[tuple[int, str]]:
+        """(seat, name) of the seats the viewer may choose (besides the spectator)."""
+        return [(i, n) for i, n in enumerate(self.names) if self.may_show(i)]
+
     def set_seat(self, value: str) -> None:
-        self.seat = int(value) if value.isdigit() and int(value) < self.record.players else None
+        seat = int(value) if value.isdigit() and int(value) < self.record.players else None
+        self.seat = seat if self.may_show(seat) else None
 
     def tick(self) -> bool:
         """One step of play-back; False (and paused) at the end."""
@@ -132,7 +144,7 @@ class Replay:
                    tag("span", {"class": "pos", "data-testid": "rp-pos"}, "Move ", self.k, " of ", self.total))
 
     def seat_select(self) -> Safe:
-        opts = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in enumerate(self.names)]
+        opts = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in self.shown_seats()]
         cur = "spectator" if self.seat is None else str(self.seat)
         return tag("label", None, "Seen by ", tag("select", {"data-cmd-change": "rp-seat", "data-testid": "rp-seat"},
                                                   [tag("option", {"value": v, "selected": v == cur}, t)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dom
 import js
 import records
+import saves
 from render.markup import Safe, join, tag
 from replay import COMMANDS as REPLAY_COMMANDS
 from replay import Replay
@@ -19,35 +20,120 @@ from session import LocalTable
 from py_engine import GAMES
 from py_engine.core import IllegalAction, Record, RecordError
 
-AUTOSAVE = "explorers.autosave"
+AUTOSAVE = saves.LEGACY  # the current table, for the host's resume after a reload (web/netplay.py)
 PLAY_STEP = 0.9  # seconds per move while a replay plays
 COMMANDS = {"continue", "watch-last", "import-link", "share", "embed", "download", "copy", "close-share", "undo",
-            "watch", "play-from-here", *REPLAY_COMMANDS}
+            "watch", "play-from-here", "delete-save", "delete-yes", "delete-no", "drop-net-ok", "drop-net-cancel",
+            *REPLAY_COMMANDS}
 LOAD_ERRORS = (RecordError, IllegalAction, ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
-# --- home: continue and import ------------------------------------------------------------------
-def autosave_info() -> dict | None:
-    """What the autosave holds (game, moves, over) without replaying it; None if empty or unreadable."""
-    data = dom.storage_get(AUTOSAVE)
-    if not isinstance(data, dict):
-        return None
+# --- home: saved games, continue and import ------------------------------------------------------
+def now_ms() -> float:
+    return float(js.Date.now())
+
+
+def saved_games() -> saves.Saves:
+    return saves.Saves(dom)
+
+
+def when_text(ms: float) -> str:
+    """A saved game's last change in the browser's local time."""
     try:
-        rec = Record.from_json(data.get("record"))
-    except RecordError:
-        return None
-    return {"title": GAMES[rec.game_id].title, "moves": len(rec.moves), "data": data}
+        return str(js.Date.new(ms).toLocaleString())
+    except Exception:
+        return ""
+
+
+def seats_text(entry: dict) -> str:
+    kinds = {"bot": " (bot)", "remote": " (remote)"}
+    return ", ".join(f"{n}{kinds.get(k, '')}" for n, k in zip(entry.get("names", []), entry.get("kinds", [])))
 
 
 def home_html(app) -> Safe:
-    info = autosave_info()
+    """The saved games of this device (newest first: game, seats, moves, date; Continue, Watch, Delete),
+    then import. The first line's buttons keep the plain test ids (continue, watch-last)."""
+    box = saved_games()
+    box.adopt_legacy(now_ms())
+    rows = []
+    for i, e in enumerate(box.entries()):
+        game = GAMES.get(e["game"])
+        if game is None:
+            continue
+        sid, n = e["id"], "" if i == 0 else f"-{i}"
+        if getattr(app, "confirm_delete", None) == sid:
+            actions = [tag("span", {"role": "alert"}, "Delete this game for good? "),
+                       tag("button", {"data-cmd": "delete-yes", "data-arg": sid, "data-testid": f"delete-yes{n}"},
+                           "Yes, delete it"), " ",
+                       tag("button", {"data-cmd": "delete-no", "data-testid": f"delete-no{n}"}, "Keep it")]
+        else:
+            actions = [tag("button", {"class": "primary" if i == 0 else None, "data-cmd": "continue", "data-arg": sid,
+                                      "data-testid": f"continue{n}"}, "Finished: look at it" if e.get("over")
+                           else "Continue"), " ",
+                       tag("button", {"data-cmd": "watch-last", "data-arg": sid, "data-testid": f"watch-last{n}"},
+                           "Watch its replay"), " ",
+                       tag("button", {"data-cmd": "delete-save", "data-arg": sid, "data-testid": f"delete{n}"},
+                           "Delete")]
+        rows.append(tag("li", {"class": "save", "data-testid": f"save-{i}", "data-save": sid},
+                        tag("strong", None, game.title), " · ", seats_text(e), " · ",
+                        "finished" if e.get("over") else f"move {e.get('moves', 0)}", " · ",
+                        tag("small", None, when_text(e["time"])), tag("br"), actions))
     parts = [tag("h2", None, "Your games")]
-    if info:
-        parts.append(tag("button", {"class": "primary", "data-cmd": "continue", "data-testid": "continue"},
-                         "Continue: ", info["title"], " (move ", info["moves"], ")"))
-        parts.append(tag("button", {"data-cmd": "watch-last", "data-testid": "watch-last"}, "Watch its replay"))
+    if rows:
+        parts.append(tag("ul", {"class": "saves", "data-testid": "saves"}, rows))
     parts.append(IMPORT_HTML)
     return tag("section", {"class": "records", "data-testid": "records"}, parts)
+
+
+def autosave(app) -> None:
+    """Save the table on screen into its own slot of the saved games (a new id for a new table), and as the
+    current table for a host's resume after a reload. A guest's table saves only its seat and token."""
+    t = app.table
+    if t is None:
+        return
+    data = t.save()
+    if not isinstance(t, LocalTable):
+        dom.storage_set(getattr(t, "autosave_key", AUTOSAVE), data)
+        return
+    if not getattr(t, "save_id", None):
+        t.save_id = saves.new_id()
+    data = dict(data, save_id=t.save_id)
+    dom.storage_set(AUTOSAVE, data)
+    saved_games().put(t.save_id, data, t.state.is_over(), now_ms())
+
+
+def live_network_table(app) -> bool:
+    """A host's table with remote seats whose game is not over: replacing it drops the guests."""
+    t = app.table
+    return isinstance(t, LocalTable) and bool(t.remote_seats()) and t.link is not None and not t.state.is_over()
+
+
+def may_replace(app, table) -> bool:
+    """Whether the shell may put `table` in place of the one it shows: yes, unless that one is a live
+    network table; then the page asks first (modal "drop-net") and begins `table` only when confirmed."""
+    if table is app.table or not live_network_table(app) or getattr(app, "drop_ok", None) is table:
+        app.drop_ok = None
+        return True
+    app.pending_table = table
+    app.screen, app.modal = "table", "drop-net"
+    app.redraw()
+    return False
+
+
+def drop_net_html(app) -> Safe:
+    t = app.table
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Network game running",
+                       "data-testid": "drop-net"},
+               tag("h2", None, "Your network game is still running"),
+               tag("p", None, "Starting another game closes the connection to ",
+                   ", ".join(t.names[s] for s in t.remote_seats()),
+                   ": they lose the table. This game stays in Your games and can be continued later with new "
+                   "invite links."),
+               tag("p", None, tag("button", {"data-cmd": "drop-net-cancel", "data-testid": "drop-net-cancel",
+                                             "data-key": "drop-net-cancel", "class": "primary"},
+                                  "Keep the network game"), " ",
+                   tag("button", {"data-cmd": "drop-net-ok", "data-testid": "drop-net-ok"},
+                       "Close it and start the other game")))
 
 
 IMPORT_HTML = join(
@@ -59,8 +145,10 @@ IMPORT_HTML = join(
     " ", tag("button", {"data-cmd": "import-link", "data-testid": "import-link-open"}, "Open link"))
 
 
-def open_replay(app, imported: records.Imported, at: int = 0, seat: int | None = None) -> None:
-    app.replay = Replay(imported.record, imported.names, seat=seat, at=at)
+def open_replay(app, imported: records.Imported, at: int = 0, seat: int | None = None,
+                allowed: set | None = None) -> None:
+    """The replay screen; `allowed` limits the seats whose eyes it may show (None: any seat)."""
+    app.replay = Replay(imported.record, imported.names, seat=seat, at=at, allowed=allowed)
     app.replay_seats = imported.seats
     app.screen, app.modal, app.error = "replay", None, ""
 
@@ -178,7 +266,12 @@ def share_html(app) -> Safe:
     record, seats, names, k = source(app)
     data = records.export_data(record, seats)
     opts = getattr(app, "share", None) or {}
-    if opts.get("kind") == "embed":
+    if opts.get("kind") == "embed" and "seed" not in data:  # unfinished: an embed would need the deal
+        body = [tag("h2", None, "Embed this position"),
+                tag("p", {"data-testid": "embed-later"}, "An unfinished game cannot be embedded: the page showing it "
+                                                         "would need the deal, and with it every hand. Embed it once "
+                                                         "the game is over.")]
+    elif opts.get("kind") == "embed":
         mode, theme = opts.get("mode", "position"), opts.get("theme", "light")
         seat = opts.get("seat")
         url = records.embed_url(page_url(), data, mode=mode, move=k, seat=seat, theme=theme)
@@ -220,7 +313,22 @@ def share_html(app) -> Safe:
 
 
 def modal_html(app) -> Safe:
+    if app.modal == "drop-net" and live_network_table(app):
+        return drop_net_html(app)
     return share_html(app) if app.modal == "share" else Safe("")
+
+
+def private_replay(app, table, imported: records.Imported, at: int) -> None:
+    """The replay of an unfinished game on this device shows only what the seat at the device may see:
+    the one person's seat of a game against bots or remote players, else (hot-seat: whoever is at the
+    device is not known here) the spectator view. A finished game's replay shows any seat."""
+    if imported.state.is_over():
+        open_replay(app, imported, at=at)
+        return
+    humans = table.humans() if table is not None else [i for i, s in enumerate(imported.seats or [])
+                                                        if s.get("kind", "human") == "human"]
+    seat = humans[0] if len(humans) == 1 else None
+    open_replay(app, imported, at=at, seat=seat, allowed=set() if seat is None else {seat})
 
 
 # --- the replay screen --------------------------------------------------------------------------
@@ -228,7 +336,7 @@ def screen_html(app) -> Safe:
     rp = app.replay
     extra = []
     state = rp.state_at(rp.k)
-    if not state.is_over():
+    if not state.is_over() and rp.allowed is None:  # an unfinished game's own replay: no branching off
         extra.append(tag("button", {"data-cmd": "play-from-here", "data-testid": "play-from-here"},
                          "Play on from here"))
     extra.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, "Share game"))
@@ -270,22 +378,46 @@ def command(app, cmd: str, arg: str | None) -> bool:
             dom.spawn(play_loop(app))
         return True
     if cmd == "continue":
-        info = autosave_info()
+        data = saved_games().get(arg or "")
         try:
-            table = LocalTable.load(info["data"])
+            table = LocalTable.load(data)
         except LOAD_ERRORS as exc:
             app.error = f"Could not continue the saved game: {exc}"
         else:
+            table.save_id = arg
             app.begin(table)
+            if app.table is not table:  # waiting for the confirmation to leave a network game
+                return True
             if table.state.is_over():
                 app.modal = "over"
-                app.redraw()
+            elif len(table.humans()) > 1:  # hot-seat: nobody's hand until that person is at the device
+                app.covered, app.selected = True, None
+            app.redraw()
             return True
     elif cmd == "watch-last":
+        data = saved_games().get(arg or "")
         try:
-            open_replay(app, records.load(autosave_info()["data"]))
+            imported = records.load(data)
         except LOAD_ERRORS as exc:
             app.error = f"Could not open the saved game: {exc}"
+        else:
+            private_replay(app, None, imported, at=0)
+    elif cmd == "delete-save":
+        app.confirm_delete = arg
+    elif cmd == "delete-yes":
+        if arg == getattr(app, "confirm_delete", None):
+            saved_games().delete(arg)
+        app.confirm_delete = None
+    elif cmd == "delete-no":
+        app.confirm_delete = None
+    elif cmd == "drop-net-ok":
+        table, app.pending_table, app.modal = getattr(app, "pending_table", None), None, None
+        if table is not None:
+            app.drop_ok = table
+            app.begin(table)
+            return True
+    elif cmd == "drop-net-cancel":
+        app.pending_table, app.modal = None, None
     elif cmd == "import-link":
         el = js.document.getElementById("import-link")
         import_text(app, str(el.value) if el else "", "link")
@@ -311,8 +443,8 @@ def command(app, cmd: str, arg: str | None) -> bool:
         return True
     elif cmd == "watch":
         t = app.table
-        seat = app.viewer if len(t.humans()) == 1 else None
-        open_replay(app, records.Imported(t.state.record.copy(), t.names, t.seats, t.state), seat=seat)
+        imported = records.Imported(t.state.record.copy(), t.names, t.seats, t.state)
+        private_replay(app, t, imported, at=0)
     elif cmd == "play-from-here":
         try:
             play_from_here(app)
@@ -329,7 +461,7 @@ def on_change(app, el) -> bool:
     if name == "import-file":
         dom.spawn(import_file(app, el))
     elif name == "rp-seat" and app.screen == "replay":
-        app.replay.set_seat(str(el.value))
+        app.replay.set_seat(str(el.value))  # only a seat the replay allows
         app.redraw()
     elif name.startswith("embed-") and getattr(app, "share", None):
         key, value = name[6:], str(el.value)

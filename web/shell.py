@@ -206,8 +206,8 @@ class App(BotPump):
             self.redraw()
 
     def autosave(self) -> None:
-        if self.table:
-            dom.storage_set(getattr(self.table, "autosave_key", "explorers.autosave"), self.table.save())
+        """Into this table's own slot of the saved games (web/saves.py via sharing.autosave)."""
+        sharing.autosave(self)
 
     # --- commands -------------------------------------------------------------------------
     def do_action(self, encoded: list) -> None:
@@ -303,6 +303,8 @@ class App(BotPump):
         self.begin(table)
 
     def begin(self, table: LocalTable) -> None:
+        if not sharing.may_replace(self, table):  # a live network table is dropped only when confirmed
+            return
         self.table = table
         netplay.attach(self, table)
         self.screen, self.modal, self.selected, self.covered, self.viewer = "table", None, None, False, None
