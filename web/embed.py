@@ -275,10 +275,18 @@ def start() -> None:
             embed.load()
     except (RecordError, ValueError, KeyError) as exc:
         embed.error = tr("This game cannot be shown: {reason}", reason=str(exc))
+    except Exception as exc:  # never a blank frame: any other failure is a message too
+        embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
+        embed.replay = embed.table = None
     root = dom.by_id("app")
     dom.listen(root, "click", embed.on_click)
     dom.listen(js.window, "message", embed.on_message)
-    embed.redraw()
+    try:
+        embed.redraw()
+    except Exception as exc:  # the record loaded but could not be drawn: say so instead of a blank frame
+        embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
+        embed.replay = embed.table = None
+        embed.redraw()
     js.explorersLoaded()
     rp, table = embed.replay, embed.table
     game = table.game.id if table else rp.record.game_id if rp else None
