@@ -139,3 +139,26 @@ def test_two_players_against_a_bot_by_clicks(app):
         for cat in ("research", "temple", "idols", "slots", "guardians", "cards", "fear", "total"):
             assert page.inner_text(f"[data-testid=sheet-{cat}-{seat}]").strip() == str(b[cat])
     watch.assert_clean()
+
+
+def test_solo_against_the_rival_through_round_one(app):
+    page, watch = app
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "1")
+    page.select_option("[data-opt=rival]", "2") if page.locator("select[data-opt=rival]").count() else \
+        page.fill("[data-opt=rival]", "2")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=arnak-board]")
+    # the rival started the round: its flipped tile is on its board and in the log
+    assert "last tile:" in page.text_content("svg[data-testid=arnak-board]")
+    assert "Rival flips" in page.inner_text("[data-testid=log]")
+    done = play_round_one(page)
+    assert done["dig"] >= 1
+    page.wait_for_selector("[data-testid=next-round]")
+    state = engine_state(page)
+    assert state.rival is not None and state.opts["rival"] == 2
+    entry = state.history[0]
+    assert page.inner_text("[data-testid=sheet-total-0]").strip() == str(entry["scores"][0]["total"])
+    assert page.inner_text("[data-testid=sheet-total-rival]").strip() == str(entry["rival"]["total"])
+    assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
+    watch.assert_clean()
