@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import sys
+import tempfile
 import time
 from importlib import import_module
 from pathlib import Path
@@ -23,6 +27,55 @@ def pyodide_playouts(root: Path, seconds: float) -> dict:
                           str(root / "tests" / "bench_engine.py"), str(seconds)],
                          cwd=root, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+# The engine before the speed work of issue 15; EXPLORERS_BENCH_BASELINE names another commit or a checkout.
+BASELINE = "92c6b95"
+
+
+def _rates_in(pythonpath: Path, root: Path, seconds: float) -> dict:
+    """engine_rates() of the engine found on `pythonpath`, in a fresh interpreter."""
+    env = dict(os.environ, PYTHONPATH=str(pythonpath))
+    out = subprocess.run([sys.executable, str(root / "tests" / "bench_engine.py"), "rates", str(seconds)],
+                         cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dict:
+    """One-round games/s per mode for today's engine and the baseline, measured alternately in one run
+    (best of `repeats` each, so a busy machine hurts both alike); speedup = today / baseline, and
+    apply_cost = random_step / random_apply (how much dearer a checked move is, today)."""
+    root = root.resolve()
+    ref = os.environ.get("EXPLORERS_BENCH_BASELINE", BASELINE)
+    tmp = None
+    if Path(ref).is_dir():
+        base = Path(ref)
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="bench-baseline-"))
+        base = tmp / "tree"
+        subprocess.run(["git", "worktree", "add", "--detach", str(base), ref], cwd=root, check=True,
+                       capture_output=True)
+    try:
+        now: dict = {}
+        old: dict = {}
+        for _ in range(repeats):
+            for store, path in ((now, root), (old, base)):
+                for gid, modes in _rates_in(path, root, seconds).items():
+                    for mode, rate in modes.items():
+                        best = store.setdefault(gid, {})
+                        best[mode] = max(best.get(mode, 0.0), rate)
+    finally:
+        if tmp is not None:
+            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=root, capture_output=True)
+            shutil.rmtree(tmp, ignore_errors=True)
+    speedup = {gid: {m: round(r / old[gid][m], 2) for m, r in modes.items() if old.get(gid, {}).get(m)}
+               for gid, modes in now.items()}
+    apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in now.items()
+                  if m.get("random_apply")}
+    baseline_apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in old.items()
+                           if m.get("random_apply")}
+    return {"baseline": ref, "games_per_s": now, "baseline_games_per_s": old, "speedup": speedup,
+            "apply_cost": apply_cost, "baseline_apply_cost": baseline_apply_cost}
 
 
 def bot_times(moves: int = 6) -> dict:
@@ -60,6 +113,7 @@ def optional(name: str, fn, *args):
 
 def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
     report = {"cpython_playouts": playouts_per_second(seconds)}
+    report["engine_vs_baseline"] = optional("baseline", engine_comparison, root, max(0.5, seconds / 3))
     report["pyodide_playouts"] = optional("pyodide", pyodide_playouts, root, seconds)
     report["bot_seconds_per_move"] = bot_times()
     from e2e.conftest import serve

@@ -1,12 +1,28 @@
-"""Engine benchmark, identical in CPython and in Pyodide: random full games per second per game."""
+"""Engine benchmark, identical in CPython and in Pyodide, and runnable against an older engine.
+
+`playouts_per_second`: complete random games per second per game (default options).
+`engine_rates`: one-round games per second through the contract, per play mode:
+  random_step   random legal moves through `step` (the search's path)
+  random_apply  the same moves through `apply` (checked and recorded: the session's path)
+  greedy_step   a simple greedy policy (below) through `step`
+  heuristic_step the game's bot rollout policy (`HEURISTICS.policy`) through `step`
+Only the public contract is used, so `python tests/bench_engine.py rates SECONDS` with PYTHONPATH set
+to an older checkout measures that engine with the very same code (tests/bench.py does this for the
+baseline in the same run).
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 from py_engine import GAMES
 from py_engine.core import Rng
+
+# One round / one expedition per game where the game has the option; otherwise the default game.
+ONE_ROUND = {"lost-cities": {"rounds": 1}, "lost-cities-board": {"length": "short"}}
+MODES = ("random_step", "random_apply", "greedy_step", "heuristic_step")
 
 
 def playouts_per_second(seconds: float = 2.0) -> dict:
@@ -26,5 +42,70 @@ def playouts_per_second(seconds: float = 2.0) -> dict:
     return out
 
 
+def simple_greedy(state, seat: int, rng: Rng) -> tuple:
+    """A policy that reads only the action tuples: play or advance the lowest card, start a path with
+    the lowest card, else discard the highest; draw from the deck; take the first other choice."""
+    acts = state.legal_actions(seat)
+    best, key = acts[0], None
+    for a in acts:
+        kind = a[0]
+        if kind == "draw":
+            k = (0,) if a[1] == "deck" else (1,)
+        elif kind in ("play", "advance"):
+            k = (0, a[-1] % 12 if kind == "play" else a[2])
+        elif kind == "start":
+            k = (1, a[2], a[3] != "adventurer")
+        elif kind == "discard":
+            k = (2, -(a[-1] % 12 if len(a) == 2 else a[2]))
+        else:
+            continue
+        if key is None or k < key:
+            best, key = a, k
+    return best
+
+
+def _policy(gid: str, mode: str):
+    if mode == "greedy_step":
+        return simple_greedy
+    if mode == "heuristic_step":
+        from py_engine.bots.heuristics import get_heuristics
+
+        return get_heuristics(gid).policy
+    return None
+
+
+def engine_rates(seconds: float = 1.0, modes: tuple = MODES, games: list | None = None) -> dict:
+    """One-round games per second for every game and mode (see the module docstring)."""
+    out: dict = {}
+    for gid in sorted(games or GAMES):
+        game = GAMES[gid]
+        options = ONE_ROUND.get(gid, {})
+        out[gid] = {}
+        for mode in modes:
+            if mode in ("greedy_step", "heuristic_step") and gid not in ONE_ROUND:
+                continue  # the simple greedy knows only the Lost Cities action shapes
+            policy = _policy(gid, mode)
+            checked = mode == "random_apply"
+            rng = Rng(7)
+            n, t0 = 0, time.perf_counter()
+            while time.perf_counter() - t0 < seconds or n == 0:
+                state = game.new(players=game.min_players, seed=n, options=options)
+                movers = state.to_move()
+                while movers:
+                    seat = movers[0]
+                    action = policy(state, seat, rng) if policy else rng.choice(state.legal_actions(seat))
+                    if checked:
+                        state.apply(seat, action)
+                    else:
+                        state.step(seat, action)
+                    movers = state.to_move()
+                n += 1
+            out[gid][mode] = round(n / (time.perf_counter() - t0), 1)
+    return out
+
+
 if __name__ == "__main__":
-    print(json.dumps(playouts_per_second()))
+    if len(sys.argv) > 1 and sys.argv[1] == "rates":
+        print(json.dumps(engine_rates(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0)))
+    else:
+        print(json.dumps(playouts_per_second()))

@@ -144,11 +144,12 @@ class State:
 
     def check(self, seat: Any, action: Any) -> Action:
         """Return the action as a tuple if `seat` may play it now, else raise IllegalAction."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:  # type(): a bool is not a seat
             raise IllegalAction(f"there is no seat {seat!r}")
-        if self.is_over():
+        movers = self.to_move()
+        if not movers:
             raise IllegalAction("the game is over")
-        if seat not in self.to_move():
+        if seat not in movers:
             raise IllegalAction(f"it is not seat {seat + 1}'s turn")
         if not isinstance(action, tuple):
             try:

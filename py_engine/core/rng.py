@@ -112,23 +112,34 @@ class Rng:
 
     def next_u32(self) -> int:
         s = self.s
-        result = (_rotl((s[1] * 5) & _M32, 7) * 9) & _M32
-        t = (s[1] << 9) & _M32
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 11)
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & _M32
+        result = ((((x << 7) | (x >> 25)) & _M32) * 9) & _M32
+        s2 ^= s0
+        s3 ^= s1
+        s[0] = s0 ^ s3
+        s[1] = s1 ^ s2
+        s[2] = s2 ^ ((s1 << 9) & _M32)
+        s[3] = ((s3 << 11) | (s3 >> 21)) & _M32
         return result
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n) by rejection (no modulo bias)."""
+        """Uniform integer in [0, n) by rejection (no modulo bias). The generator step is written out
+        here as in next_u32 (the same numbers; this is the hot call of every random playout)."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = (0x100000000 // n) * n
+        s = self.s
         while True:
-            v = self.next_u32()
+            s0, s1, s2, s3 = s
+            x = (s1 * 5) & _M32
+            v = ((((x << 7) | (x >> 25)) & _M32) * 9) & _M32
+            s2 ^= s0
+            s3 ^= s1
+            s[0] = s0 ^ s3
+            s[1] = s1 ^ s2
+            s[2] = s2 ^ ((s1 << 9) & _M32)
+            s[3] = ((s3 << 11) | (s3 >> 21)) & _M32
             if v < limit:
                 return v % n
 

@@ -277,6 +277,10 @@ class LostCitiesGame(Game):
     )
     state_class = LostCitiesState
 
+    def encode(self, action: tuple) -> list:
+        """Actions of this game are flat tuples of str / int: their JSON form is the list of the same items."""
+        return list(action)
+
     def describe(self, action: tuple) -> str:
         kind, arg = action
         if kind == "draw":

@@ -672,6 +672,10 @@ class LostCitiesBoardGame(Game):
     )
     state_class = LostCitiesBoardState
 
+    def encode(self, action: tuple) -> list:
+        """Actions of this game are flat tuples of str / int: their JSON form is the list of the same items."""
+        return list(action)
+
     def describe(self, action: tuple) -> str:
         kind = action[0]
         arg = action[1] if len(action) > 1 else None
