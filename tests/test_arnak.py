@@ -875,6 +875,19 @@ def test_view_hides_hands_and_decks():
     assert other.view(1) == v and other.p[1].hand == s.p[1].hand
 
 
+def test_determinize_keeps_the_temple_bonus_tiles_the_seat_is_looking_at():
+    s = pos()
+    s.p[0].glass = 12
+    s.temple_bonus = ["tablet", "coin"]
+    s.box = ["draw", "exile", "upgrade"]
+    s.p[0].res = [1, 1, 0, 0, 1]
+    go(s, ("research", "glass", 14))
+    for k in range(5):
+        d = s.determinize(0, Rng(k))
+        assert d.legal_actions(0) == s.legal_actions(0) == [("bonus", "coin"), ("bonus", "tablet")]
+    assert any(s.determinize(1, Rng(k)).temple_bonus != ["tablet", "coin"] for k in range(5))
+
+
 def test_undo_until_something_hidden_is_revealed():
     s = pos()
     s.p[0].hand = [FC, FS]

@@ -59,8 +59,8 @@ def evaluate(state, seat: int) -> float:
     else:
         scores = [estimate(state, i) for i in range(state.players)]
     others = [s for i, s in enumerate(scores) if i != seat]
-    if not others:
-        return scores[seat]
+    if state.rival is not None:  # solo: the margin over the rival's points so far
+        return scores[seat] - float(state.rival_breakdown()["total"]) * (1.0 + 0.15 * _rounds_left(state))
     return scores[seat] - 0.5 * (sum(others) / len(others) + max(others))
 
 

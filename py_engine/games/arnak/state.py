@@ -450,7 +450,7 @@ class ArnakState(RivalMixin, Resolver, State):
         for pile in (s.item_deck, s.art_deck, s.pile1, s.pile2, s.gpile):
             pile.sort()
             rng.shuffle(pile)
-        looking = self.looking == seat and seat is not None
+        looking = seat is not None and seat == self.turn  # the pending decision shows that seat a hidden pile
         hidden = sorted(c for st in s.stacks for c in st[:-1])
         if not (looking and self.queue and self.queue[0][0] == "rescue") and len(s.rescue) > 1:
             hidden += s.rescue[:-1]
