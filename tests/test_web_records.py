@@ -162,6 +162,7 @@ def test_embed_params_are_validated():
     assert records.embed_params("record=abc")["mode"] == "position" and records.embed_params("")["seat"] is None
     assert records.embed_params("game=lost-cities&bot=3&seat=1")["mode"] == "play"
     assert records.embed_params("seat=spectator&interactive=yes")["interactive"] is True
+    assert records.embed_params("record=abcd%3D%3D")["record"] == "abcd=="  # padded codes still open
 
 
 @pytest.mark.parametrize("query,name", [

@@ -213,7 +213,7 @@ EMBED_KEYS = {"mode", "record", "move", "seat", "interactive", "game", "bot", "s
 MAX_QUERY = MAX_LINK + 4096  # characters of an embed address's query
 _DIGITS = re.compile(r"[0-9]{1,7}")
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]{1,190}(:[0-9]{1,5})?/?")
-_CODE = re.compile(r"[A-Za-z0-9_-]+")
+_CODE = re.compile(r"[A-Za-z0-9_-]+={0,2}")  # base64url, padding tolerated
 _LANG = re.compile(r"[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})?")
 _OPTION = re.compile(r"[A-Za-z0-9_]{1,32}")
 
