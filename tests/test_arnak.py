@@ -4,6 +4,8 @@ assistant effects, research, scoring)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from py_engine.core import IllegalAction, Rng
 from py_engine.games.arnak import GAME
@@ -1018,3 +1020,31 @@ def test_rival_scoring_and_solo_result():
     assert (b["idols"], b["guardians"], b["cards"], b["research"]) == (10, 5, 3, 23)
     res = s.result()
     assert res["rival"] == b["total"] and res["beat_rival"] is (res["scores"][0] > b["total"])
+
+
+# --- properties ------------------------------------------------------------------------------------------
+def _all_cards(s) -> list:
+    cards = [c for p in s.p for c in p.cards() + p.exiled]
+    cards += [c for c in s.items + s.arts if c] + s.item_deck + s.art_deck + s.item_exile + s.art_exile
+    cards += [op[1] for op in s.queue if op[0] in ("accept", "to_play")]
+    cards += ([s.peek] if s.peek else []) + (s.rival["cards"] if s.rival else [])
+    return sorted(c for c in cards if c != FEAR)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 4), st.sampled_from(["bird", "snake"]), st.integers(0, 2**31), st.integers(0, 400))
+def test_cards_fear_and_resources_are_conserved(n, temple, seed, steps):
+    """Random play never creates or loses a card, never makes a resource negative, and keeps the Fear count."""
+    s = GAME.new(players=n, seed=seed, options={"temple": temple})
+    base = _all_cards(s)
+    fear0 = sum(p.cards().count(FEAR) for p in s.p) + s.fear_left
+    rng = Rng(seed)
+    for _ in range(steps):
+        if not s.to_move():
+            break
+        seat = s.to_move()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        assert all(min(p.res) >= 0 and 0 <= p.home <= 2 for p in s.p)
+    assert _all_cards(s) == base
+    exiled_fear = sum(p.exiled.count(FEAR) for p in s.p)
+    assert sum(p.cards().count(FEAR) for p in s.p) + s.fear_left + exiled_fear == fear0
