@@ -32,7 +32,7 @@ def _sample_record() -> str:
     for _ in range(20):
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return records.encode(records.export_data(state.record))
+    return records.encode(state.record.to_json())  # the full record: an export of an unfinished game has no deal
 
 
 def _ready_ms(page, selector: str, timeout: float) -> float:
