@@ -668,3 +668,48 @@ def test_projection_follows_the_column_direction_in_the_variant():
     # Undecided column 4-4: the better direction (up: 5 and 7 fit, 7 values may still come).
     s.columns[0][C["yellow"]] = [card("yellow", 4), card("yellow", 4, 1)]
     assert projected_points(s, 0, 10.0) == pytest.approx(15 + 15 * 5 / 9)
+
+
+def _redraw_position():
+    """Seat 0 walks white (stone 3, column 5 7) and just discarded white 8, which would fit on white 7;
+    the white pile's top is that white 8, so ("draw", "white") takes it back: a pass in effect."""
+    s = position(2, turn=0)
+    place(s, 0, "white", 3, column=[5, 7])
+    place(s, 0, "blue", 2, column=[2, 3])
+    s.board[C["white"]][4] = 15
+    s.hands[0] = sorted([card("white", 8), card("white", 9), card("blue", 4), card("blue", 6)]
+                        + [card("yellow", v) for v in (2, 3, 4, 5)])
+    return s
+
+
+def test_bots_do_not_draw_back_the_card_they_just_discarded():
+    """Issue 13: the board-game bot discarded white 8 and drew it straight back. Every bot's draw after
+    that discard now takes another source, though the white 8 would fit its column."""
+    from py_engine.bots import make_bot
+
+    s = _redraw_position()
+    s.apply(0, ("discard", "white", 8))
+    assert s.piles[C["white"]] == [card("white", 8)] and ("draw", "white") in s.legal_actions(0)
+    assert heuristic_action(s, 0, Rng(1)) == ("draw", "deck")
+    for name, level in (("greedy", 1), ("search", 1), ("search", 2)):
+        for seed in range(3):
+            assert make_bot(name, game_id=GAME.id, level=level, seed=seed).choose(s, 0) == ("draw", "deck")
+
+
+def test_bot_turn_is_never_a_discard_and_redraw():
+    """With a useful move at hand (white 8 advances onto a 15-VP tile) the bots' whole turn is not
+    'discard a card, draw it back'."""
+    from py_engine.bots import make_bot
+
+    for name, level in (("greedy", 1), ("search", 1)):
+        for seed in range(3):
+            s = _redraw_position()
+            bot = make_bot(name, game_id=GAME.id, level=level, seed=seed)
+            play = bot.choose(s, 0)
+            s.apply(0, play)
+            while s.phase == "move":
+                s.apply(0, bot.choose(s, 0))
+            draw = bot.choose(s, 0)
+            assert not (play[0] == "discard" and draw == ("draw", play[1])), (name, seed, play, draw)
+            if name == "greedy":
+                assert play == ("advance", "white", 8)

@@ -70,7 +70,19 @@ def heuristic_action(state: LostCitiesBoardState, seat: int, rng: Rng) -> tuple:
     return acts[0]
 
 
+def take_back(state: LostCitiesBoardState, seat: int) -> tuple | None:
+    """The draw that would take back the card `seat` discarded this turn (discard + redraw = a pass in
+    effect), or None. Read from the last log entry: (seat, "discard", colour, value)."""
+    if state.phase != DRAW or state.turn != seat or not state.log:
+        return None
+    e = state.log[-1]
+    return ("draw", e[2]) if e[0] == seat and e[1] == "discard" else None
+
+
 def _choose_draw(state: LostCitiesBoardState, seat: int, acts: list, rng: Rng) -> tuple:
+    back = take_back(state, seat)
+    if back is not None and len(acts) > 1:
+        acts = [a for a in acts if a != back]
     best, pick = 1.0, ("draw", "deck") if ("draw", "deck") in acts else acts[0]
     kinds, cols = state.kinds[seat], state.columns[seat]
     directions = state.opts["directions"]
@@ -234,10 +246,24 @@ def canonical(state: LostCitiesBoardState, seat: int) -> LostCitiesBoardState:
     return s
 
 
+_one_ply = one_ply_order(heuristic_action, evaluate)
+
+
+def ordered_actions(state: LostCitiesBoardState, seat: int) -> list:
+    """Search candidates, best first (policy move, then one ply of `evaluate`); never the draw that takes
+    back the card just discarded while another draw exists: the evaluation likes a known fitting card in
+    hand, but discard + redraw only passes the turn (issue 13: the bot discarded white 8 and drew it back)."""
+    ranked = _one_ply(state, seat)
+    back = take_back(state, seat)
+    if back is not None and len(ranked) > 1 and back in ranked:
+        ranked.remove(back)
+    return ranked
+
+
 SCALE = 30.0
 ROLLOUT_DEPTH = 24
 HEURISTICS = Heuristics(policy=heuristic_action, greedy=heuristic_action, evaluate=evaluate, scale=SCALE,
-                        rollout_depth=ROLLOUT_DEPTH, canonical=canonical, prior=True,
-                        order=one_ply_order(heuristic_action, evaluate))
+                        rollout_depth=ROLLOUT_DEPTH, canonical=canonical, prior=True, order=ordered_actions)
 
-__all__ = ["HEURISTICS", "canonical", "heuristic_action", "evaluate", "estimate", "projected_points"]
+__all__ = ["HEURISTICS", "canonical", "heuristic_action", "evaluate", "estimate", "ordered_actions",
+           "projected_points", "take_back"]
