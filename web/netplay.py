@@ -341,7 +341,10 @@ class HostLink:
                                                "Let a bot play this seat")))
             rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
                             name, " ", tag("span", {"class": "net-wait"}, "remote · not connected"), body))
-        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, "Players"),
+        sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed",
+                           "title": "SHA-256 commitment to the seed: each guest checks it when the game ends"},
+                     "Deal sealed (", self.host.commitment[:12], "…): the guests check it when the game ends.")
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, "Players"), sealed,
                    tag("ol", {"class": "net-seats"}, "", rows), settings_html())
 
 
