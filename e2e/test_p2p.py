@@ -62,6 +62,7 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
     guest.wait_for_selector("[data-testid=deal-status][data-state=sealed]", state="attached")
     commitment = engine_state(host).record.commitment()
     assert commitment[:12] in guest.inner_text("[data-testid=deal-status]")
+    assert commitment[:12] in host.inner_text("[data-testid=deal-sealed]")  # the same seal on both screens
 
     pages = [host, guest]
     turns = 0
