@@ -512,9 +512,14 @@ def test_offer_accept_and_confirm():
     give(s, 0, ore=2)
     give(s, 1, grain=1)
     give(s, 2, grain=2)
+    s.apply(0, ("offer",))
+    assert ("back",) in s.legal_actions(0) and ("offer", "ore", 2, "grain", 1) in s.legal_actions(0)
     s.apply(0, ("offer", "ore", 1, "grain", 1))
     assert set(s.to_move()) == {1, 2}
     assert ("accept",) in s.legal_actions(1)
+    s.apply(2, ("counter",))
+    assert set(s.to_move()) == {1, 2} and ("back",) in s.legal_actions(2)
+    assert ("counter", "grain", 1, "ore", 1) not in s.legal_actions(2)  # that would be accepting
     s.apply(2, ("counter", "grain", 1, "ore", 2))
     s.apply(1, ("accept",))
     assert s.to_move() == (0,)
@@ -526,16 +531,20 @@ def test_offer_accept_and_confirm():
 def test_offers_are_bounded_per_turn():
     s = fresh()
     give(s, 0, ore=5)
+    s.apply(0, ("offer",))
+    s.apply(0, ("back",))  # backing out is not an offer
     for _ in range(3):
+        s.apply(0, ("offer",))
         s.apply(0, ("offer", "ore", 1, "grain", 1))
         s.apply(1, ("decline",))
         s.apply(2, ("decline",))
-    assert not [a for a in s.legal_actions(0) if a[0] == "offer"]
+    assert ("offer",) not in s.legal_actions(0) and s.offers == 3
 
 
 def test_accept_needs_the_cards():
     s = fresh()
     give(s, 0, ore=1)
+    s.apply(0, ("offer",))
     s.apply(0, ("offer", "ore", 1, "grain", 2))
     give(s, 1, grain=1)
     assert ("accept",) not in s.legal_actions(1)
@@ -777,6 +786,7 @@ def test_determinize_keeps_counts_and_committed_offer_cards():
     give(s, 0, ore=1)
     give(s, 1, grain=1, wool=3)
     give(s, 2, brick=2)
+    s.apply(0, ("offer",))
     s.apply(0, ("offer", "ore", 1, "grain", 1))
     s.apply(1, ("accept",))
     for k in range(5):

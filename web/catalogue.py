@@ -8,10 +8,7 @@ from render import has_renderer, renderer
 
 # Games of the product without an engine yet (shown as "coming soon"); an entry is dropped once its
 # package is registered.
-COMING = [
-    {"id": "catan-ck", "title": "Catan: Cities & Knights", "players": "3–4",
-     "blurb": "Defend Catan from the barbarians with knights and city improvements."},
-]
+COMING: list[dict] = []
 
 
 def _players(game) -> str:

@@ -15,6 +15,7 @@ PACKAGES: tuple[str, ...] = (
     "lost_cities",
     "lost_cities_board",
     "arnak",
+    "catan_ck",
     "islands",
 )
 

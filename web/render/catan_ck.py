@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 
-from py_engine.games.catan_ck.data import EDGES, HEX_VERTS, VERTS
+from py_engine.games.catan_ck.data import EDGES, HEX_VERTS, HEXES, TRACKS, VERTS
 
 from .markup import Safe, join, tag
 from .svg import button_attrs, fmt, svg_root
@@ -72,6 +72,20 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
     "sel": "stroke:#d00;stroke-width:3;fill:none",
 }.items()))
+
+
+def _hexes(view: dict) -> list[dict]:
+    return [{"id": h, "q": HEXES[h][0], "r": HEXES[h][1], "terrain": t, "number": n}
+            for h, (t, n) in enumerate(zip(view["terrain"], view["numbers"]))]
+
+
+def _buildings(view: dict) -> list[dict]:
+    return [{"v": v, "seat": s, "type": "city" if t == 2 else "settlement", "wall": bool(w),
+             "metropolis": m if m in TRACKS else None, "sideways": bool(sw)} for v, s, t, w, m, sw in view["buildings"]]
+
+
+def _knights(view: dict) -> list[dict]:
+    return [{"v": v, "seat": s, "level": lv, "active": bool(a), "ready": bool(r)} for v, s, lv, a, r in view["knights"]]
 
 
 def _hex_centre(h: dict) -> tuple[float, float]:
@@ -149,22 +163,22 @@ def render(view: dict, ui: dict) -> Safe:
     hv = _hex_vertices(view, pos)
     parts: list = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H, "fill": "#f7f3ea"}),
                    tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
-    for h in view["hexes"]:
+    hexlist = _hexes(view)
+    for h in hexlist:
         parts.append(_hex_svg(view, h, hv[h["id"]], pos))
-    for hb in view["harbours"]:
-        parts.append(_harbour_svg(hb, pos))
-    for rd in view["roads"]:
-        a, b = rd["verts"]
+    for e, kind in view["harbours"]:
+        parts.append(_harbour_svg({"edge": e, "kind": kind, "verts": EDGES[e]}, pos))
+    for e, s in view["roads"]:
+        a, b = EDGES[e]
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        s = rd["seat"]
         parts.append(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2),
                                   "stroke": "#1b1b1b", "stroke-width": 8, "stroke-linecap": "round"}))
         parts.append(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2),
                                   "stroke": PLAYER_COLOURS[s], "stroke-width": 5, "stroke-linecap": "round",
-                                  "data-testid": f"road-{rd['e']}"}))
-    for b in view["buildings"]:
+                                  "data-testid": f"road-{e}"}))
+    for b in _buildings(view):
         parts.append(_building_svg(b, pos))
-    for k in view["knights"]:
+    for k in _knights(view):
         parts.append(_knight_svg(k, pos))
     # targets on top
     for e, acts in sorted(edges.items()):
@@ -173,7 +187,7 @@ def render(view: dict, ui: dict) -> Safe:
         line = tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"})
         parts.append(_control(acts, f"e{e}", sel, line, "Road here"))
     for h, acts in sorted(hexes.items()):
-        cx, cy = _hex_centre(view["hexes"][h])
+        cx, cy = _hex_centre(hexlist[h])
         shape = tag("circle", {"cx": fmt(cx), "cy": fmt(cy - 20), "r": 11, "class": "target"})
         parts.append(_control(acts, f"h{h}", sel, shape, "Hex"))
     for v, acts in sorted(verts.items()):
@@ -358,6 +372,7 @@ PENDING_TEXT = {
     "defender_draw": "choose a progress deck", "toss": "discard a progress card",
     "metropolis": "choose the city for the metropolis", "relocate": "move the displaced knight",
     "offer": "answer the trade offer", "confirm": "choose a trade partner or cancel", "card": "resolve the card",
+    "make_offer": "choose what to offer (n of one kind for m of another)",
 }
 
 
@@ -385,6 +400,8 @@ def _act_label(a: tuple) -> str:
     k = a[0]
     if k == "bank":
         return f"Bank: {a[1]} → {a[2]}"
+    if k in ("offer", "counter") and len(a) == 1:
+        return "Make an offer to the players" if k == "offer" else "Counter-offer"
     if k in ("offer", "counter"):
         return f"{'Offer' if k == 'offer' else 'Counter'}: {a[2]} {a[1]} for {a[4]} {a[3]}"
     if k == "play":
@@ -400,7 +417,7 @@ def _act_label(a: tuple) -> str:
     if k == "swap":
         return f"Swap tokens on hexes {a[1]} and {a[2]}"
     simple = {"end": "End turn", "roll": "Roll", "accept": "Accept", "decline": "Decline", "cancel": "Cancel",
-              "stop": "Done", "remove": "Remove the knight"}
+              "stop": "Done", "remove": "Remove the knight", "back": "Back"}
     if k in simple:
         return simple[k]
     return " ".join(str(x).replace("_", " ") for x in a)
@@ -420,7 +437,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         table = {"v": verts, "e": edges, "h": hexes}[sel[0]]
         for a in table.get(int(sel[1:]), []):
             out.append(_button(a, _label(a), "sel-" + "-".join(str(x) for x in a)))
-    groups = {"bank": [], "offer": [], "counter": []}
+    groups: dict = {"bank": []}
     for a in legal:
         if a in on_board:
             continue
@@ -428,8 +445,9 @@ def action_buttons(view: dict, ui: dict) -> Safe:
             groups[a[0]].append(a)
             continue
         testid = "-".join(str(x) for x in a) + "-btn"
-        out.append(_button(a, _act_label(a), testid, primary=a[0] not in ("end", "decline", "cancel", "stop")))
-    for g, label in (("bank", "Bank trade…"), ("offer", "Offer to players…"), ("counter", "Counter-offer…")):
+        out.append(_button(a, _act_label(a), testid,
+                           primary=a[0] not in ("end", "decline", "cancel", "stop", "back", "offer", "counter")))
+    for g, label in (("bank", "Bank trade…"),):
         if groups[g]:
             out.append(tag("button", {"data-cmd": "select", "data-arg": f"panel-{g}", "data-testid": f"panel-{g}",
                                       "data-key": f"panel-{g}"}, label))

@@ -185,6 +185,8 @@ def policy(s: CatanState, seat: int, rng: Rng) -> tuple:
         return _reply(s, seat, top, acts)
     if k == "confirm":
         return acts[0]
+    if k == "make_offer":
+        return ("back",)
     if k == "aqueduct":
         need = _needs(s, seat)
         for a in acts:
@@ -242,4 +244,4 @@ def order(s: CatanState, seat: int) -> list:
     return [first] + ranked
 
 
-HEURISTICS = Heuristics(policy=policy, evaluate=evaluate, scale=3.0, rollout_depth=40, order=order, prior=True)
+HEURISTICS = Heuristics(policy=policy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order, prior=True)

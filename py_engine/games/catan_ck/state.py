@@ -76,6 +76,12 @@ class CatanState(State):
               "robber_active", "attacks", "longest", "road_len", "turn", "turn_no", "setup_i", "stack",
               "fleet", "crane", "offers", "log", "history", "dice", "winner", "lost_metro")
 
+    _FLAT = ("terrain", "number", "owner", "btype", "wall", "sideways", "metro", "metro_locked", "road", "kn_owner",
+             "kn_level", "kn_active", "kn_ready", "kn_promoted", "bank", "defender", "road_len", "fleet")
+    _NESTED = ("harbours", "hands", "impr", "prog", "decks", "vpcards", "lost_metro")
+    _SCALAR = ("robber", "merchant", "merchant_owner", "barb", "robber_active", "attacks", "longest", "turn",
+               "turn_no", "setup_i", "crane", "offers", "winner")
+
     # ---- construction ------------------------------------------------------------------------------
     @classmethod
     def initial(cls, game: Game, players: int, rng: Rng, options: dict) -> CatanState:
@@ -119,10 +125,15 @@ class CatanState(State):
     def clone(self) -> CatanState:
         s = CatanState.__new__(CatanState)
         s.game, s.players, s.opts, s.rng = self.game, self.players, self.opts, self.rng.clone()
-        for f in self.FIELDS:
-            v = getattr(self, f)
-            setattr(s, f, _copy(v) if isinstance(v, (list, dict)) and f not in ("log", "history") else v)
-        s.log = list(self.log)
+        for f in self._FLAT:
+            setattr(s, f, list(getattr(self, f)))
+        for f in self._NESTED:
+            setattr(s, f, [list(x) for x in getattr(self, f)])
+        for f in self._SCALAR:
+            setattr(s, f, getattr(self, f))
+        s.stack = _copy(self.stack)
+        s.dice = dict(self.dice) if self.dice else None
+        s.log = list(self.log)  # entries are never changed
         s.history = list(self.history)
         s.record = self.record.copy()
         return s
@@ -161,7 +172,8 @@ class CatanState(State):
         if k == "discard":
             return tuple(i for i, x in enumerate(top["need"]) if x > 0)
         if k == "offer":
-            return tuple(i for i, r in enumerate(top["replies"]) if r is None and i != top["p"])
+            return tuple(i for i, r in enumerate(top["replies"])
+                         if (r is None or r == ["countering"]) and i != top["p"])
         return (top["p"],)
 
     def cards(self, p: int) -> int:
@@ -192,8 +204,14 @@ class CatanState(State):
 
     def vp_parts(self, p: int) -> dict:
         """Victory points by source."""
-        setts = sum(1 for v in range(NV) if self.owner[v] == p and self.btype[v] == 1)
-        cities = sum(1 for v in range(NV) if self.owner[v] == p and self.btype[v] == 2)
+        setts = cities = 0
+        btype = self.btype
+        for v, o in enumerate(self.owner):
+            if o == p:
+                if btype[v] == 2:
+                    cities += 1
+                else:
+                    setts += 1
         return {"settlements": setts, "cities": 2 * cities, "metropolises": 2 * len(self.metros_of(p)),
                 "longest_road": 2 if self.longest == p else 0, "defender": self.defender[p],
                 "progress": len(self.vpcards[p]), "merchant": 1 if self.merchant_owner == p else 0}
@@ -480,11 +498,8 @@ class CatanState(State):
         for g in range(NK):
             if h[g] >= self.rate(p, g):
                 acts += [("bank", KINDS[g], KINDS[k]) for k in range(NK) if k != g and self.bank[k] > 0]
-        if self.offers < self.opts["max_offers"]:
-            for g in range(NK):
-                for gn, wn in BUNDLES:
-                    if h[g] >= gn:
-                        acts += [("offer", KINDS[g], gn, KINDS[k], wn) for k in range(NK) if k != g]
+        if self.offers < self.opts["max_offers"] and any(h) and self.players > 1:
+            acts.append(("offer",))
         for c in sorted(set(self.prog[p])):
             if self._playable(p, c):
                 acts.append(("play", c))
@@ -754,7 +769,8 @@ class CatanState(State):
             elif len(takers) == 1 or not shortage_applies:
                 for q in takers:
                     got[q][k] = self._gain(q, k, owed[q][k])
-        self._log(None, "produce", {"total": total, "got": got})
+        self._log(None, "produce", {"total": total, "got": [[q, KINDS[k], got[q][k]] for q in range(n)
+                                                            for k in range(NK) if got[q][k]]})
         order = [(self.turn + i) % n for i in range(n)]
         for q in reversed(order):
             if self.impr[q][2] >= 3 and not any(got[q]) and any(self.bank[:5]):
@@ -868,14 +884,29 @@ class CatanState(State):
             self._gain(p, k, 1)
             self._log(p, "bank", {"give": a[1], "n": r, "get": a[2]})
         elif kind == "offer":
-            self.offers += 1
-            replies = [None] * self.players
-            replies[p] = ["self"]
-            self.stack.append({"k": "offer", "p": p, "give": [a[1], a[2]], "get": [a[3], a[4]],
-                               "replies": replies})
-            self._log(p, "offer", {"give": [a[1], a[2]], "get": [a[3], a[4]]})
+            self.stack.append({"k": "make_offer", "p": p})
         elif kind == "play":
             self._play(p, a[1])
+
+    def _legal_make_offer(self, p: int, top: dict) -> list:
+        """Step 2 of an offer: the bundle (n of one kind for m of another, (n, m) in BUNDLES) or back."""
+        h = self.hands[p]
+        acts: list = []
+        for g in range(NK):
+            for gn, wn in BUNDLES:
+                if h[g] >= gn:
+                    acts += [("offer", KINDS[g], gn, KINDS[k], wn) for k in range(NK) if k != g]
+        return acts + [("back",)]
+
+    def _do_make_offer(self, p: int, a: tuple, top: dict) -> None:
+        self.stack.pop()
+        if a[0] == "back":
+            return
+        self.offers += 1
+        replies: list = [None] * self.players
+        replies[p] = ["self"]
+        self.stack.append({"k": "offer", "p": p, "give": [a[1], a[2]], "get": [a[3], a[4]], "replies": replies})
+        self._log(p, "offer", {"give": [a[1], a[2]], "get": [a[3], a[4]]})
 
     def _place_road(self, p: int, e: int) -> None:
         self.road[e] = p
@@ -986,24 +1017,36 @@ class CatanState(State):
 
     # ---- trade offers between players ---------------------------------------------------------------
     def _legal_offer(self, p: int, top: dict) -> list:
+        """A reply: accept (holding the asked cards), decline, or ("counter",) then a counter bundle."""
         h = self.hands[p]
+        if top["replies"][p] == ["countering"]:
+            mirror = (top["get"][0], top["get"][1], top["give"][0], top["give"][1])
+            acts = []
+            for g in range(NK):
+                for a, b in BUNDLES:
+                    if h[g] >= a:
+                        for k in range(NK):
+                            if k != g and (KINDS[g], a, KINDS[k], b) != mirror:
+                                acts.append(("counter", KINDS[g], a, KINDS[k], b))
+            return acts + [("back",)]
         gk, gn = KIDX[top["get"][0]], top["get"][1]
         acts = [("decline",)]
         if h[gk] >= gn:
             acts.append(("accept",))
-        mirror = (top["get"][0], top["get"][1], top["give"][0], top["give"][1])
-        for g in range(NK):
-            for a, b in BUNDLES:
-                if h[g] >= a:
-                    for k in range(NK):
-                        if k != g and (KINDS[g], a, KINDS[k], b) != mirror:
-                            acts.append(("counter", KINDS[g], a, KINDS[k], b))
+        if any(h):
+            acts.append(("counter",))
         return acts
 
     def _do_offer(self, p: int, a: tuple, top: dict) -> None:
+        if a == ("counter",):
+            top["replies"][p] = ["countering"]
+            return
+        if a == ("back",):
+            top["replies"][p] = None
+            return
         top["replies"][p] = list(a)
         self._log(p, "reply", {"reply": list(a)})
-        if all(r is not None for r in top["replies"]):
+        if all(r is not None and r != ["countering"] for r in top["replies"]):
             self.stack.pop()
             off = top["p"]
             if any(self._deal_ok(off, q, r, top) for q, r in enumerate(top["replies"])):
@@ -1346,7 +1389,7 @@ class CatanState(State):
                     continue
                 if r[0] == "accept":
                     known[q][KIDX[top["get"][0]]] += top["get"][1]
-                elif r[0] == "counter":
+                elif r[0] == "counter" and len(r) == 5:
                     known[q][KIDX[r[1]]] += r[2]
         hand_seats = [q for q in others if not (q == peek and what == "hand")]
         pool = []
@@ -1402,22 +1445,37 @@ class CatanState(State):
         n = self.players
         over = self.winner >= 0
         players = []
+        setts, cities, walls = [0] * n, [0] * n, [0] * n
+        kn = [[0, 0, 0, 0] for _ in range(n)]
+        strength, roads = [0] * n, [0] * n
+        for v in range(NV):
+            o = self.owner[v]
+            if o >= 0:
+                if self.btype[v] == 2 or self.sideways[v]:
+                    cities[o] += 1
+                else:
+                    setts[o] += 1
+                walls[o] += self.wall[v]
+            k = self.kn_owner[v]
+            if k >= 0:
+                kn[k][self.kn_level[v]] += 1
+                if self.kn_active[v]:
+                    strength[k] += self.kn_level[v]
+        for x in self.road:
+            if x >= 0:
+                roads[x] += 1
         for q in range(n):
             parts = self.vp_parts(q)
             info = {
-                "seat": q, "vp": sum(parts.values()), "vp_parts": parts, "cards": self.cards(q),
-                "limit": self.limit(q), "progress_count": len(self.prog[q]),
+                "seat": q, "vp": sum(parts.values()), "vp_parts": parts, "cards": sum(self.hands[q]),
+                "limit": 7 + 2 * walls[q], "progress_count": len(self.prog[q]),
                 "progress_by_track": [sum(1 for c in self.prog[q] if CARD_TRACK[c] == t) for t in TRACKS],
                 "improvements": list(self.impr[q]), "vp_cards": list(self.vpcards[q]),
-                "defender": self.defender[q], "knight_strength": self.knight_strength(q),
-                "road_length": self.road_len[q], "walls": self.walls(q),
-                "pieces_left": {
-                    "road": PIECES["road"] - sum(1 for x in self.road if x == q),
-                    "settlement": PIECES["settlement"] - sum(1 for v in range(NV) if self.owner[v] == q
-                                                             and self.btype[v] == 1 and not self.sideways[v]),
-                    "city": PIECES["city"] - sum(1 for v in range(NV) if self.owner[v] == q
-                                                 and (self.btype[v] == 2 or self.sideways[v])),
-                    "knights": [KNIGHTS_PER_LEVEL - len(self.knights_of(q, lv)) for lv in (1, 2, 3)]},
+                "defender": self.defender[q], "knight_strength": strength[q],
+                "road_length": self.road_len[q], "walls": walls[q],
+                "pieces_left": {"road": PIECES["road"] - roads[q], "settlement": PIECES["settlement"] - setts[q],
+                                "city": PIECES["city"] - cities[q],
+                                "knights": [KNIGHTS_PER_LEVEL - kn[q][lv] for lv in (1, 2, 3)]},
             }
             if q == seat:
                 info["hand"] = {k: self.hands[q][i] for i, k in enumerate(KINDS)}
@@ -1431,20 +1489,18 @@ class CatanState(State):
                        if what == "hand" else {"seat": peek, "progress": list(self.prog[peek])})
         v = {
             "game": self.game.id, "seat": seat, "players": n, "options": dict(self.opts),
-            "hexes": [{"id": h, "q": HEXES[h][0], "r": HEXES[h][1], "terrain": self.terrain[h],
-                       "number": self.number[h]} for h in range(NH)],
-            "harbours": [{"edge": e, "kind": k, "verts": list(EDGES[e])} for e, k in self.harbours],
-            "buildings": [{"v": x, "seat": self.owner[x], "type": "city" if self.btype[x] == 2 else "settlement",
-                           "wall": self.wall[x], "sideways": self.sideways[x],
-                           "metropolis": TRACKS[self.metro.index(x)] if x in self.metro else None}
+            "terrain": list(self.terrain), "numbers": list(self.number),
+            "harbours": [[e, k] for e, k in self.harbours],
+            "buildings": [[x, self.owner[x], self.btype[x], int(self.wall[x]),
+                           TRACKS[self.metro.index(x)] if x in self.metro else "", int(self.sideways[x])]
                           for x in range(NV) if self.owner[x] >= 0],
-            "roads": [{"e": e, "seat": self.road[e], "verts": list(EDGES[e])} for e in range(NE_) if self.road[e] >= 0],
-            "knights": [{"v": x, "seat": self.kn_owner[x], "level": self.kn_level[x], "active": self.kn_active[x],
-                         "ready": self.kn_ready[x]} for x in range(NV) if self.kn_owner[x] >= 0],
+            "roads": [[e, self.road[e]] for e in range(NE_) if self.road[e] >= 0],
+            "knights": [[x, self.kn_owner[x], self.kn_level[x], int(self.kn_active[x]), int(self.kn_ready[x])]
+                        for x in range(NV) if self.kn_owner[x] >= 0],
             "robber": self.robber, "robber_active": self.robber_active, "merchant": self.merchant,
             "merchant_owner": self.merchant_owner, "barbarians": self.barb, "barbarian_track": BARBARIAN_TRACK,
             "barbarian_strength": self.barbarian_strength(),
-            "defence": sum(self.knight_strength(q) for q in range(n)), "attacks": self.attacks,
+            "defence": sum(strength), "attacks": self.attacks,
             "metropolises": {TRACKS[t]: (self.owner[self.metro[t]] if self.metro[t] >= 0 else None)
                              for t in range(3)},
             "longest_road": self.longest, "bank": {k: self.bank[i] for i, k in enumerate(KINDS)},
@@ -1457,7 +1513,7 @@ class CatanState(State):
         }
         return v
 
-    def public_log(self, seat: int | None, limit: int = 200) -> list[dict]:
+    def public_log(self, seat: int | None, limit: int = 30) -> list[dict]:
         out = []
         for e in self.log[-limit:]:
             params = dict(e[2])
