@@ -23,15 +23,22 @@ document.addEventListener("pointermove", ev => {
   if (!drag) return;
   if (!drag.ghost) {
     if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < THRESHOLD) return;
-    let card = document.querySelector(`[data-key="${drag.key}"]`);
+    let card = document.querySelector(`[data-key="${CSS.escape(drag.key)}"]`);
     if (card && card.getAttribute("aria-pressed") !== "true") card.dispatchEvent(new MouseEvent("click", {bubbles: true}));
-    card = document.querySelector(`[data-key="${drag.key}"]`);
+    card = document.querySelector(`[data-key="${CSS.escape(drag.key)}"]`);
     const box = card ? card.getBoundingClientRect() : {width: 60, height: 84, left: ev.clientX, top: ev.clientY};
     const ghost = document.createElement("div");
     ghost.className = "drag-ghost";
     ghost.style.width = box.width + "px";
     ghost.style.height = box.height + "px";
-    if (card) ghost.innerHTML = `<svg viewBox="0 0 74 104" width="100%" height="100%">${card.innerHTML}</svg>`;
+    if (card) {  // a copy of the card's nodes (no markup is parsed: nothing from the page is re-read as HTML)
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("viewBox", "0 0 74 104");
+      svg.setAttribute("width", "100%");
+      svg.setAttribute("height", "100%");
+      for (const child of card.childNodes) svg.appendChild(child.cloneNode(true));
+      ghost.appendChild(svg);
+    }
     document.body.appendChild(ghost);
     drag.ghost = ghost;
     drag.dx = drag.x - box.left;

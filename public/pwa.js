@@ -10,8 +10,12 @@ function banner(worker) {
   const bar = document.createElement("div");
   bar.id = "update-banner";
   bar.setAttribute("role", "status");
-  bar.innerHTML = 'Update available — <button type="button" data-testid="update-reload">reload</button>';
-  bar.querySelector("button").addEventListener("click", () => {
+  const button = document.createElement("button");  // built as nodes: this page parses no HTML strings
+  button.type = "button";
+  button.dataset.testid = "update-reload";
+  button.textContent = "reload";
+  bar.append("Update available — ", button);
+  button.addEventListener("click", () => {
     wantReload = true;
     worker.postMessage({type: "skip-waiting"});
   });
