@@ -124,12 +124,13 @@ def action_score(state, seat: int, action: tuple) -> float:
     if k == "play":
         info = D.CARDS[action[1]]
         if info[5] == "F":
-            return 5.0
+            # keep travel cards for digging while archaeologists are home; spend them for effect after
+            return 1.0 if state.phase == "main" and p.home and info[1] == "basic" else 5.0
         return 4.5
     if k == "assist":
         return 5.0
     if k == "idol":
-        return 1.5 + (0.5 if action[1] in (0, 1) else 0.0) - 0.6 * p.slots
+        return 0.8 + (0.5 if action[1] in (0, 1) else 0.0) - 0.4 * p.slots
     if k == "boon":
         return 2.0
     if k == "end":
