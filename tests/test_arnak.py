@@ -1048,3 +1048,248 @@ def test_cards_fear_and_resources_are_conserved(n, temple, seed, steps):
     assert _all_cards(s) == base
     exiled_fear = sum(p.exiled.count(FEAR) for p in s.p)
     assert sum(p.cards().count(FEAR) for p in s.p) + s.fear_left + exiled_fear == fear0
+
+
+# --- the remaining card, idol, site and assistant effects ------------------------------------------------
+def _art(name: str, res_before=(0, 0, 1, 0, 0), **kw):
+    s = pos(**kw)
+    s.p[0].hand = [ART[name]]
+    s.p[0].res = list(res_before)
+    return s
+
+
+def test_sea_turtle_and_ostrich_draw_then_dig_with_an_icon_covered():
+    s = pos()
+    s.p[0].hand = [ITEM["Sea Turtle"]]
+    s.p[0].deck = [FEAR]
+    ship = next(x for x in D.LEVEL1 if D.site_travel("bird", x) == ("ship",))
+    s.tile[ship] = 6  # tablet + arrowhead
+    go(s, ("play", ITEM["Sea Turtle"]), ("dig", ship))
+    assert s.p[0].hand == [FEAR] and s.occ[ship] == [0] and res(s) == [0, 0, 1, 1, 0]
+    t = pos()
+    t.p[0].hand = [ITEM["Ostrich"]]
+    t.p[0].deck = [FS]
+    go(t, ("play", ITEM["Ostrich"]))
+    assert ("dig", 5) not in t.legal_actions(0) or t.tile[5]  # undiscovered sites are discovered, not dug
+    assert ("discover", 5) not in t.legal_actions(0)  # 3 compasses still needed
+    t.p[0].res = [0, 3, 0, 0, 0]
+    t.pile1.append(4)  # compass + arrowhead
+    go(t, ("discover", 5))
+    assert t.tile[5] == 4 and t.p[0].hand == [FS]  # the car was covered: the drawn ship card is kept
+
+
+def test_aeroplane_covers_a_plane_and_two_compasses():
+    s = pos()
+    s.p[0].hand = [ITEM["Aeroplane"]]
+    s.p[0].res = [0, 4, 0, 0, 0]
+    s.pile2.append(2)  # coin + compass + tablet + arrowhead
+    go(s, ("play", ITEM["Aeroplane"]))
+    assert ("discover", 15) not in s.legal_actions(0)  # ship+ship: the plane pays one, nothing pays the other
+    assert ("discover", 13) not in s.legal_actions(0)
+    s = pos()
+    s.p[0].hand = [ITEM["Aeroplane"], FS]
+    s.p[0].res = [0, 4, 0, 0, 0]
+    s.pile2.append(2)
+    go(s, ("play", ITEM["Aeroplane"]))
+    assert ("discover", 15) in s.legal_actions(0)
+    go(s, ("discover", 15), ("tcard", FS))
+    assert s.tile[15] == 2 and res(s) == [1, 1, 1, 1, 0] and s.p[0].idols == 2
+
+
+def test_binoculars_precision_compass_whip_chronometer_grappling_lantern():
+    s = pos()
+    s.tile[6] = 7  # draw + arrowhead
+    s.p[0].hand = [ITEM["Binoculars"]]
+    s.p[0].deck = [FC]
+    go(s, ("play", ITEM["Binoculars"]), ("site", 6))
+    assert res(s) == [0, 0, 0, 1, 0] and s.p[0].hand == [FC] and s.occ[6] == [-1]
+    t = pos()
+    t.p[0].hand = [ITEM["Precision Compass"]]
+    t.arts = [ART["Stone Jar"]]
+    t.p[0].deck = [FC]
+    go(t, ("play", ITEM["Precision Compass"]), ("buy", "artifact", 0), ("accept",))
+    assert t.p[0].hand == [FC] and ART["Stone Jar"] in t.p[0].play  # cost 2 - 3: free
+    u = pos()
+    u.p[0].hand = [ITEM["Whip"]]
+    u.arts = [ART["Stone Key"]]
+    go(u, ("play", ITEM["Whip"]), ("buy", "artifact", 0), ("decline",))
+    assert ART["Stone Key"] in u.p[0].play and ITEM["Whip"] in u.p[0].exiled
+    v = pos()
+    v.p[0].hand = [ITEM["Chronometer"]]
+    go(v, ("play", ITEM["Chronometer"]), ("choose", 0))
+    assert res(v) == [1, 1, 0, 0, 0] and not v.passed[0]
+    w = pos()
+    w.p[0].hand = [ITEM["Grappling Hook"], FEAR]
+    w.p[0].deck = [FC]
+    w.p[0].play = [FEAR]
+    go(w, ("play", ITEM["Grappling Hook"]), ("discard", FEAR), ("exile", "play", FEAR))
+    assert w.p[0].hand == [FC] and w.p[0].exiled == [FEAR] and w.p[0].play.count(FEAR) == 1
+    x = pos()
+    x.occ[1][0] = 1
+    x.p[0].hand = [ITEM["Lantern"]]
+    go(x, ("play", ITEM["Lantern"]), ("site", 1))  # occupied camps too
+    assert res(x) == [0, 2, 0, 0, 0]
+
+
+def test_pathfinders_relocate_and_activate():
+    s = _art("Pathfinder's Sandals")
+    s.occ[5] = [0]
+    s.p[0].home = 1
+    go(s, ("play", ART["Pathfinder's Sandals"]), ("move", 5, 2))
+    assert s.occ[5] == [-1] and s.occ[2][0] == 0 and res(s) == [0, 0, 2, 0, 0]
+    t = _art("Pathfinder's Staff")
+    t.occ[0][0] = 0
+    t.p[0].home = 1
+    t.tile[7] = 5  # coin + 2 tablets
+    go(t, ("play", ART["Pathfinder's Staff"]), ("move", 0, 7))
+    assert t.occ[7] == [0] and res(t) == [1, 0, 2, 0, 0]
+
+
+@pytest.mark.parametrize(("name", "gain"), [("Ritual Dagger", [0, 0, 0, 1, 0]), ("Mortar", [2, 0, 0, 0, 0])])
+def test_exile_then_gain_artifacts(name, gain):
+    s = _art(name)
+    s.p[0].play = [FEAR]
+    go(s, ("play", ART[name]), ("exile", "play", FEAR))
+    assert res(s) == gain and s.p[0].exiled == [FEAR]
+
+
+def test_tigerclaw_war_club_sundial_cauldron():
+    s = _art("Tigerclaw Hairpin")
+    s.p[0].play = [FEAR]
+    go(s, ("play", ART["Tigerclaw Hairpin"]), ("exile", "play", FEAR), ("site", 0))
+    assert res(s) == [2, 0, 0, 0, 0]
+    t = _art("War Club")
+    t.occ[8] = [0]
+    t.guard[8] = 10
+    go(t, ("play", ART["War Club"]), ("site", 8))
+    assert t.p[0].guardians == [[10, 0]]
+    u = _art("Sundial")
+    go(u, ("play", ART["Sundial"]), ("choose", 1))
+    assert res(u) == [0, 0, 0, 0, 1] and u.passed[0]
+    v = _art("Cleansing Cauldron")
+    v.p[0].deck = [FEAR]
+    go(v, ("play", ART["Cleansing Cauldron"]), ("exile", "hand", FEAR))
+    assert v.p[0].exiled == [FEAR] and v.p[0].hand == []
+
+
+def test_coconut_flask_and_ancient_wine_borrow_supply_assistants():
+    s = _art("Coconut Flask")
+    s.stacks = [[5, 1], [7], [12]]
+    go(s, ("play", ART["Coconut Flask"]), ("stack", 0))  # silver #1: 2 coins
+    assert res(s) == [4, 0, 0, 0, 0] and s.stacks[0] == [5, 1]
+    t = _art("Ancient Wine")
+    t.stacks = [[5, 1], [7], [12]]
+    go(t, ("play", ART["Ancient Wine"]), ("stack", 2))  # gold #12: 2 compasses
+    assert res(t) == [1, 2, 0, 0, 0]
+
+
+def test_decorated_horn_rattle_drum():
+    s = _art("Decorated Horn")
+    s.p[0].assistants = [[1, 1, 1]]
+    s.stacks = [[4, 12], [7], [8]]
+    go(s, ("play", ART["Decorated Horn"]), ("swap", 0, 0))
+    assert s.p[0].assistants == [[12, 1, 0]] and s.stacks[0] == [4, 1]
+    t = _art("Ceremonial Rattle")
+    t.p[0].assistants = [[1, 0, 1]]
+    go(t, ("play", ART["Ceremonial Rattle"]), ("asst", 0))
+    assert t.p[0].assistants == [[1, 0, 0]]
+    u = _art("Sacred Drum")
+    u.p[0].hand.append(FEAR)
+    u.p[0].assistants = [[1, 0, 1], [2, 0, 1]]
+    go(u, ("play", ART["Sacred Drum"]), ("discard", FEAR), ("ok",))
+    assert u.p[0].assistants == [[1, 0, 0], [2, 0, 0]]
+
+
+def test_traders_coins_obsidian_skull_crown():
+    s = _art("Trader's Coins", (0, 0, 2, 0, 0))
+    go(s, ("play", ART["Trader's Coins"]), ("upgrade", "tablet"))
+    assert res(s) == [2, 0, 0, 1, 0]
+    t = _art("Obsidian Earring")
+    t.p[0].deck = [FC, FS, EC]
+    go(t, ("play", ART["Obsidian Earring"]), ("n", 2), ("keep", EC))
+    assert t.p[0].hand == [EC] and t.p[0].deck == [FC] and FS in t.p[0].play
+    u = _art("Guiding Skull", (0, 1, 1, 0, 0))
+    u.pile2.append(3)  # arrowhead + jewel
+    go(u, ("play", ART["Guiding Skull"]))
+    assert res(u) == [0, 0, 0, 1, 1] and u.pile2[0] == 3
+    v = _art("Guardian's Crown")
+    v.occ[13] = [0]
+    v.guard[13] = 2
+    v.tile[5] = 2  # coin + arrowhead, nobody there
+    go(v, ("play", ART["Guardian's Crown"]), ("crown", 13, 5))
+    assert v.guard[13] == -1 and v.guard[5] == 2 and res(v) == [1, 0, 0, 1, 0]
+
+
+@pytest.mark.parametrize(("idol", "setup", "action", "after"), [
+    (0, None, None, [1, 0, 0, 0, 0]), (3, None, None, [0, 1, 0, 0, 0]), (6, None, None, [0, 0, 1, 0, 0]),
+    (12, "tablet", ("upgrade", "tablet"), [0, 0, 0, 1, 0]), (14, "asst", ("asst", 0), [0, 0, 0, 0, 0])])
+def test_idol_face_up_effects(idol, setup, action, after):
+    s = pos()
+    s.idol[5] = idol
+    s.pile1.append(10)  # 1 jewel
+    s.p[0].hand = [FC]
+    s.p[0].res = [0, 3, 1 if setup == "tablet" else 0, 0, 0]
+    if setup == "asst":
+        s.p[0].assistants = [[1, 0, 1]]
+    go(s, ("discover", 5), ("tcard", FC))
+    if action:
+        go(s, action)
+    after = list(after)
+    after[4] += 1  # the site tile's jewel
+    assert res(s) == after
+    if setup == "asst":
+        assert s.p[0].assistants == [[1, 0, 0]]
+
+
+@pytest.mark.parametrize(("level", "tile", "gain", "drawn", "fear"), [
+    (1, 3, [1, 0, 1, 0, 0], 1, 0), (1, 7, [0, 0, 0, 1, 0], 1, 0), (1, 8, [0, 0, 1, 0, 1], 0, 1),
+    (1, 9, [0, 1, 0, 0, 1], 0, 1), (2, 1, [0, 2, 0, 0, 1], 0, 0), (2, 2, [1, 1, 1, 1, 0], 0, 0),
+    (2, 3, [0, 0, 0, 1, 1], 0, 0), (2, 4, [0, 0, 1, 0, 1], 1, 0), (2, 5, [0, 0, 2, 0, 1], 0, 0),
+    (2, 6, [0, 0, 2, 2, 0], 0, 1)])
+def test_site_tiles_by_digging(level, tile, gain, drawn, fear):
+    s = pos()
+    site = 5 if level == 1 else 13
+    s.tile[site] = tile
+    s.p[0].hand = [FC, EC] if level == 2 else [FC]
+    s.p[0].deck = [FS]
+    go(s, ("dig", site), ("tcard", FC))
+    if level == 2:
+        go(s, ("tcard", EC))
+    assert res(s) == gain and len(s.p[0].hand) == drawn and s.p[0].play.count(FEAR) == fear
+
+
+@pytest.mark.parametrize(("aid", "gold", "res0", "steps", "after"), [
+    (2, 0, [0] * 5, [], [0, 0, 1, 0, 0]), (2, 1, [0] * 5, [], [1, 0, 1, 0, 0]),
+    (3, 1, [0] * 5, [], [0, 0, 0, 1, 0]), (4, 0, [1, 0, 0, 0, 0], [], [0, 0, 0, 1, 0]),
+    (4, 1, [1, 0, 0, 0, 0], [("choose", 1)], [0, 0, 0, 0, 1]), (5, 1, [0] * 5, [("skip",)], [0, 1, 0, 0, 0]),
+    (7, 0, [0] * 5, [], [1, 0, 0, 0, 0]), (7, 1, [0] * 5, [], [2, 0, 0, 0, 0]), (8, 0, [0] * 5, [], [0, 1, 0, 0, 0]),
+    (9, 1, [0] * 5, [], [1, 1, 0, 0, 0]), (11, 0, [0, 0, 1, 0, 0], [("upgrade", "tablet")], [0, 0, 0, 1, 0]),
+    (11, 1, [0, 0, 1, 0, 0], [("upgrade", "tablet")], [0, 1, 0, 1, 0]), (1, 1, [0] * 5, [], [3, 0, 0, 0, 0])])
+def test_assistant_effects(aid, gold, res0, steps, after):
+    s = pos()
+    s.p[0].assistants = [[aid, gold, 0]]
+    s.p[0].res = list(res0)
+    s.p[0].play = [FEAR]
+    go(s, ("assist", 0), *steps)
+    assert res(s) == after and s.p[0].assistants == [[aid, gold, 1]]
+
+
+def test_assistant_3_silver_pays_a_boot_and_6_draws_then_discards():
+    s = pos()
+    s.p[0].assistants = [[3, 0, 0]]
+    s.p[0].hand = [FEAR]
+    go(s, ("assist", 0), ("tcard", FEAR))
+    assert res(s) == [0, 0, 0, 1, 0] and s.p[0].play == [FEAR]
+    t = pos()
+    t.p[0].assistants = [[6, 0, 0]]
+    t.p[0].deck = [FEAR]
+    go(t, ("assist", 0), ("discard", FEAR))
+    assert t.p[0].hand == [] and t.p[0].play == [FEAR]
+
+
+def test_guardian_plane_and_ship_boons_pay_travel():
+    s = pos()
+    s.p[0].guardians = [[12, 0], [0, 0]]  # plane boon, ship boon
+    s.tile[15] = 5  # ship + ship
+    go(s, ("dig", 15), ("tboon", 0), ("tboon", 1))
+    assert s.occ[15] == [0] and s.p[0].guardians == [[12, 1], [0, 1]] and res(s) == [0, 0, 2, 0, 1]
