@@ -198,7 +198,10 @@ def render(view: dict, ui: dict) -> Safe:
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
     parts.append(_side_svg(view, ui))
     parts.append(_bottom_svg(view, ui))
-    return svg_root(W, H, "Catan: Cities & Knights board", *parts)
+    pending = view.get("pending") or {}
+    mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
+    return svg_root(W, H, "Catan: Cities & Knights board", *parts, data_testid="ck-board",
+                    data_mine="1" if mine and legal else "0", data_decision=pending.get("kind", "over"))
 
 
 def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:

@@ -149,6 +149,8 @@ def _reply(s: CatanState, p: int, top: dict, acts: list) -> tuple:
     """Answer an offer: accept when it hands me something I need for a card I can spare, and the
     offerer is not about to win."""
     off = top["p"]
+    if top["replies"][p] == ["countering"]:
+        return ("back",)
     if s.vp(off) >= LEADER_GUARD or ("accept",) not in acts:
         return ("decline",)
     give_k, give_n = KIDX[top["get"][0]], top["get"][1]  # what I would give
@@ -239,9 +241,11 @@ def order(s: CatanState, seat: int) -> list:
         ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
     else:
         ranked = list(acts)
-    if first in ranked:
-        ranked.remove(first)
+    if first not in ranked:
+        return ranked
+    ranked.remove(first)
     return [first] + ranked
 
 
-HEURISTICS = Heuristics(policy=policy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order, prior=True)
+HEURISTICS = Heuristics(policy=policy, greedy=policy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order,
+                        prior=True)

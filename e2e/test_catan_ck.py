@@ -1,0 +1,123 @@
+"""Catan: Cities & Knights in the real browser: a 3-player game (you + 2 bots) by clicks through set-up and
+three turns with a build, a bank trade and an offer to a bot, checked against the engine replaying the
+page's record."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from .helpers import TURN_TIMEOUT, engine_state
+
+MINE = """() => document.querySelector('[data-testid=new-game]')
+    || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
+SHOT = os.environ.get("CATAN_SHOT")  # a path: save a screenshot there (for looking at the board)
+
+
+def moves_made(page) -> int:
+    return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
+
+
+def act(page, selector: str) -> None:
+    """Click something that takes a legal action and wait until the engine has it."""
+    before = moves_made(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+
+
+def decision(page) -> str:
+    page.wait_for_function(MINE, timeout=TURN_TIMEOUT)
+    if page.locator("[data-testid=new-game]").count():
+        return "over"
+    return page.get_attribute("svg[data-testid=ck-board]", "data-decision")
+
+
+def start_game(page) -> None:
+    page.click("[data-testid=new-catan-ck]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.select_option("[data-opt=board]", "beginner")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=ck-board]")
+
+
+def resolve_other(page, kind: str) -> None:
+    """Any decision that is not the point of the test: take the first board target or button."""
+    if page.locator("#board [data-act]").count():
+        act(page, "#board [data-act]")
+    else:
+        act(page, ".actions [data-act]")
+
+
+def test_three_player_setup_and_turns_by_clicks(app):
+    page, watch = app
+    start_game(page)
+    placed = 0
+    while placed < 2:  # set-up: my settlement + road, then (after the bots) my city + road
+        kind = decision(page)
+        if kind == "setup_place":
+            act(page, "#board [data-testid^=t-v][data-act]")
+        elif kind == "setup_road":
+            act(page, "#board [data-testid^=t-e][data-act]")
+            placed += 1
+    state = engine_state(page)
+    assert sum(1 for v in range(54) if state.owner[v] == 0) == 2 and 0 in [state.owner[v] for v in range(54)
+                                                                         if state.btype[v] == 2]
+    if SHOT:
+        page.screenshot(path=SHOT)
+    turns = built = banked = offered = 0
+    while turns < 3 or not (banked and offered):
+        kind = decision(page)
+        assert kind != "over"
+        if kind == "roll":
+            act(page, "[data-testid=roll-btn]")
+        elif kind == "main":
+            state = engine_state(page)
+            legal = state.legal_actions(0)
+            if not built and any(a[0] in ("road", "settlement", "city", "knight") for a in legal):
+                target = next(a for a in legal if a[0] in ("road", "settlement", "city", "knight"))
+                sel = f"#board [data-act='{json.dumps(list(target), separators=(',', ':'))}']"
+                if page.locator(sel).count():
+                    act(page, sel)
+                else:  # a target with several actions: select it, then its button
+                    key = f"e{target[1]}" if target[0] == "road" else f"v{target[1]}"
+                    page.click(f"[data-testid=t-{key}]")
+                    act(page, f"[data-testid=sel-{'-'.join(str(x) for x in target)}]")
+                built += 1
+            elif not banked and any(a[0] == "bank" for a in legal):
+                page.click("[data-testid=panel-bank]")
+                page.wait_for_selector("[data-testid=panel-bank-list]")
+                act(page, "[data-testid=panel-bank-list] [data-act]")
+                banked += 1
+            elif not offered and ("offer",) in legal:
+                act(page, "[data-testid=offer-btn]")
+                act(page, ".actions [data-testid^=offer-][data-act]")  # the first bundle
+                # the bots answer at once; then I confirm a trade or cancel
+                page.wait_for_function("""() => document.querySelector('[data-testid=cancel-btn]')
+                    || document.querySelector('svg[data-testid=ck-board][data-decision=main][data-mine="1"]')""",
+                                       timeout=TURN_TIMEOUT)
+                state = engine_state(page)
+                assert [e for e in state.log if e[1] == "reply"]
+                if page.locator("[data-testid=cancel-btn]").count():
+                    trade = page.locator("[data-testid^=trade-][data-act]")
+                    act(page, "[data-testid^=trade-][data-act]" if trade.count() else "[data-testid=cancel-btn]")
+                offered += 1
+            else:
+                act(page, "[data-testid=end-btn]")
+                turns += 1
+        else:
+            resolve_other(page, kind)
+        assert turns < 40
+    state = engine_state(page)
+    view = state.view(0)
+    for seat in range(3):
+        assert int(page.inner_text(f"[data-testid=total-{seat}]")) == view["player_info"][seat]["vp"]
+    assert any(e[1] == "bank" and e[0] == 0 for e in state.log) or banked == 0
+    assert any(e[1] == "offer" and e[0] == 0 for e in state.log)
+    page.click("[data-testid=open-sheet]")
+    page.wait_for_selector("[data-testid=score-sheet]")
+    for seat in range(3):
+        assert int(page.inner_text(f"[data-testid=sheet-total-{seat}]")) == state.vp(seat)
+    watch.assert_clean()
