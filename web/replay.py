@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+import i18n
+from i18n import _, tr
 from render import renderer
 from render.markup import Safe, tag, text
 
@@ -111,14 +113,15 @@ class Replay:
     def move_label(self, i: int) -> str:
         """Move i (0-based): who and what; moves after the current step show only who (no spoilers)."""
         seat, encoded = self.record.moves[i]
-        who = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        who = self.names[seat] if 0 <= seat < len(self.names) else tr("Player {n}", n=seat + 1)
         if i >= self.k:
-            return f"{i + 1}. {who}"
+            return tr("{n}. {name}", n=i + 1, name=who)
         try:
             what = self.game.describe(self.game.decode(encoded))
         except (ValueError, TypeError):
             what = "?"
-        return f"{i + 1}. {who} {what}"
+        return tr("{n}. {move}", n=i + 1, move=f"{who} {what}" if i18n.language() == "en"
+                  else tr("{name}: {what}", name=who, what=what))
 
     def board_html(self, view: dict) -> Safe:
         rmod = renderer(self.record.game_id)
@@ -136,23 +139,25 @@ class Replay:
                                   "title": label, "disabled": disabled}, text)
 
         at_start, at_end = self.k == 0, self.k >= self.total
-        play = "Pause" if self.playing else "Play"
-        return tag("div", {"class": "replay-controls", "role": "group", "aria-label": "Replay controls"},
-                   btn("rp-first", "First move", "|◀", at_start), btn("rp-back", "Back one move", "◀", at_start),
+        play = _("Pause") if self.playing else _("Play")
+        return tag("div", {"class": "replay-controls", "role": "group", "aria-label": _("Replay controls")},
+                   btn("rp-first", _("First move"), "|◀", at_start), btn("rp-back", _("Back one move"), "◀", at_start),
                    btn("rp-play", play, play, self.total == 0),
-                   btn("rp-next", "Forward one move", "▶", at_end), btn("rp-last", "Last move", "▶|", at_end),
-                   tag("span", {"class": "pos", "data-testid": "rp-pos"}, "Move ", self.k, " of ", self.total))
+                   btn("rp-next", _("Forward one move"), "▶", at_end), btn("rp-last", _("Last move"), "▶|", at_end),
+                   tag("span", {"class": "pos", "data-testid": "rp-pos"},
+                       tr("Move {k} of {total}", k=self.k, total=self.total)))
 
     def seat_select(self) -> Safe:
-        opts = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in self.shown_seats()]
+        opts = [("spectator", _("Spectator (no hands)"))] + [
+            (str(i), tr("{name}'s view", name=n)) for i, n in self.shown_seats()]
         cur = "spectator" if self.seat is None else str(self.seat)
-        return tag("label", None, "Seen by ", tag("select", {"data-cmd-change": "rp-seat", "data-testid": "rp-seat"},
-                                                  [tag("option", {"value": v, "selected": v == cur}, t)
-                                                   for v, t in opts]))
+        return tag("label", None, _("Seen by"), " ",
+                   tag("select", {"data-cmd-change": "rp-seat", "data-testid": "rp-seat"},
+                       [tag("option", {"value": v, "selected": v == cur}, t) for v, t in opts]))
 
     def moves_html(self) -> Safe:
         items = [tag("li", None, tag("button", {"data-cmd": "rp-goto", "data-arg": 0, "data-testid": "rp-move-0",
-                                                "aria-current": "step" if self.k == 0 else None}, "Start"))]
+                                                "aria-current": "step" if self.k == 0 else None}, _("Start")))]
         for i in range(self.total):
             items.append(tag("li", None, tag("button", {
                 "data-cmd": "rp-goto", "data-arg": i + 1, "data-testid": f"rp-move-{i + 1}",
@@ -166,9 +171,9 @@ class Replay:
         rmod = renderer(self.record.game_id)
         return tag("main", {"class": "table replay"},
                    tag("div", {"class": "status", "role": "status", "data-testid": "status"},
-                       "Replay — ", self.status(view)),
+                       tr("Replay — {status}", status=self.status(view))),
                    tag("div", {"class": "board-wrap", "id": "board", "data-testid": "replay-board"},
                        self.board_html(view)),
                    tag("div", {"class": "actions"}, self.controls_html(), " ", self.seat_select(), " ", extra_buttons),
-                   tag("aside", {"class": "side"}, rmod.summary(view, self.names), tag("h2", None, "Moves"),
+                   tag("aside", {"class": "side"}, rmod.summary(view, self.names), tag("h2", None, _("Moves")),
                        self.moves_html()))

@@ -12,6 +12,7 @@ import dom
 import js
 import records
 import saves
+from i18n import _, tdata, tr, trn
 from render.markup import Safe, join, tag
 from replay import COMMANDS as REPLAY_COMMANDS
 from replay import Replay
@@ -46,8 +47,9 @@ def when_text(ms: float) -> str:
 
 
 def seats_text(entry: dict) -> str:
-    kinds = {"bot": " (bot)", "remote": " (remote)"}
-    return ", ".join(f"{n}{kinds.get(k, '')}" for n, k in zip(entry.get("names", []), entry.get("kinds", [])))
+    kinds = {"bot": _("{name} (bot)"), "remote": _("{name} (remote)")}
+    return _(", ").join(kinds[k].format(name=n) if k in kinds else n
+                        for n, k in zip(entry.get("names", []), entry.get("kinds", [])))
 
 
 def home_html(app) -> Safe:
@@ -62,26 +64,26 @@ def home_html(app) -> Safe:
             continue
         sid, n = e["id"], "" if i == 0 else f"-{i}"
         if getattr(app, "confirm_delete", None) == sid:
-            actions = [tag("span", {"role": "alert"}, "Delete this game for good? "),
+            actions = [tag("span", {"role": "alert"}, _("Delete this game for good?"), " "),
                        tag("button", {"data-cmd": "delete-yes", "data-arg": sid, "data-testid": f"delete-yes{n}"},
-                           "Yes, delete it"), " ",
-                       tag("button", {"data-cmd": "delete-no", "data-testid": f"delete-no{n}"}, "Keep it")]
+                           _("Yes, delete it")), " ",
+                       tag("button", {"data-cmd": "delete-no", "data-testid": f"delete-no{n}"}, _("Keep it"))]
         else:
             actions = [tag("button", {"class": "primary" if i == 0 else None, "data-cmd": "continue", "data-arg": sid,
-                                      "data-testid": f"continue{n}"}, "Finished: look at it" if e.get("over")
-                           else "Continue"), " ",
+                                      "data-testid": f"continue{n}"}, _("Finished: look at it") if e.get("over")
+                           else _("Continue")), " ",
                        tag("button", {"data-cmd": "watch-last", "data-arg": sid, "data-testid": f"watch-last{n}"},
-                           "Watch its replay"), " ",
+                           _("Watch its replay")), " ",
                        tag("button", {"data-cmd": "delete-save", "data-arg": sid, "data-testid": f"delete{n}"},
-                           "Delete")]
+                           _("Delete"))]
         rows.append(tag("li", {"class": "save", "data-testid": f"save-{i}", "data-save": sid},
-                        tag("strong", None, game.title), " · ", seats_text(e), " · ",
-                        "finished" if e.get("over") else f"move {e.get('moves', 0)}", " · ",
+                        tag("strong", None, tdata(game.title)), " · ", seats_text(e), " · ",
+                        _("finished") if e.get("over") else tr("move {n}", n=e.get("moves", 0)), " · ",
                         tag("small", None, when_text(e["time"])), tag("br"), actions))
-    parts = [tag("h2", None, "Your games")]
+    parts = [tag("h2", None, _("Your games"))]
     if rows:
         parts.append(tag("ul", {"class": "saves", "data-testid": "saves"}, rows))
-    parts.append(IMPORT_HTML)
+    parts.append(import_html())
     return tag("section", {"class": "records", "data-testid": "records"}, parts)
 
 
@@ -122,27 +124,29 @@ def may_replace(app, table) -> bool:
 
 def drop_net_html(app) -> Safe:
     t = app.table
-    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Network game running",
-                       "data-testid": "drop-net"},
-               tag("h2", None, "Your network game is still running"),
-               tag("p", None, "Starting another game closes the connection to ",
-                   ", ".join(t.names[s] for s in t.remote_seats()),
-                   ": they lose the table. This game stays in Your games and can be continued later with new "
-                   "invite links."),
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true",
+                       "aria-label": _("Network game running"), "data-testid": "drop-net"},
+               tag("h2", None, _("Your network game is still running")),
+               tag("p", None, tr("Starting another game closes the connection to {names}: they lose the table. This "
+                                 "game stays in Your games and can be continued later with new invite links.",
+                                 names=_(", ").join(t.names[s] for s in t.remote_seats()))),
                tag("p", None, tag("button", {"data-cmd": "drop-net-cancel", "data-testid": "drop-net-cancel",
                                              "data-key": "drop-net-cancel", "class": "primary"},
-                                  "Keep the network game"), " ",
+                                  _("Keep the network game")), " ",
                    tag("button", {"data-cmd": "drop-net-ok", "data-testid": "drop-net-ok"},
-                       "Close it and start the other game")))
+                       _("Close it and start the other game"))))
 
 
-IMPORT_HTML = join(
-    tag("label", None, "Open a game file ", tag("input", {"type": "file", "accept": ".json,application/json",
-                                                         "data-cmd-change": "import-file",
-                                                         "data-testid": "import-file"})),
-    tag("label", None, "or a game link ", tag("input", {"type": "url", "id": "import-link",
-                                                       "data-testid": "import-link", "placeholder": "…#record=…"})),
-    " ", tag("button", {"data-cmd": "import-link", "data-testid": "import-link-open"}, "Open link"))
+def import_html() -> Safe:
+    """Open a record file or link (the home page's import row)."""
+    return join(
+        tag("label", None, _("Open a game file"), " ",
+            tag("input", {"type": "file", "accept": ".json,application/json", "data-cmd-change": "import-file",
+                          "data-testid": "import-file"})),
+        tag("label", None, _("or a game link"), " ",
+            tag("input", {"type": "url", "id": "import-link", "data-testid": "import-link",
+                          "placeholder": "…#record=…"})),
+        " ", tag("button", {"data-cmd": "import-link", "data-testid": "import-link-open"}, _("Open link")))
 
 
 def open_replay(app, imported: records.Imported, at: int = 0, seat: int | None = None,
@@ -158,7 +162,8 @@ def import_text(app, text: str, source: str) -> None:
     try:
         imported = records.parse_text(text)
     except RecordError as exc:
-        app.error = f"Could not open that {source}: {exc}"
+        app.error = (tr("Could not open that file: {reason}", reason=str(exc)) if source == "file"
+                     else tr("Could not open that link: {reason}", reason=str(exc)))
     else:
         open_replay(app, imported)
     app.redraw()
@@ -170,7 +175,7 @@ async def import_file(app, el) -> None:
         return
     f = files.item(0)
     if f.size > records.MAX_TEXT:
-        app.error = "Could not open that file: it is too large to be a game record"
+        app.error = _("Could not open that file: it is too large to be a game record")
         app.redraw()
         return
     text = await f.text()
@@ -224,9 +229,9 @@ def table_buttons(app) -> Safe:
         return Safe("")
     out = []
     if undo_count(app):
-        out.append(tag("button", {"data-cmd": "undo", "data-testid": "undo", "data-key": "undo"}, "Undo"))
-    out.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, "Share game"))
-    out.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, "Embed this position"))
+        out.append(tag("button", {"data-cmd": "undo", "data-testid": "undo", "data-key": "undo"}, _("Undo")))
+    out.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, _("Share game")))
+    out.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, _("Embed this position")))
     return join(out)
 
 
@@ -239,8 +244,8 @@ def over_buttons(app) -> Safe:
     if not has_record(app):
         return Safe("")
     return join(" ", tag("button", {"data-cmd": "watch", "data-testid": "watch-replay", "data-key": "watch-replay"},
-                         "Watch replay"),
-                " ", tag("button", {"data-cmd": "share", "data-testid": "share-over"}, "Share game"))
+                         _("Watch replay")),
+                " ", tag("button", {"data-cmd": "share", "data-testid": "share-over"}, _("Share game")))
 
 
 def source(app) -> tuple[Record, list[dict] | None, list[str], int]:
@@ -267,49 +272,53 @@ def share_html(app) -> Safe:
     data = records.export_data(record, seats)
     opts = getattr(app, "share", None) or {}
     if opts.get("kind") == "embed" and "seed" not in data:  # unfinished: an embed would need the deal
-        body = [tag("h2", None, "Embed this position"),
-                tag("p", {"data-testid": "embed-later"}, "An unfinished game cannot be embedded: the page showing it "
-                                                         "would need the deal, and with it every hand. Embed it once "
-                                                         "the game is over.")]
+        body = [tag("h2", None, _("Embed this position")),
+                tag("p", {"data-testid": "embed-later"}, _("An unfinished game cannot be embedded: the page showing "
+                                                           "it would need the deal, and with it every hand. Embed it "
+                                                           "once the game is over."))]
     elif opts.get("kind") == "embed":
         mode, theme = opts.get("mode", "position"), opts.get("theme", "light")
         seat = opts.get("seat")
         url = records.embed_url(page_url(), data, mode=mode, move=k, seat=seat, theme=theme)
-        title = f"{GAMES[record.game_id].title}: position after move {k}"
+        title = tr("{title}: position after move {k}", title=tdata(GAMES[record.game_id].title), k=k)
         snippet = records.iframe_snippet(url, title)
-        seat_choices = [("spectator", "Spectator (no hands)")] + [(str(i), f"{n}'s view") for i, n in enumerate(names)]
-        modes = [("position", "this position"), ("replay", "the replay"), ("play", "a game from here against a bot")]
-        body = [tag("h2", None, "Embed this position (move ", k, ")"),
-                tag("p", None, "Paste this into any web page; the board scales to the width of its box."),
+        seat_choices = [("spectator", _("Spectator (no hands)"))] + [
+            (str(i), tr("{name}'s view", name=n)) for i, n in enumerate(names)]
+        modes = [("position", _("this position")), ("replay", _("the replay")),
+                 ("play", _("a game from here against a bot"))]
+        body = [tag("h2", None, tr("Embed this position (move {k})", k=k)),
+                tag("p", None, _("Paste this into any web page; the board scales to the width of its box.")),
                 tag("p", {"class": "share"},
-                    tag("label", None, "Show ", _select("mode", modes, mode)), " ",
-                    tag("label", None, "Seen by ",
+                    tag("label", None, _("Show"), " ", _select("mode", modes, mode)), " ",
+                    tag("label", None, _("Seen by"), " ",
                         _select("seat", seat_choices, "spectator" if seat is None else seat)),
-                    " ", tag("label", None, "Theme ", _select("theme", [("light", "light"), ("dark", "dark")], theme))),
+                    " ", tag("label", None, _("Theme"), " ",
+                             _select("theme", [("light", _("light")), ("dark", _("dark"))], theme))),
                 tag("p", {"class": "share"}, tag("textarea", {"readonly": True, "id": "embed-snippet",
                                                               "data-testid": "embed-snippet",
-                                                              "aria-label": "Embed code"}, snippet)),
-                tag("p", None, tag("button", {"data-cmd": "copy", "data-arg": "embed-snippet"}, "Copy code"), " ",
+                                                              "aria-label": _("Embed code")}, snippet)),
+                tag("p", None, tag("button", {"data-cmd": "copy", "data-arg": "embed-snippet"}, _("Copy code")), " ",
                     tag("a", {"href": url, "target": "_blank", "rel": "noopener", "data-testid": "embed-preview"},
-                        "Preview"))]
+                        _("Preview")))]
     else:
         link = records.link(page_url(), data)
         size = len(records.export_text(record, seats)) // 1024 + 1
-        body = [tag("h2", None, "Share this game"),
+        body = [tag("h2", None, _("Share this game")),
                 tag("p", None, tag("button", {"class": "primary", "data-cmd": "download", "data-testid": "download"},
-                                   "Download game file"),
-                    " ", tag("small", None, len(record.moves), " moves, ", size, " KB")),
+                                   _("Download game file")),
+                    " ", tag("small", None, tr("{moves}, {size} KB", moves=trn("{n} move", "{n} moves",
+                                                                                len(record.moves)), size=size))),
                 tag("p", {"class": "share"},
-                    tag("label", None, "Link that opens the replay", tag("br"),
+                    tag("label", None, _("Link that opens the replay"), tag("br"),
                         tag("input", {"readonly": True, "id": "share-link", "data-testid": "share-link",
                                       "value": link})),
-                    " ", tag("button", {"data-cmd": "copy", "data-arg": "share-link"}, "Copy link")),
-                tag("p", None, tag("small", None, "Until the game is over, a file or link holds the moves and a "
-                                                  "seal on the deal, not the cards: share it again at the end."))]
-    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Share",
+                    " ", tag("button", {"data-cmd": "copy", "data-arg": "share-link"}, _("Copy link"))),
+                tag("p", None, tag("small", None, _("Until the game is over, a file or link holds the moves and a "
+                                                    "seal on the deal, not the cards: share it again at the end.")))]
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Share"),
                        "data-testid": "share-modal"}, body,
                tag("p", None, tag("button", {"data-cmd": "close-share", "data-testid": "close-share",
-                                             "data-key": "close-share"}, "Close")))
+                                             "data-key": "close-share"}, _("Close"))))
 
 
 def modal_html(app) -> Safe:
@@ -338,9 +347,9 @@ def screen_html(app) -> Safe:
     state = rp.state_at(rp.k)
     if not state.is_over() and rp.allowed is None:  # an unfinished game's own replay: no branching off
         extra.append(tag("button", {"data-cmd": "play-from-here", "data-testid": "play-from-here"},
-                         "Play on from here"))
-    extra.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, "Share game"))
-    extra.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, "Embed this position"))
+                         _("Play on from here")))
+    extra.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, _("Share game")))
+    extra.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, _("Embed this position")))
     return join(rp.html(join(extra)), modal_html(app))
 
 
@@ -382,7 +391,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         try:
             table = LocalTable.load(data)
         except LOAD_ERRORS as exc:
-            app.error = f"Could not continue the saved game: {exc}"
+            app.error = tr("Could not continue the saved game: {reason}", reason=str(exc))
         else:
             table.save_id = arg
             app.begin(table)
@@ -399,7 +408,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         try:
             imported = records.load(data)
         except LOAD_ERRORS as exc:
-            app.error = f"Could not open the saved game: {exc}"
+            app.error = tr("Could not open the saved game: {reason}", reason=str(exc))
         else:
             private_replay(app, None, imported, at=0)
     elif cmd == "delete-save":
@@ -449,7 +458,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         try:
             play_from_here(app)
         except LOAD_ERRORS as exc:
-            app.error = f"Could not start from this position: {exc}"
+            app.error = tr("Could not start from this position: {reason}", reason=str(exc))
         else:
             return True
     app.redraw()
