@@ -42,24 +42,25 @@ def playouts_per_second(seconds: float = 2.0) -> dict:
     return out
 
 
+_KIND_RANK = {"draw": 0, "play": 0, "advance": 0, "start": 200, "discard": 400}
+
+
 def simple_greedy(state, seat: int, rng: Rng) -> tuple:
-    """A policy that reads only the action tuples: play or advance the lowest card, start a path with
-    the lowest card, else discard the highest; draw from the deck; take the first other choice."""
+    """A policy that reads only the action tuples: play or advance the lowest card, else start a path
+    with the lowest card (adventurer first), else discard the highest; draw from the deck; otherwise the
+    first choice. (Lost Cities card ids: value = id % 12, wagers lowest.)"""
     acts = state.legal_actions(seat)
-    best, key = acts[0], None
+    best, key = acts[0], 1000
     for a in acts:
-        kind = a[0]
-        if kind == "draw":
-            k = (0,) if a[1] == "deck" else (1,)
-        elif kind in ("play", "advance"):
-            k = (0, a[-1] % 12 if kind == "play" else a[2])
-        elif kind == "start":
-            k = (1, a[2], a[3] != "adventurer")
-        elif kind == "discard":
-            k = (2, -(a[-1] % 12 if len(a) == 2 else a[2]))
-        else:
+        rank = _KIND_RANK.get(a[0])
+        if rank is None:
             continue
-        if key is None or k < key:
+        if rank == 0 and a[0] == "draw":
+            k = 0 if a[1] == "deck" else 1
+        else:
+            v = a[1] % 12 if len(a) == 2 else a[2]
+            k = rank + (20 - v if rank == 400 else 2 * v + (len(a) == 4 and a[3] != "adventurer"))
+        if k < key:
             best, key = a, k
     return best
 
