@@ -49,6 +49,8 @@ def estimate(state, i: int) -> float:
     total += min(left, 3.0) * ASSISTANT_ENGINE * len(p.assistants) / 2.0
     total += 1.0 * p.idols * min(1.0, left)
     total += 0.8 * (2 - p.home) if state.phase != "keep" else 0.0
+    if not p.no_fear:  # an archaeologist still at a guardian's site brings Fear home
+        total -= 1.5 * sum(1 for s in range(D.NSITES) if state.guard[s] >= 0 and i in state.occ[s])
     return total
 
 
