@@ -164,7 +164,10 @@ def render(view: dict, ui: dict) -> Safe:
     parts.append(island_svg(view, seat, legal if seat == ui.get("me") else [], sel, ui, 20, 150, MAIN_R))
     parts.append(others_svg(view, seat, ui))
     label = f"Islands in the Mist, round {view['round']}"
-    return svg_root(W, H, label, parts)
+    pending = view.get("pending") or {}
+    mine = ui.get("me") is not None and pending.get("seat") == ui.get("me") and bool(legal)
+    return svg_root(W, H, label, parts, data_testid="islands-board", data_decision=pending.get("decision"),
+                    data_mine="1" if mine else "0", data_shown=seat)
 
 
 def top_svg(view: dict, legal: list[tuple]) -> Safe:
