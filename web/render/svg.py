@@ -12,6 +12,8 @@ from typing import Any
 
 from i18n import N_, _, tr
 
+from i18n import N_, _, tr
+
 from .markup import Safe, attributes, join, tag, text, trusted
 
 # Colour-blind-safe palette plus a distinct symbol per colour (cards never rely on colour alone).
@@ -23,6 +25,23 @@ PALETTE = {
     "red": ("#d2453a", "#ffffff"),
     "purple": ("#8d55c6", "#ffffff"),
 }
+
+# The colours' names in the interface language (labels and tooltips; the card itself shows colour + symbol).
+COLOUR_NAMES = {"yellow": N_("yellow"), "blue": N_("blue"), "white": N_("white"), "green": N_("green"),
+                "red": N_("red"), "purple": N_("purple")}
+
+
+def colour_name(colour: str) -> str:
+    """'yellow' -> 黄 / زرد; an unknown colour stays as it is."""
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+
+
+def card_name(card: dict) -> str:
+    """An expedition card or wager in words: 'yellow 7', 'yellow wager' (in the interface language)."""
+    if card.get("wager"):
+        return tr("{colour} wager", colour=colour_name(card["colour"]))
+    return tr("{colour} {value}", colour=colour_name(card["colour"]), value=card["value"])
+
 
 # The colours' names in the interface language (labels and tooltips; the card itself shows colour + symbol).
 COLOUR_NAMES = {"yellow": N_("yellow"), "blue": N_("blue"), "white": N_("white"), "green": N_("green"),
@@ -132,18 +151,24 @@ def card_svg(card: dict, x: float, y: float, extra: Mapping[str, Any] | None = N
     label = card["value"] if label is None else label
     big = label if big is None else big
     name = card_name(card) if name is None else name
+    extra = dict(extra or {})
+    if extra.get("aria-label") is not None:  # a card that is a control is named by its <title> (SVG's own name;
+        name = extra.pop("aria-label")        # also the tooltip): an aria-label would have to repeat the face's text
     size = f" scale({scale})" if scale != 1 else ""
     w, h = CARD_W, CARD_H
     g = _merge({"class": cls, "transform": f"translate({fmt(x)},{fmt(y)}){size}", "data-card": card["id"]}, extra)
+    # The face is a picture of the card: its words are the title (tooltip) and, on a control, the aria-label.
     return tag("g", g,
                tag("title", None, name),
                tag("rect", {"width": w, "height": h, "rx": 7, "fill": fill, "stroke": "#1b1b1b", "stroke-width": 1.5}),
-               tag("text", {"x": 6, "y": 14, "class": "cv", "fill": ink}, label),
-               use_symbol(card["symbol"], w - 13, 9, 12, ink),
-               use_symbol(card["symbol"], w / 2, h / 2 - 6, 30, ink),
-               tag("text", {"x": w / 2, "y": h / 2 + 28, "class": "cbig", "fill": ink, "text-anchor": "middle"}, big),
-               tag("text", {"x": w - 6, "y": h - 5, "class": "cv", "fill": ink, "text-anchor": "end"}, label),
-               use_symbol(card["symbol"], 11, h - 9, 12, ink))
+               tag("g", {"aria-hidden": "true"},
+                   tag("text", {"x": 6, "y": 14, "class": "cv", "fill": ink}, label),
+                   use_symbol(card["symbol"], w - 13, 9, 12, ink),
+                   use_symbol(card["symbol"], w / 2, h / 2 - 6, 30, ink),
+                   tag("text", {"x": w / 2, "y": h / 2 + 28, "class": "cbig", "fill": ink, "text-anchor": "middle"},
+                       big),
+                   tag("text", {"x": w - 6, "y": h - 5, "class": "cv", "fill": ink, "text-anchor": "end"}, label),
+                   use_symbol(card["symbol"], 11, h - 9, 12, ink)))
 
 
 def back_svg(x: float, y: float, w: float = CARD_W, h: float = CARD_H, extra: Mapping[str, Any] | None = None) -> Safe:
