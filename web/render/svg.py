@@ -12,8 +12,6 @@ from typing import Any
 
 from i18n import N_, _, tr
 
-from i18n import N_, _, tr
-
 from .markup import Safe, attributes, join, tag, text, trusted
 
 # Colour-blind-safe palette plus a distinct symbol per colour (cards never rely on colour alone).
@@ -25,23 +23,6 @@ PALETTE = {
     "red": ("#d2453a", "#ffffff"),
     "purple": ("#8d55c6", "#ffffff"),
 }
-
-# The colours' names in the interface language (labels and tooltips; the card itself shows colour + symbol).
-COLOUR_NAMES = {"yellow": N_("yellow"), "blue": N_("blue"), "white": N_("white"), "green": N_("green"),
-                "red": N_("red"), "purple": N_("purple")}
-
-
-def colour_name(colour: str) -> str:
-    """'yellow' -> 黄 / زرد; an unknown colour stays as it is."""
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
-
-
-def card_name(card: dict) -> str:
-    """An expedition card or wager in words: 'yellow 7', 'yellow wager' (in the interface language)."""
-    if card.get("wager"):
-        return tr("{colour} wager", colour=colour_name(card["colour"]))
-    return tr("{colour} {value}", colour=colour_name(card["colour"]), value=card["value"])
-
 
 # The colours' names in the interface language (labels and tooltips; the card itself shows colour + symbol).
 COLOUR_NAMES = {"yellow": N_("yellow"), "blue": N_("blue"), "white": N_("white"), "green": N_("green"),
