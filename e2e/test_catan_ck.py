@@ -48,7 +48,7 @@ def resolve_other(page, kind: str) -> None:
     if page.locator("#board [data-act]").count():
         act(page, "#board [data-act]")
     else:
-        act(page, ".actions [data-act]")
+        act(page, "#card-actions [data-act]")
 
 
 def test_three_player_setup_and_turns_by_clicks(app):
@@ -93,7 +93,7 @@ def test_three_player_setup_and_turns_by_clicks(app):
                 banked += 1
             elif not offered and ("offer",) in legal:
                 act(page, "[data-testid=offer-btn]")
-                act(page, ".actions [data-testid^=offer-][data-act]")  # the first bundle
+                act(page, "#card-actions [data-testid^=offer-][data-act]")  # the first bundle
                 # the bots answer at once; then I confirm a trade or cancel
                 page.wait_for_function("""() => document.querySelector('[data-testid=cancel-btn]')
                     || document.querySelector('svg[data-testid=ck-board][data-decision=main][data-mine="1"]')""",
