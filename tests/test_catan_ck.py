@@ -17,6 +17,7 @@ from py_engine.core import IllegalAction, Rng
 from py_engine.games.catan_ck import GAME
 from py_engine.games.catan_ck.data import (
     BANK_START,
+    CARD_TRACK,
     EDGES,
     HARBOUR_EDGES,
     HEX_NEIGH,
@@ -813,3 +814,63 @@ def test_cards_are_conserved(seed, players, steps):
     assert progress == sorted(deck_cards("trade") + deck_cards("politics") + deck_cards("science"))
     assert all(len(s.knights_of(p, lv)) <= 2 for p in range(players) for lv in (1, 2, 3))
     assert all(s.walls(p) <= 3 for p in range(players))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_games_finish_on_the_beginner_board(players):
+    """The generic conformance suite runs the default (random) board; the beginner board too ends and
+    replays identically."""
+    import json
+
+    s = GAME.new(players=players, seed=5, options={"board": "beginner"})
+    rng = Rng(9)
+    n = 0
+    while s.to_move() and n < 20000:
+        movers = s.to_move()
+        seat = movers[rng.below(len(movers))]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        n += 1
+    assert s.is_over() and s.vp(s.winner) >= 13
+    again = s.record.replay()
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(s.to_json(), sort_keys=True)
+
+
+def test_determinize_keeps_the_hand_being_looked_at():
+    s = fresh()
+    build(s, 1, 0, "city")
+    give(s, 1, ore=2, coin=1)
+    give(s, 2, wool=3)
+    s.prog[0] = ["master_merchant"]
+    s.apply(0, ("play", "master_merchant"))
+    s.apply(0, ("target", 1))
+    for k in range(4):
+        d = s.determinize(0, Rng(k))
+        assert d.hands[1] == s.hands[1] and d.legal_actions(0) == s.legal_actions(0)
+        assert d.view(0) == s.view(0)
+
+
+def test_progress_cards_redealt_by_deck_colour():
+    s = fresh()
+    s.prog[1] = ["spy", "merchant"]
+    seen = set()
+    for k in range(8):
+        d = s.determinize(0, Rng(k))
+        assert sorted(CARD_TRACK[c] for c in d.prog[1]) == ["politics", "trade"]
+        seen.add(tuple(d.prog[1]))
+    assert len(seen) > 1
+
+
+def test_heuristic_policy_plays_legal_moves_to_the_end():
+    from py_engine.games.catan_ck.heuristic import evaluate, policy
+
+    s = GAME.new(players=3, seed=3)
+    rng = Rng(3)
+    n = 0
+    while s.to_move() and n < 5000:
+        seat = s.to_move()[0]
+        a = policy(s, seat, rng)
+        assert a in s.legal_actions(seat)
+        s.step(seat, a)
+        n += 1
+    assert s.is_over()
+    assert evaluate(s, s.winner) > 0
