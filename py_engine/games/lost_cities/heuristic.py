@@ -22,11 +22,30 @@ _COL = tuple(c // PER_COLOUR for c in range(_NCARDS))
 _VAL = tuple(0 if c % PER_COLOUR < WAGERS else c % PER_COLOUR - 1 for c in range(_NCARDS))
 _WAGER = tuple(c % PER_COLOUR < WAGERS for c in range(_NCARDS))
 _NUMBERS = tuple(range(2, 11))
+_PLAY = tuple(("play", c) for c in range(_NCARDS))
+# (value, card id) of the number cards of each colour: value v of colour col has id col * 12 + v + 1
+_NUMBER_IDS = tuple(tuple((v, col * PER_COLOUR + v + 1) for v in _NUMBERS) for col in range(len(COLOURS)))
+_DISCARD = tuple(("discard", c) for c in range(_NCARDS))
 
 PLAY_BONUS = 1.0     # tempo: a card laid now cannot be stranded in hand when the deck runs out
 DECK_VALUE = 1.5     # what a blind deck draw is worth, compared with taking a discard top
 GIVE_STARTED = 0.7   # share of a discarded card's value credited to an opponent already in that colour
 GIVE_EMPTY = 0.1     # ... to an opponent who has not started that colour
+
+
+def _formula(nrow: int, total: int, wagers: int, hs: int, hn: int, hw: int, us: int, un: int, f: float,
+             q: float) -> float:
+    """`_project` from its sums: the row (cards, value sum, wagers), the playable hand cards (value sum,
+    count, wagers) and the unseen cards above the row (value sum, count)."""
+    expect = total + f * hs + q * us
+    mult = 1 + wagers + f * hw
+    cards = nrow + f * (hn + hw) + q * un
+    value = (expect - 20) * mult
+    if cards >= 7:
+        value += 20 * min(1.0, (cards - 7) / 2)
+    if not nrow and value < 0:
+        return 0.0
+    return value
 
 
 def _project(row: list[int], hand_col: list[int], unseen_col: list[int], f: float, q: float) -> float:
@@ -53,15 +72,7 @@ def _project(row: list[int], hand_col: list[int], unseen_col: list[int], f: floa
         if v > lv:
             unseen_sum += v
             unseen_n += 1
-    expect = total + f * hand_sum + q * unseen_sum
-    mult = 1 + wagers + f * hand_w
-    cards = len(row) + f * (hand_n + hand_w) + q * unseen_n
-    value = (expect - 20) * mult
-    if cards >= 7:
-        value += 20 * min(1.0, (cards - 7) / 2)
-    if not row and value < 0:
-        return 0.0
-    return value
+    return _formula(len(row), total, wagers, hand_sum, hand_n, hand_w, unseen_sum, unseen_n, f, q)
 
 
 class _View:
@@ -83,8 +94,7 @@ class _View:
         for p in s.piles:
             for c in p:
                 seen[c] = 1
-        # number card of value v in colour col has id col * 12 + v + 1
-        self.unseen = [[v for v in _NUMBERS if not seen[col * PER_COLOUR + v + 1]] for col in range(ncol)]
+        self.unseen = [[v for v, card in _NUMBER_IDS[col] if not seen[card]] for col in range(ncol)]
         rows = self.rows = s.rows[seat]
         self.opp_rows = s.rows[1 - seat]
         n = len(s.deck)
@@ -123,23 +133,71 @@ class _View:
 
 
 def _scored_actions(s: Any, seat: int) -> list[tuple[float, tuple]]:
-    """(score, action) for every legal action of `seat` now, higher is better."""
+    """(score, action) for every legal action of `seat` now, higher is better. (The projections are
+    `_project` written out per colour with running sums: the same numbers without building lists.)"""
     view = _View(s, seat)
     out: list[tuple[float, tuple]] = []
+    f, q = view.f, view.q
     if s.phase == "play":
-        base: dict[int, float] = {}
+        done = -1
+        nrow = total = wagers = lv = hs = hn = hw = us = un = 0
+        b = 0.0
+        hand_col: list[int] = []
+        unseen_col: list[int] = []
         for card in s.hands[seat]:
             col = _COL[card]
             row = view.rows[col]
-            if row and (_VAL[card] <= _VAL[row[-1]] if not _WAGER[card] else _VAL[row[-1]] > 0):
-                out.append((-view.give(card), ("discard", card)))  # a dead card: worth nothing to keep
+            v = _VAL[card]
+            if row and (v <= _VAL[row[-1]] if not _WAGER[card] else _VAL[row[-1]] > 0):
+                out.append((-view.give(card), _DISCARD[card]))  # a dead card: worth nothing to keep
                 continue
-            b = base.get(col)
-            if b is None:
-                b = base[col] = view.project(col)
-            rest = [c for c in view.hand[col] if c != card]
-            out.append((view.project(col, row + [card], rest) - b + PLAY_BONUS, ("play", card)))
-            out.append((view.project(col, None, rest) - b - view.give(card), ("discard", card)))
+            if col != done:  # first live card of this colour: the colour's sums and base projection
+                done = col
+                nrow, total, wagers = len(row), 0, 0
+                for c in row:
+                    total += _VAL[c]
+                    wagers += _WAGER[c]
+                lv = _VAL[row[-1]] if row else 0
+                hand_col, unseen_col = view.hand[col], view.unseen[col]
+                hs = hn = hw = 0
+                for c in hand_col:
+                    x = _VAL[c]
+                    if x > lv:
+                        hs += x
+                        hn += 1
+                    elif x == 0 and lv == 0:
+                        hw += 1
+                us = un = 0
+                for x in unseen_col:
+                    if x > lv:
+                        us += x
+                        un += 1
+                b = _formula(nrow, total, wagers, hs, hn, hw, us, un, f, q)
+            # play: the row gains the card (new last value v), the hand loses it
+            phs = phn = phw = 0
+            for c in hand_col:
+                if c != card:
+                    x = _VAL[c]
+                    if x > v:
+                        phs += x
+                        phn += 1
+                    elif x == 0 and v == 0:
+                        phw += 1
+            pus = pun = 0
+            for x in unseen_col:
+                if x > v:
+                    pus += x
+                    pun += 1
+            played = _formula(nrow + 1, total + v, wagers + _WAGER[card], phs, phn, phw, pus, pun, f, q)
+            out.append((played - b + PLAY_BONUS, _PLAY[card]))
+            # discard: the hand loses the card
+            if v > lv:
+                kept = _formula(nrow, total, wagers, hs - v, hn - 1, hw, us, un, f, q)
+            elif v == 0 and lv == 0:
+                kept = _formula(nrow, total, wagers, hs, hn, hw - 1, us, un, f, q)
+            else:
+                kept = b
+            out.append((kept - b - view.give(card), _DISCARD[card]))
         return out
     if s.deck:
         out.append((DECK_VALUE, ("draw", "deck")))

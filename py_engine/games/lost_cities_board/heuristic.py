@@ -102,7 +102,10 @@ def _choose_draw(state: LostCitiesBoardState, seat: int, acts: list, rng: Rng) -
 def _choose_play(state: LostCitiesBoardState, seat: int, acts: list, rng: Rng) -> tuple:
     kinds, cols, pos = state.kinds[seat], state.columns[seat], state.pos[seat]
     directions = state.opts["directions"]
-    hand_keys = [card >> 1 for card in state.hands[seat]]
+    by_colour: list[list[int]] = [[] for _ in range(len(COLOURS))]  # hand values per colour
+    for card in state.hands[seat]:
+        k = card >> 1
+        by_colour[k // VALUES].append(k % VALUES)
     left = _turns_left(state)
     best, pick = -1e18, acts[-1]
     for a in acts:
@@ -114,7 +117,7 @@ def _choose_play(state: LostCitiesBoardState, seat: int, acts: list, rng: Rng) -
             score = gain - 3.0 * gap
         elif kind == "start":
             mult = 2 if a[3] == "researcher" else 1
-            usable = sum(1 for k in hand_keys if k // VALUES == c and k % VALUES >= v) - 1
+            usable = sum(1 for x in by_colour[c] if x >= v) - 1
             steps = min(usable + 1, int(left * 0.6), STONES - 1)
             end_value = STONE_VALUES[steps] if steps > 0 else STONE_VALUES[0]
             score = end_value * mult - 2.0 * v - 15.0
@@ -124,7 +127,7 @@ def _choose_play(state: LostCitiesBoardState, seat: int, acts: list, rng: Rng) -
             if kinds[c]:
                 score = 4.0 if not column_accepts(cols[c], v, directions) else -25.0 + v
             else:
-                same = sum(1 for k in hand_keys if k // VALUES == c)
+                same = len(by_colour[c])
                 score = -2.0 * same - (0.5 * (10 - v) if left > 8 else 0.0)
         score += rng.random() * 0.01
         if score > best:
