@@ -33,6 +33,7 @@ import time
 import dom
 import invite
 import js
+from i18n import _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
 from rtc import Peer
@@ -73,7 +74,7 @@ def qr_svg(text: str) -> Safe:
 
         return trusted(segno.make(text, error="l").svg_inline(scale=3, border=2))
     except Exception as exc:  # a missing package must not break the panel
-        return tag("p", {"class": "error"}, "No QR code: ", type(exc).__name__)
+        return tag("p", {"class": "error"}, tr("No QR code: {reason}", reason=type(exc).__name__))
 
 
 def code_box(element_id: str, text: str, label: str, testid: str) -> Safe:
@@ -82,19 +83,19 @@ def code_box(element_id: str, text: str, label: str, testid: str) -> Safe:
                     tag("input", {"readonly": True, "id": element_id, "data-testid": testid, "value": text,
                                   "aria-label": label}), " ",
                     tag("button", {"data-cmd": "net-copy", "data-arg": element_id, "data-testid": f"copy-{testid}"},
-                        "Copy")),
-                tag("details", {"class": "qr"}, tag("summary", None, "QR code"), qr_svg(text)))
+                        _("Copy"))),
+                tag("details", {"class": "qr"}, tag("summary", None, _("QR code")), qr_svg(text)))
 
 
 def settings_html() -> Safe:
     urls = "\n".join(ice_urls())
     return tag("details", {"class": "net-settings", "data-testid": "net-settings"},
-               tag("summary", None, "Connection settings"),
-               tag("label", None, "STUN servers, one URL per line (needed across different networks; leave empty on "
-                                  "one network)",
+               tag("summary", None, _("Connection settings")),
+               tag("label", None, _("STUN servers, one URL per line (needed across different networks; leave empty "
+                                    "on one network)"),
                    tag("textarea", {"rows": 2, "data-draft": "stun", "data-testid": "stun"},
                        _drafts.get("stun", urls))),
-               tag("button", {"data-cmd": "net-stun"}, "Save"))
+               tag("button", {"data-cmd": "net-stun"}, _("Save")))
 
 
 def save_stun() -> None:
@@ -196,14 +197,14 @@ class HostLink:
             d = invite.decode(code)
             invite.check_answer(d, sl.ufrag, sl.made)  # expiry by the time this host made the offer
         except invite.CodeError as exc:
-            sl.error = f"Wrong answer code: {exc}."
+            sl.error = tr("Wrong answer code: {reason}.", reason=str(exc))
             self.app.redraw()
             return
         peer, serial = sl.peer, sl.serial
         try:
             await peer.accept(d)
         except Exception as exc:
-            sl.error = f"The browser could not use this answer code ({exc})."
+            sl.error = tr("The browser could not use this answer code ({reason}).", reason=str(exc))
             self.app.redraw()
             return
         _drafts.pop(f"answer-{seat}", None)
@@ -211,8 +212,8 @@ class HostLink:
         self.app.redraw()
         await asyncio.sleep(CONNECT_TIMEOUT)
         if sl.serial == serial and sl.status == "connecting":
-            sl.error = ("Connection failed: the two browsers found no network path. A new link is ready below; "
-                        "across different networks add a STUN server in Connection settings.")
+            sl.error = _("Connection failed: the two browsers found no network path. A new link is ready below; "
+                         "across different networks add a STUN server in Connection settings.")
             await self.prepare(seat)
 
     def seat_of_pid(self, pid: str) -> SeatLink | None:
@@ -252,8 +253,9 @@ class HostLink:
             return
         sl.peer = None
         name = self.table.names[sl.seat]
-        sl.error = (f"{name} lost the connection ({reason}). The seat waits: send the new link below to rejoin, "
-                    "or let a bot play." if was_seated else f"Connection failed ({reason}). A new link is ready.")
+        sl.error = (tr("{name} lost the connection ({reason}). The seat waits: send the new link below to rejoin, "
+                       "or let a bot play.", name=name, reason=reason) if was_seated
+                    else tr("Connection failed ({reason}). A new link is ready.", reason=reason))
         sl.status, sl.link = "lost", ""
         self.app.autosave()
         self.app.redraw()
@@ -303,48 +305,50 @@ class HostLink:
             name = tag("strong", {"data-testid": f"net-name-{seat}"}, row["name"])
             sl = self.seats.get(seat)
             if kind == "local":
-                rows.append(tag("li", None, name, " ", tag("span", {"class": "net-kind"}, "at this screen")))
+                rows.append(tag("li", None, name, " ", tag("span", {"class": "net-kind"}, _("at this screen"))))
                 continue
             if kind == "bot":
                 back = join(" ", tag("button", {"data-cmd": "net-remote", "data-arg": seat,
-                                                "data-testid": f"net-back-{seat}"}, "Back to the remote player")) \
+                                                "data-testid": f"net-back-{seat}"}, _("Back to the remote player"))) \
                     if sl is not None else None
-                rows.append(tag("li", None, name, " ", tag("span", {"class": "net-kind"}, "bot"), back))
+                rows.append(tag("li", None, name, " ", tag("span", {"class": "net-kind"}, _("bot")), back))
                 continue
             if row["connected"]:
                 rtt = self.host.rtt.get(sl.pid) if sl else None
                 ms = f" · {rtt * 1000:.0f} ms" if rtt is not None else ""
                 rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": "connected"}, name, " ",
-                                tag("span", {"class": "net-ok"}, "connected", ms)))
+                                tag("span", {"class": "net-ok"}, _("connected"), ms)))
                 continue
             body = []
             if sl is None or sl.status == "preparing":
-                body.append(tag("p", {"class": "net-status"}, "Preparing an invite link…"))
+                body.append(tag("p", {"class": "net-status"}, _("Preparing an invite link…")))
             elif sl.status in ("waiting", "error", "lost") and sl.link:
                 draft = _drafts.get(f"answer-{seat}", "")
-                body += [tag("p", None, "Send this link to the player of seat ", seat + 1, ":"),
-                         code_box(f"invite-{seat}", sl.link, f"Invite link for seat {seat + 1}", f"invite-{seat}"),
-                         tag("label", {"class": "answer"}, "Their answer code ",
+                body += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
+                         code_box(f"invite-{seat}", sl.link, tr("Invite link for seat {n}", n=seat + 1),
+                                  f"invite-{seat}"),
+                         tag("label", {"class": "answer"}, _("Their answer code"), " ",
                              tag("input", {"data-draft": f"answer-{seat}", "data-testid": f"answer-in-{seat}",
                                            "value": draft, "autocomplete": "off", "spellcheck": "false"})),
                          " ", tag("button", {"class": "primary", "data-cmd": "net-connect", "data-arg": seat,
-                                             "data-testid": f"answer-ok-{seat}"}, "Connect")]
+                                             "data-testid": f"answer-ok-{seat}"}, _("Connect"))]
             elif sl.status == "connecting":
-                body.append(tag("p", {"class": "net-status"}, "Connecting…"))
+                body.append(tag("p", {"class": "net-status"}, _("Connecting…")))
             elif sl.status == "open":
-                body.append(tag("p", {"class": "net-status"}, "Connected, waiting for the guest to take the seat…"))
+                body.append(tag("p", {"class": "net-status"}, _("Connected, waiting for the guest to take the seat…")))
             if sl is not None and sl.error:
                 body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"}, sl.error))
             if sl is not None and sl.status != "open":
                 body.append(tag("p", None, tag("button", {"data-cmd": "net-bot", "data-arg": seat,
                                                           "data-testid": f"net-bot-{seat}"},
-                                               "Let a bot play this seat")))
+                                               _("Let a bot play this seat"))))
             rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
-                            name, " ", tag("span", {"class": "net-wait"}, "remote · not connected"), body))
+                            name, " ", tag("span", {"class": "net-wait"}, _("remote · not connected")), body))
         sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed",
-                           "title": "SHA-256 commitment to the seed: each guest checks it when the game ends"},
-                     "Deal sealed (", self.host.commitment[:12], "…): the guests check it when the game ends.")
-        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, "Players"), sealed,
+                           "title": _("SHA-256 commitment to the seed: each guest checks it when the game ends")},
+                     tr("Deal sealed ({code}…): the guests check it when the game ends.",
+                        code=self.host.commitment[:12]))
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), sealed,
                    tag("ol", {"class": "net-seats"}, "", rows), settings_html())
 
 
@@ -435,10 +439,10 @@ def deal_html(g: Guest) -> Safe:
                    words[:1].upper() + words[1:] + ".")
     if g.deal is None:
         return tag("p", {"class": "error", "data-testid": "deal-status", "data-state": "none"},
-                   "The host sealed no deal: this game cannot be checked for fair play.")
+                   _("The host sealed no deal: this game cannot be checked for fair play."))
     return tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "sealed",
-                     "title": "SHA-256 commitment to the seed, checked when the game ends"},
-               "Deal sealed by the host (", g.deal[:12], "…): checked when the game ends.")
+                     "title": _("SHA-256 commitment to the seed, checked when the game ends")},
+               tr("Deal sealed by the host ({code}…): checked when the game ends.", code=g.deal[:12]))
 
 
 class GuestLink:
@@ -566,7 +570,7 @@ class GuestLink:
             g.seq, g.view, g.legal, g.to_move = self.good
         else:
             g.view, g.legal = None, []
-        message = f"The host sent something this app cannot show ({reason})."
+        message = tr("The host sent something this app cannot show ({reason}).", reason=reason)
         if self.table is not None and self.app.table is self.table and self.good is not None:
             self.app.error = message
             self.app.redraw()
@@ -608,9 +612,9 @@ class GuestLink:
             if self.table is not None:
                 self.table.pending = False
             if self.phase == "joining":
-                self.show("error", f"The host refused: {m.get('reason')}.")
+                self.show("error", tr("The host refused: {reason}.", reason=str(m.get("reason"))))
             else:
-                self.app.error = f"The host refused that: {m.get('reason')}"
+                self.app.error = tr("The host refused that: {reason}", reason=str(m.get("reason")))
                 self.app.redraw()
         elif ev.kind == "error":
             self.error = f"{ev.message.get('reason')}."
@@ -621,11 +625,13 @@ class GuestLink:
     def lost(self, reason: str) -> None:
         self.peer = None
         if self.phase in ("waiting", "answering", "joining"):
-            self.show("error", f"Could not connect to the host: {reason}. Ask the host for a new link.")
+            self.show("error", tr("Could not connect to the host: {reason}. Ask the host for a new link.",
+                                  reason=reason))
             return
         self.phase = "lost"
-        self.error = (f"Connection to the host lost ({reason}). The host may have closed or reloaded the page. "
-                      "Your seat is kept: ask the host for the new link for your seat and open it here.")
+        self.error = tr("Connection to the host lost ({reason}). The host may have closed or reloaded the page. "
+                        "Your seat is kept: ask the host for the new link for your seat and open it here.",
+                        reason=reason)
         self.app.redraw()
 
     async def _watch(self) -> None:
@@ -638,61 +644,63 @@ class GuestLink:
 
     # --- drawing --------------------------------------------------------------------------
     def relink_html(self) -> Safe:
-        return tag("p", None, tag("label", None, "New invite link ",
+        return tag("p", None, tag("label", None, _("New invite link"), " ",
                                   tag("input", {"data-draft": "relink", "data-testid": "relink-in",
                                                 "value": _drafts.get("relink", ""), "autocomplete": "off"})),
                    " ", tag("button", {"class": "primary", "data-cmd": "net-relink", "data-testid": "relink-ok"},
-                            "Open"))
+                            _("Open")))
 
     def panel_html(self) -> Safe:
         g = self.guest
         if self.phase == "lost" or not self.connected:
             head = join(tag("p", {"class": "error", "role": "alert", "data-testid": "net-lost"},
-                            self.error or "Not connected."), self.relink_html())
+                            self.error or _("Not connected.")), self.relink_html())
         else:
             ms = f" · {g.rtt * 1000:.0f} ms" if isinstance(g.rtt, (int, float)) else ""
-            head = tag("p", {"class": "net-ok", "data-testid": "net-connected"}, "Connected to the host", ms)
+            head = tag("p", {"class": "net-ok", "data-testid": "net-connected"}, _("Connected to the host"), ms)
             if self.error:
                 head += tag("p", {"class": "error", "role": "alert"}, self.error)
-        rows = [tag("li", None, r["name"], " (you)" if r["seat"] == g.seat else "", " ",
-                    tag("span", {"class": "net-kind"}, "host screen" if r["kind"] == "local" else r["kind"],
-                        "" if r["connected"] else " · not connected")) for r in g.table]
+        kinds = {"local": _("host screen"), "bot": _("bot"), "remote": _("remote")}
+        rows = [tag("li", None, tr("{name} (you)", name=r["name"]) if r["seat"] == g.seat else r["name"], " ",
+                    tag("span", {"class": "net-kind"}, kinds.get(r["kind"], r["kind"]),
+                        "" if r["connected"] else " · " + _("not connected"))) for r in g.table]
         busy = "1" if self.table is not None and self.table.pending else "0"
         return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
-                   tag("h2", None, "Players"), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
+                   tag("h2", None, _("Players")), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
 
     def screen_html(self) -> Safe:
         d = self.offer
-        title = GAMES[d.game].title if d and d.game in GAMES else "a game"
-        seat = f" — seat {d.seat + 1}" if d else ""
+        title = tdata(GAMES[d.game].title) if d and d.game in GAMES else _("a game")
+        head = tr("Join {title} — seat {n}", title=title, n=d.seat + 1) if d else tr("Join {title}", title=title)
         if self.phase == "error":
-            return tag("main", {"class": "net-screen"}, tag("h1", None, "Join a game"),
+            return tag("main", {"class": "net-screen"}, tag("h1", None, _("Join a game")),
                        tag("p", {"class": "error", "role": "alert", "data-testid": "join-error"}, self.error),
-                       tag("p", None, "If the host sent you a newer link, paste it here:"), self.relink_html())
+                       tag("p", None, _("If the host sent you a newer link, paste it here:")), self.relink_html())
         if self.phase == "reconnect":
             game = GAMES.get(self.guest.game_id)
-            what = f"seat {self.guest.seat + 1} of {game.title}" if game and isinstance(self.guest.seat, int) else \
-                "your seat"
-            return tag("main", {"class": "net-screen", "data-testid": "reconnect"}, tag("h1", None, "Reconnect"),
-                       tag("p", None, "You were playing ", what, ". Your seat is kept. This page lost its connection, "
-                           "and a link works only once: ask the host for the new link for your seat (the host's "
-                           "screen shows it next to your name) and open it here."),
+            what = tr("seat {n} of {title}", n=self.guest.seat + 1, title=tdata(game.title)) \
+                if game and isinstance(self.guest.seat, int) else _("your seat")
+            return tag("main", {"class": "net-screen", "data-testid": "reconnect"}, tag("h1", None, _("Reconnect")),
+                       tag("p", None, tr("You were playing {what}. Your seat is kept. This page lost its connection, "
+                                         "and a link works only once: ask the host for the new link for your seat "
+                                         "(the host's screen shows it next to your name) and open it here.",
+                                         what=what)),
                        self.relink_html(), settings_html())
         if self.phase == "answering" or not self.answer:
-            return tag("main", {"class": "net-screen"}, tag("h1", None, "Join ", title, seat),
-                       tag("p", None, "Preparing your answer code…"))
-        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
-        status = ("Connected: taking your seat…" if self.phase == "joining"
-                  else "Waiting for the host to paste this code…")
-        return tag("main", {"class": "net-screen", "data-testid": "joining"}, tag("h1", None, "Join ", title, seat),
-                   tag("p", None, tag("label", None, "Your name ",
+            return tag("main", {"class": "net-screen"}, tag("h1", None, head),
+                       tag("p", None, _("Preparing your answer code…")))
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or _("Guest")
+        status = (_("Connected: taking your seat…") if self.phase == "joining"
+                  else _("Waiting for the host to paste this code…"))
+        return tag("main", {"class": "net-screen", "data-testid": "joining"}, tag("h1", None, head),
+                   tag("p", None, tag("label", None, _("Your name"), " ",
                                       tag("input", {"data-draft": "guest-name", "data-testid": "guest-name",
                                                     "maxlength": 24, "value": name}))),
-                   tag("p", None, "Send this answer code back to the host, who pastes it into the field for your "
-                                  "seat:"),
-                   code_box("answer-code", self.answer, "Answer code", "answer-code"),
+                   tag("p", None, _("Send this answer code back to the host, who pastes it into the field for your "
+                                    "seat:")),
+                   code_box("answer-code", self.answer, _("Answer code"), "answer-code"),
                    tag("p", {"class": "net-status", "role": "status", "data-testid": "join-status"}, status),
-                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, "Cancel")))
+                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
 
 
 # --- shell hooks ------------------------------------------------------------------------------
