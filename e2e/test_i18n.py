@@ -1,0 +1,141 @@
+"""The app in Japanese and Persian (issue 12): the language comes from the browser, Settings → Language changes
+and remembers it, Persian turns the document right to left (panels mirrored, boards drawn as printed), and a
+whole Lost Cities round plays in each language with nothing overflowing. Screenshots go to the test's tmp
+folder (kept by pytest) for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT, Watch
+from .helpers import new_game, play_turn_by_clicks, wait_for_me_or_modal
+
+OVERFLOW_JS = """() => {
+  const out = [];
+  const page = document.documentElement.scrollWidth;
+  if (page > window.innerWidth + 1) out.push('page ' + page);
+  for (const el of document.querySelectorAll('#app button, #app h1, #app h2, #app label, #app summary, #app .status')) {
+    if (el.offsetParent !== null && el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX === 'visible')
+      out.push((el.dataset.testid || el.tagName) + ' ' + el.scrollWidth + '>' + el.clientWidth);
+  }
+  return out;
+}"""
+
+
+def boot(browser, site: str, locale: str, width: int = 1280):
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale=locale)
+    page = context.new_page()
+    watch = Watch(page, "/".join(site.split("/", 3)[:3]))
+    page.goto(site)
+    page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+    return context, page, watch
+
+
+def no_overflow(page, what: str) -> None:
+    assert page.evaluate(OVERFLOW_JS) == [], f"{what}: something is wider than its box"
+
+
+def play_round(page, shots, lang: str) -> None:
+    turns = 0
+    while True:
+        phase = wait_for_me_or_modal(page)
+        if phase in ("over", "round"):
+            break
+        if turns == 2:
+            page.screenshot(path=str(shots / f"{lang}-table.png"))
+            no_overflow(page, f"{lang} table")
+        play_turn_by_clicks(page)
+        turns += 1
+        assert turns < 200
+
+
+@pytest.mark.parametrize("lang,locale,heading,status_word,direction", [
+    ("ja", "ja-JP", "ゲームを選ぶ", ("の勝ち", "同点勝利"), "ltr"),
+    ("fa", "fa-IR", "یک بازی انتخاب کنید", ("برنده شد", "برد مشترک"), "rtl"),
+])
+def test_a_round_in_the_browser_language(browser, site, tmp_path, lang, locale, heading, status_word, direction):
+    context, page, watch = boot(browser, site, locale)
+    try:
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("document.documentElement.dir") == direction
+        assert heading in page.inner_text("main h1")
+        assert page.evaluate("getComputedStyle(document.querySelector('main')).direction") == direction
+        page.screenshot(path=str(tmp_path / f"{lang}-home.png"))
+        no_overflow(page, f"{lang} home")
+        # the rules panel from the home page, in the language
+        page.click("[data-testid=rules-lost-cities]")
+        page.wait_for_selector("[data-testid=rules-dialog]")
+        rules = page.inner_text("[data-testid=rules]")
+        assert ("ロストシティ" if lang == "ja" else "شهرهای گمشده") in rules
+        assert "Goal" not in rules
+        page.keyboard.press("Escape")
+        page.wait_for_selector("[data-testid=rules-dialog]", state="detached")
+        new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+        page.wait_for_selector("#board svg")
+        # the board keeps the printed game's geometry; the page around it is mirrored in Persian
+        assert page.evaluate("getComputedStyle(document.querySelector('#board svg')).direction") == "ltr"
+        if direction == "rtl":
+            assert page.evaluate("getComputedStyle(document.querySelector('.log')).paddingRight") != "0px"
+        play_round(page, tmp_path, lang)
+        page.wait_for_selector("[data-testid=score-sheet]")
+        sheet = page.inner_text("[data-testid=score-sheet]")
+        assert ("得点表" if lang == "ja" else "برگه‌ی امتیاز") in sheet
+        assert "Score sheet" not in sheet and "not started" not in sheet
+        head = page.inner_text("[data-testid=result-head]")
+        assert any(w in head for w in status_word), head
+        page.screenshot(path=str(tmp_path / f"{lang}-result.png"))
+        no_overflow(page, f"{lang} result")
+        log = page.inner_text("[data-testid=log]")
+        assert log.strip()
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_settings_language_is_remembered_and_applies_at_once(browser, site):
+    context, page, watch = boot(browser, site, "en-US")
+    try:
+        assert page.evaluate("document.documentElement.dir") == "ltr"
+        page.click("[data-testid=settings] summary")
+        page.select_option("[data-testid=language]", "fa")
+        page.wait_for_function("document.documentElement.dir === 'rtl'")
+        assert page.evaluate("document.documentElement.lang") == "fa"
+        assert "یک بازی انتخاب کنید" in page.inner_text("main h1")
+        assert page.evaluate("localStorage.getItem('explorers.lang')") == '"fa"'
+        page.reload()
+        page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        page.click("[data-testid=settings] summary")
+        page.select_option("[data-testid=language]", "en")
+        page.wait_for_function("document.documentElement.dir === 'ltr'")
+        assert "Choose a game" in page.inner_text("main h1")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_phone_width_in_persian_has_no_overflow(browser, site, tmp_path):
+    context, page, watch = boot(browser, site, "fa-IR", width=390)
+    try:
+        no_overflow(page, "fa phone home")
+        new_game(page, {0: "you", 1: "bot1"})
+        page.wait_for_selector("[data-testid=hand-card]")
+        page.screenshot(path=str(tmp_path / "fa-phone-table.png"))
+        no_overflow(page, "fa phone table")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang,word,direction", [("ja", "山札", "ltr"), ("fa", "ستون کارت‌ها", "rtl")])
+def test_embed_lang_parameter(browser, site, lang, word, direction):
+    context = browser.new_context(viewport={"width": 900, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(site + f"embed.html?game=lost-cities&mode=play&lang={lang}")
+        page.wait_for_selector("#board svg", timeout=BOOT_TIMEOUT)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("document.documentElement.dir") == direction
+        assert word in page.inner_text("#board")
+    finally:
+        context.close()
