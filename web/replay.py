@@ -120,6 +120,12 @@ class Replay:
             what = self.game.describe(self.game.decode(encoded))
         except (ValueError, TypeError):
             what = "?"
+        if isinstance(what, dict):  # data ({"key", "params"}): worded by the game's renderer, as in the log
+            rmod = renderer(self.record.game_id)
+            line = rmod.log_text({"seat": seat, **what}, self.names) if hasattr(rmod, "log_text") else str(what)
+            if not getattr(rmod, "LOG_SENTENCES", False):
+                line = tr("{name}: {what}", name=who, what=line)
+            return tr("{n}. {move}", n=i + 1, move=line)
         return tr("{n}. {move}", n=i + 1, move=f"{who} {what}" if i18n.language() == "en"
                   else tr("{name}: {what}", name=who, what=what))
 
