@@ -220,3 +220,65 @@ def test_plural_forms(catalogues: Path) -> None:
     i18n.set_language("fa")
     assert i18n.trn("{n} card", "{n} cards", 3) == "۳ کارت"
     i18n.set_language("en")
+
+
+# --- words built from data: cards, log lines, rules --------------------------------------------------
+def test_card_names_in_each_language(catalogues: Path) -> None:
+    from render.svg import card_name
+
+    seven, wager = {"colour": "yellow", "value": 7}, {"colour": "red", "value": 0, "wager": True}
+    expected = {"en": ("yellow 7", "red wager"), "ja": ("黄の7", "赤の投資カード"),
+                "fa": ("۷ زرد", "کارت شرط‌بندی قرمز")}
+    try:
+        for lang, (a, b) in expected.items():
+            i18n.set_language(lang)
+            assert (card_name(seven), card_name(wager)) == (a, b)
+    finally:
+        i18n.set_language("en")
+
+
+def test_lost_cities_log_lines_from_data(catalogues: Path) -> None:
+    """The engine's log entries are data; the renderer words them for a named player, for You, and for a
+    round end, and still shows an older record's English text."""
+    from render import lost_cities as lc
+
+    play = {"seat": 1, "key": "play", "params": {"colour": "blue", "value": 9}}
+    mine = {"seat": 0, "key": "draw_pile", "params": {"colour": "green"}}
+    end = {"seat": None, "key": "round_end", "params": {"round": 2, "scores": [35, -12]}}
+    try:
+        i18n.set_language("en")
+        assert lc.log_text(play, ["You", "Anna"]) == "Anna plays blue 9."
+        assert lc.log_text(mine, ["You", "Anna"]) == "You draw from the green pile."
+        assert lc.log_text(end, ["You", "Anna"]) == "Round 2 ends: 35 – -12."
+        assert lc.log_text({"seat": 1, "text": "draws from the deck"}, ["You", "Anna"]) == "Anna draws from the deck"
+        i18n.set_language("ja")
+        assert lc.log_text(play, ["あなた", "アンナ"]) == "アンナは青の9を出した。"
+        assert lc.log_text(mine, ["あなた", "アンナ"]) == "あなたは緑の捨て札の山から引いた。"
+        i18n.set_language("fa")
+        assert lc.log_text(play, ["شما", "آنا"]) == "آنا ۹ آبی را بازی کرد."
+        assert lc.log_text(end, ["شما", "آنا"]) == "دور ۲ تمام شد: ۳۵ – \u200e−۱۲."
+    finally:
+        i18n.set_language("en")
+
+
+def test_rules_panel_for_every_game(catalogues: Path) -> None:
+    """Every registered game has the goal, a turn, scoring, an example and the options; games played with
+    stand-in data say so; the panel follows the language."""
+    import rules
+
+    from py_engine import GAMES
+
+    for gid in GAMES:
+        headings = [h for h, _paras in rules.RULES[gid]]
+        assert headings[:5] == [rules.GOAL, rules.TURN, rules.SCORING, rules.EXAMPLE, rules.OPTIONS], gid
+    assert rules.STANDIN in [h for h, _p in rules.RULES["lost-cities-board"]]
+    assert rules.STANDIN in [h for h, _p in rules.RULES["islands"]]
+    assert rules.STANDIN not in [h for h, _p in rules.RULES["lost-cities"]]
+    try:
+        i18n.set_language("fa")
+        html = rules.rules_html("islands", "Islands in the Mist")
+        assert "قوانین: جزیره‌های مه‌آلود" in html and "داده‌ی جایگزین" in html and 'class="standin"' in html
+        i18n.set_language("ja")
+        assert "得点計算" in rules.rules_html("lost-cities", "Lost Cities")
+    finally:
+        i18n.set_language("en")
