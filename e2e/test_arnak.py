@@ -114,6 +114,8 @@ def finish_by_passing(page) -> None:
 def test_two_players_against_a_bot_by_clicks(app):
     page, watch = app
     page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "2")
+    page.wait_for_selector("[data-testid=seat-1]")
     page.select_option("[data-testid=seat-1]", "bot1")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board]")
