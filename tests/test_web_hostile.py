@@ -356,3 +356,16 @@ def shell_app(table):
     app.table, app.screen = table, "table"
     app.viewer = table.humans()[0]
     return app
+
+
+def test_the_next_good_view_clears_the_refusal():
+    table, app, link, texts = joined()
+    m = view_message(texts)
+    bad = dict(m, seq=m["seq"] + 1, view=dict(m["view"], deck=PAYLOAD))
+    link.received(json.dumps(bad))
+    assert "cannot show" in app.error
+    table.send = lambda outs: None
+    sent = table.host.local_action(0, table.host.legal(0)[0])
+    for _, text in sent:
+        link.received(text)
+    assert app.error == "" and link.guest.view == table.state.view(1)

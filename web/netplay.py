@@ -572,7 +572,7 @@ class GuestLink:
             g.view, g.legal = None, []
         message = tr("The host sent something this app cannot show ({reason}).", reason=reason)
         if self.table is not None and self.app.table is self.table and self.good is not None:
-            self.app.error = message
+            self.app.error = self.refused = message
             self.app.redraw()
         else:
             self.show("error", message)
@@ -591,6 +591,8 @@ class GuestLink:
                 self.cannot_show(bad)
                 return
             g = self.guest
+            if self.good is not None and getattr(self, "refused", "") == self.app.error:
+                self.app.error = ""  # a good view again: the refusal message goes
             self.good = (g.seq, g.view, g.legal, g.to_move)
             if self.table is None or self.table.game.id != self.guest.game_id:
                 self.table = RemoteTable(self)
