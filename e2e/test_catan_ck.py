@@ -121,3 +121,88 @@ def test_three_player_setup_and_turns_by_clicks(app):
     for seat in range(3):
         assert int(page.inner_text(f"[data-testid=sheet-total-{seat}]")) == state.vp(seat)
     watch.assert_clean()
+
+
+def _step(page, host) -> str | None:
+    """One decision by clicks on `page` if it owes one (set-up: first target; roll; end the turn;
+    answer offers by accepting when possible); returns the decision kind taken."""
+    ready = page.evaluate("""() => !!document.querySelector('svg[data-testid=ck-board][data-mine="1"]')
+        && !document.querySelector('[data-pending="1"]')""")
+    if not ready:
+        return None
+    kind = page.get_attribute("svg[data-testid=ck-board]", "data-decision")
+    before = moves_made(host)
+    if kind == "setup_place":
+        page.locator("#board [data-testid^=t-v][data-act]").first.click()
+    elif kind == "setup_road":
+        page.locator("#board [data-testid^=t-e][data-act]").first.click()
+    elif kind == "roll":
+        page.click("[data-testid=roll-btn]")
+    elif kind == "offer":
+        sel = "[data-testid=accept-btn]" if page.locator("[data-testid=accept-btn]").count() else \
+            "[data-testid=decline-btn]"
+        page.click(sel)
+    elif kind == "main":
+        page.click("[data-testid=end-btn]")
+    elif page.locator("#board [data-act]").count():
+        page.locator("#board [data-act]").first.click()
+    else:
+        page.locator("#card-actions [data-act]").first.click()
+    host.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+    return kind
+
+
+def test_trade_offer_between_two_browsers(site, playwright_instance):
+    """Host (seat 0) and a remote guest (seat 1) over WebRTC, a bot in seat 2: the host offers a trade,
+    the guest answers it in its own browser, the host sees the answer and confirms or cancels."""
+    import build
+
+    from .p2p import connect, launch, open_page
+
+    hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
+    try:
+        host, hw = open_page(hb, site)
+        guest, gw = open_page(gb, site)
+        host.click("[data-testid=new-catan-ck]")
+        host.select_option("[data-testid=player-count]", "3")
+        host.wait_for_selector("[data-testid=seat-2]")
+        host.select_option("[data-testid=seat-1]", "remote")
+        host.select_option("[data-testid=seat-2]", "bot1")
+        host.select_option("[data-opt=board]", "beginner")
+        host.click("[data-testid=start]")
+        connect(host, guest, 1, name="Gus")
+        guest.wait_for_selector("svg[data-testid=ck-board]")
+        offered = False
+        for _ in range(400):
+            state = engine_state(host)
+            if state.stack and state.stack[-1]["k"] == "main" and state.turn == 0 and not offered \
+                    and ("offer",) in state.legal_actions(0) and host.evaluate(
+                        """() => !!document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""):
+                act(host, "[data-testid=offer-btn]")
+                act(host, "#card-actions [data-testid^=offer-][data-act]")
+                offered = True
+                guest.wait_for_selector("svg[data-testid=ck-board][data-decision=offer][data-mine='1']",
+                                        timeout=TURN_TIMEOUT)
+                assert guest.locator("[data-testid=decline-btn]").count() == 1
+                _step(guest, host)  # the guest answers over the link
+                host.wait_for_function("""() => !!document.querySelector('[data-testid=cancel-btn]')
+                    || !!document.querySelector('svg[data-testid=ck-board][data-decision=main][data-mine="1"]')""",
+                                       timeout=TURN_TIMEOUT)
+                state = engine_state(host)
+                replies = [e for e in state.log if e[1] == "reply"]
+                assert replies and replies[-1][0] in (1, 2) and any(e[0] == 1 for e in replies)
+                if host.locator("[data-testid=cancel-btn]").count():
+                    act(host, "[data-testid=cancel-btn]")
+                break
+            for page in (host, guest):
+                _step(page, host)
+            host.wait_for_timeout(50)
+        assert offered
+        state = engine_state(host)
+        assert any(e[1] == "offer" and e[0] == 0 for e in state.log)
+        assert any(e[1] == "reply" and e[0] == 1 for e in state.log)
+        hw.assert_clean()
+        gw.assert_clean()
+    finally:
+        hb.close()
+        gb.close()
