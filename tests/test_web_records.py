@@ -140,7 +140,7 @@ def test_embed_url_and_snippet(game):
     assert url.endswith("&move=12&seat=spectator&theme=dark")
     snippet = records.iframe_snippet(url, 'Lost "Cities" <x>')
     assert '<iframe src="https://ex.org/games/explorers/embed.html?mode=position&amp;record=' in snippet
-    assert 'title="Lost &quot;Cities&quot; &lt;x>"' in snippet
+    assert 'title="Lost &quot;Cities&quot; &lt;x&gt;"' in snippet
 
 
 def test_rules_example_record_still_replays():

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
+from render.markup import tag
 from session import clean_name
 
 from py_engine import GAMES
@@ -202,10 +203,8 @@ def embed_url(base_url: str, data: dict, mode: str = "position", move: int | Non
 
 def iframe_snippet(url: str, title: str) -> str:
     """Copy-paste HTML for a rules page: a responsive iframe (the board scales to its box)."""
-    safe = url.replace("&", "&amp;").replace('"', "&quot;")
-    label = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-    return (f'<iframe src="{safe}" title="{label}" loading="lazy" '
-            f'style="width:100%;max-width:720px;aspect-ratio:1/1;border:0"></iframe>')
+    return str(tag("iframe", {"src": url, "title": title, "loading": "lazy",
+                              "style": "width:100%;max-width:720px;aspect-ratio:1/1;border:0"}, ""))
 
 
 EMBED_MODES = ("position", "replay", "play")
