@@ -149,7 +149,8 @@ def finish_checks(hub: Hub) -> None:
     for guest in hub.guests.values():
         if guest.seated:
             assert guest.over and guest.result == result and guest.legal == [] and not guest.my_turn
-            assert guest.deal == host.commitment and guest.verdict == {"ok": True, "text": VERIFIED}
+            assert guest.deal == host.commitment
+            assert guest.verdict == {"ok": True, "key": "verified", "text": VERIFIED, "move": None}
             assert hub.inbox[host.peer_of(guest.seat)][-1].kind == "over"
     saved = json.loads(json.dumps(host.save()))
     assert snapshot(Record.from_json(saved["record"]).replay()) == snapshot(host.state)
@@ -829,8 +830,8 @@ def test_a_cheating_host_is_caught():
 
     other_seed = dict(honest, seed=format(2**100 + 1, "x"))  # another deal, the old commitment
     other_seed.pop("deal")
-    assert cheat(bea, other_seed) == {"ok": False, "text": "warning: the revealed deal is not the one the host "
-                                                             "committed to at the start"}
+    mismatch = "warning: the revealed deal is not the one the host committed to at the start"
+    assert cheat(bea, other_seed) == {"ok": False, "key": "commitment-mismatch", "move": None, "text": mismatch}
     salted = dict(honest, salt="0" * 32)  # another salt: the record's own "deal" no longer matches
     assert cheat(bea, salted)["text"].startswith("warning: the host revealed an unreadable record")
     salted.pop("deal")
@@ -845,7 +846,8 @@ def test_a_cheating_host_is_caught():
     assert swapped is not None
     verdict = cheat(bea, dict(honest, moves=swapped))
     assert verdict["ok"] is False and verdict["text"].startswith("warning: ")
-    assert cheat(bea, dict(honest, moves=moves[:-2]))["ok"] is False  # cut short
+    assert verdict["key"] in ("view-mismatch", "illegal-move")
+    assert cheat(bea, dict(honest, moves=moves[:-2]))["key"] == "wrong-end"  # cut short
     assert cheat(bea, None)["text"].startswith("warning: the host did not reveal")
     assert cheat(bea, {"format": "nope"})["text"].startswith("warning: the host revealed an unreadable record")
     g = copy.deepcopy(bea)
@@ -877,6 +879,8 @@ def test_a_host_that_deals_other_cards_than_it_committed_to_is_caught():
     lie = dict(host.state.record.to_json(), seed=format(2**90 + 7, "x"), deal=committed.commitment)
     verdict = cheat(bea, lie)  # reveals the committed seed with the moves really played: the views differ
     assert verdict["ok"] is False and ("position after move" in verdict["text"] or "illegal" in verdict["text"])
+    if verdict["key"] == "view-mismatch":
+        assert verdict["move"] == 0 and verdict["text"].endswith("after move 0 is not what the host showed you then")
 
 
 def test_changed_commitment_or_two_views_of_one_move_are_warned_about():
@@ -891,6 +895,7 @@ def test_changed_commitment_or_two_views_of_one_move_are_warned_about():
     g.receive(messages.view(3, 1, {"hand": []}, [], [0], bea.table, False))
     g.receive(messages.over(bea.seq, bea.result, host.state.record.to_json()))
     assert g.verdict["text"] == "warning: the host showed two different positions for move 3"
+    assert g.verdict["key"] == "two-views" and g.verdict["move"] == 3
     fresh = Guest()
     fresh.receive(messages.seat(1, "t" * 20, "lost-cities", 2, bea.options, "Bea"))  # no commitment at all
     fresh.receive(messages.over(0, bea.result, host.state.record.to_json()))

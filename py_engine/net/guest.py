@@ -10,7 +10,11 @@ number). When "over" reveals the full record, `verify` checks, in order: a commi
 never changed, the record is a valid record of this game (players, options), its seed and salt give
 the commitment, every move replays legally, the replayed position after each move number matches
 every view received for it, and the game ends where and how the host said. The outcome is
-`verdict` = {"ok": bool, "text": readable reason}; a failed check never raises.
+`verdict` = {"ok": bool, "key": what was found (for a translated message: "verified",
+"no-commitment", "commitment-changed", "two-views", "not-revealed", "unreadable", "other-table",
+"commitment-mismatch", "wrong-end", "view-mismatch", "illegal-move", "not-replayable", "not-over",
+"wrong-result"), "move": the move number concerned or None, "text": the English sentence}; a failed
+check never raises.
 """
 
 from __future__ import annotations
@@ -44,6 +48,10 @@ def _plain(action: Any) -> Any:
     if isinstance(action, (tuple, list)):
         return [_plain(a) for a in action]
     return action
+
+
+def _verdict(ok: bool, key: str, text: str, move: int | None = None) -> dict:
+    return {"ok": ok, "key": key, "text": text, "move": move}
 
 
 def view_digest(view: Any, legal: Any, to_move: Any) -> str:
@@ -85,7 +93,7 @@ class Guest:
         self.deal: str | None = None
         self.verdict: dict | None = None
         self._seen: dict[int, str] = {}  # move number -> view_digest of what the host showed then
-        self._doubt: str | None = None  # the first inconsistency noticed during the game
+        self._doubt: dict | None = None  # the first inconsistency noticed during the game (a verdict)
         self._revealed = ""  # digest of the last "over" checked
         self._ping_n = 0
         self._ping_sent: tuple[int, float | None] | None = None
@@ -151,7 +159,8 @@ class Guest:
     def _on_seat(self, m: dict, now: float | None) -> Event:
         deal = m.get("deal")
         if self.deal is not None and deal != self.deal and m["game"] == self.game_id and self._doubt is None:
-            self._doubt = "the host changed its commitment to the deal during the game"
+            self._doubt = _verdict(False, "commitment-changed",
+                                   "warning: the host changed its commitment to the deal during the game")
         if self.deal is None or m["game"] != self.game_id:
             self.deal = deal
         self.seat, self.token, self.game_id = m["seat"], m["token"], m["game"]
@@ -167,7 +176,8 @@ class Guest:
             raise ProtocolError("malformed", "a view for another seat or table arrived")
         digest = view_digest(m["view"], m["legal"], m["to_move"])
         if self._seen.setdefault(m["seq"], digest) != digest and self._doubt is None:
-            self._doubt = f"the host showed two different positions for move {m['seq']}"
+            self._doubt = _verdict(False, "two-views",
+                                   f"warning: the host showed two different positions for move {m['seq']}", m["seq"])
         self.seq, self.view, self.legal = m["seq"], m["view"], m["legal"]
         self.to_move, self.table, self.over = m["to_move"], m["table"], m["over"]
         if not self.over:
@@ -181,33 +191,36 @@ class Guest:
         key = hashlib.sha256(canonical([m["seq"], m.get("record")]).encode("utf-8", "surrogatepass")).hexdigest()
         if self.verdict is None or (self.verdict["ok"] and key != self._revealed):  # a warning sticks
             self._revealed = key
-            ok, text = self.verify(m.get("record"), m["seq"])
-            self.verdict = {"ok": ok, "text": text}
+            self.verdict = self.verify(m.get("record"), m["seq"])
         return Event("over", m)
 
     # --- fair play ----------------------------------------------------------------------------
-    def verify(self, data: Any, final_seq: int | None = None) -> tuple[bool, str]:
-        """Check the host's revealed record (see the module doc): (True, VERIFIED) or (False, why)."""
+    def verify(self, data: Any, final_seq: int | None = None) -> dict:
+        """Check the host's revealed record (see the module doc); the verdict dict."""
         if self.deal is None:
-            return False, "warning: the host made no commitment to the deal at the start, so it cannot be checked"
+            return _verdict(False, "no-commitment",
+                            "warning: the host made no commitment to the deal at the start, so it cannot be checked")
         if self._doubt is not None:
-            return False, f"warning: {self._doubt}"
+            return dict(self._doubt)
         if data is None:
-            return False, "warning: the host did not reveal the deal at the end, so it cannot be checked"
+            return _verdict(False, "not-revealed",
+                            "warning: the host did not reveal the deal at the end, so it cannot be checked")
         try:
             record = Record.from_json(data)
         except RecordError as exc:
-            return False, f"warning: the host revealed an unreadable record ({str(exc)[:120]})"
+            return _verdict(False, "unreadable", f"warning: the host revealed an unreadable record ({str(exc)[:120]})")
         if (record.game_id != self.game_id or record.players != self.players
                 or canonical(record.options) != canonical(self.options)):
-            return False, "warning: the revealed record is of another game or table"
+            return _verdict(False, "other-table", "warning: the revealed record is of another game or table")
         if not record.salt or record.commitment() != self.deal:
-            return False, "warning: the revealed deal is not the one the host committed to at the start"
+            return _verdict(False, "commitment-mismatch",
+                            "warning: the revealed deal is not the one the host committed to at the start")
         if final_seq is not None and len(record.moves) != final_seq:
-            return False, "warning: the revealed record does not end at the last move the host announced"
+            return _verdict(False, "wrong-end",
+                            "warning: the revealed record does not end at the last move the host announced")
         return self._replay(record)
 
-    def _replay(self, record: Record) -> tuple[bool, str]:
+    def _replay(self, record: Record) -> dict:
         from .. import get_game
 
         game = get_game(record.game_id)
@@ -217,19 +230,23 @@ class Guest:
             for k in range(len(record.moves) + 1):
                 seen = self._seen.get(k)
                 if seen is not None and seen != state_digest(state, seat):
-                    return False, f"warning: the position after move {k} is not what the host showed you then"
+                    return _verdict(False, "view-mismatch",
+                                    f"warning: the position after move {k} is not what the host showed you then", k)
                 if k < len(record.moves):
                     mover, encoded = record.moves[k]
                     state.apply(mover, game.decode(encoded))
         except (IllegalAction, RecordError) as exc:
-            return False, f"warning: the revealed record holds an illegal move ({str(exc)[:120]})"
+            return _verdict(False, "illegal-move",
+                            f"warning: the revealed record holds an illegal move ({str(exc)[:120]})")
         except Exception as exc:  # an engine error on hostile data: still only a warning
-            return False, f"warning: the revealed record cannot be replayed ({type(exc).__name__})"
+            return _verdict(False, "not-replayable",
+                            f"warning: the revealed record cannot be replayed ({type(exc).__name__})")
         if not state.is_over():
-            return False, "warning: the revealed record does not reach the end of the game"
+            return _verdict(False, "not-over", "warning: the revealed record does not reach the end of the game")
         if self.result is not None and canonical(json.loads(json.dumps(state.result()))) != canonical(self.result):
-            return False, "warning: the announced result is not the result of the revealed game"
-        return True, VERIFIED
+            return _verdict(False, "wrong-result",
+                            "warning: the announced result is not the result of the revealed game")
+        return _verdict(True, "verified", VERIFIED)
 
     def _on_reject(self, m: dict, now: float | None) -> Event:
         self.last_reject = m
