@@ -11,10 +11,13 @@ import json
 import time
 
 import dom
+import i18n
 import js
 import netplay
+import rules
 import sharing
 from catalogue import catalogue
+from i18n import _, tdata, tr
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
@@ -37,6 +40,7 @@ class App(BotPump):
         self.rounds_seen = 0
         self.modal: str | None = None
         self.error = ""
+        self.rules_for: str | None = None  # the game whose rules panel is open (home page or table)
 
     # --- drawing --------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -47,6 +51,8 @@ class App(BotPump):
         body = {"home": self.home_html, "setup": self.setup_html, "table": self.table_html,
                 "net": lambda: netplay.screen_html(self)}.get(self.screen, lambda: sharing.screen_html(self))()
         opened = [d.getAttribute("data-testid") for d in js.document.querySelectorAll("details[open][data-testid]")]
+        if self.rules_for:
+            body = join(body, rules_dialog(self.rules_for))
         dom.set_html("app", self.header_html() + body)
         for testid in opened:  # a disclosure the person opened stays open across redraws
             el = js.document.querySelector(f'details[data-testid="{testid}"]')
@@ -59,7 +65,8 @@ class App(BotPump):
         return tag("header", {"class": "top"},
                    tag("button", {"class": "linkish", "data-cmd": "home", "data-testid": "home"},
                        tag("img", {"src": "./icons/icon.svg", "alt": "", "width": 28, "height": 28}),
-                       " Explorers' Table"),
+                       " ", _("Explorers' Table")),
+                   settings_html(),
                    tag("p", {"class": "error", "role": "alert", "data-testid": "error"}, self.error)
                    if self.error else None)
 
@@ -67,12 +74,18 @@ class App(BotPump):
         items = []
         for entry in catalogue():
             ready = entry["ready"]
-            button = (tag("button", {"data-cmd": "setup", "data-arg": entry["id"], "data-testid": f"new-{entry['id']}"},
-                          "New game") if ready else tag("span", {"class": "soon"}, "Coming soon"))
-            items.append(tag("li", {"class": "game" if ready else "game later"}, tag("h2", None, entry["title"]),
-                             tag("p", None, entry["blurb"]), tag("p", {"class": "meta"}, entry["players"], " players"),
-                             button))
-        return tag("main", {"class": "home"}, sharing.home_html(self), tag("h1", None, "Choose a game"),
+            button = (tag("button", {"data-cmd": "setup", "data-arg": entry["id"], "data-testid": f"new-{entry['id']}",
+                                     "aria-label": tr("New game: {title}", title=tdata(entry["title"]))},
+                          _("New game")) if ready else tag("span", {"class": "soon"}, _("Coming soon")))
+            items.append(tag("li", {"class": "game" if ready else "game later"}, tag("h2", None, tdata(entry["title"])),
+                             tag("p", None, tdata(entry["blurb"])), tag("p", {"class": "meta"},
+                                                                   tr("{players} players", players=entry["players"])),
+                             join(button, " ", tag("button", {"data-cmd": "rules", "data-arg": entry["id"],
+                                                              "data-testid": f"rules-{entry['id']}",
+                                                              "aria-label": tr("Rules: {title}",
+                                                                               title=tdata(entry["title"]))},
+                                                   _("Rules")) if rules.has_rules(entry["id"]) else None)))
+        return tag("main", {"class": "home"}, sharing.home_html(self), tag("h1", None, _("Choose a game")),
                    tag("ul", {"class": "games"}, "", items))
 
     def setup_html(self) -> Safe:
@@ -87,35 +100,36 @@ class App(BotPump):
                 ctl = tag("input", {"type": "number", "data-opt": o.name, "min": o.low, "max": o.high, "value": val})
             else:
                 ctl = tag("select", {"data-opt": o.name},
-                          "", [tag("option", {"value": c, "selected": c == val}, c) for c in o.choices])
-            opts.append(tag("label", {"class": "opt"}, ctl, " ", o.label,
-                            tag("small", None, o.help) if o.help else None))
+                          "", [tag("option", {"value": c, "selected": c == val}, tdata(c)) for c in o.choices])
+            opts.append(tag("label", {"class": "opt"}, ctl, " ", tdata(o.label),
+                            tag("small", None, tdata(o.help)) if o.help else None))
         count = None
         if game.max_players > game.min_players:
-            count = tag("label", None, "Players ", tag(
+            count = tag("label", None, _("Players"), " ", tag(
                 "select", {"data-cmd-change": "players", "data-testid": "player-count"},
                 [tag("option", {"value": n, "selected": n == players}, n)
                  for n in range(game.min_players, game.max_players + 1)]))
         seats = []
         for i in range(players):
             kind = self.setup["seats"][i]
-            choices = [("you", "You"), ("human", "Another person on this device"), ("bot1", "Bot — level 1 (easy)"),
-                       ("bot2", "Bot — level 2"), ("bot3", "Bot — level 3 (strong)"),
-                       ("remote", "Remote player (invite link)")]
+            choices = [("you", _("You")), ("human", _("Another person on this device")),
+                       ("bot1", _("Bot — level 1 (easy)")), ("bot2", _("Bot — level 2")),
+                       ("bot3", _("Bot — level 3 (strong)")), ("remote", _("Remote player (invite link)"))]
             if i == 0:
                 choices = choices[:1] + choices[2:]
             sel = [tag("option", {"value": v, "selected": v == kind}, t) for v, t in choices]
             seats.append(tag("li", None,
-                             tag("label", None, "Seat ", i + 1, " ",
+                             tag("label", None, tr("Seat {n}", n=i + 1), " ",
                                  tag("select", {"data-seat": i, "data-testid": f"seat-{i}"}, sel)), " ",
-                             tag("label", None, "Name ", tag("input", {"data-name": i, "maxlength": 24,
+                             tag("label", None, _("Name"), " ", tag("input", {"data-name": i, "maxlength": 24,
                                                                       "value": self.setup["names"][i],
                                                                       "data-testid": f"name-{i}"}))))
-        return tag("main", {"class": "setup"}, tag("h1", None, "New game: ", game.title),
-                   tag("section", None, tag("h2", None, "Players"), count, tag("ol", {"class": "seats"}, "", seats)),
-                   tag("section", None, tag("h2", None, "Options"), opts),
+        return tag("main", {"class": "setup"}, tag("h1", None, tr("New game: {title}", title=tdata(game.title))),
+                   tag("section", None, tag("h2", None, _("Players")), count,
+                       tag("ol", {"class": "seats"}, "", seats)),
+                   tag("section", None, tag("h2", None, _("Options")), opts),
                    tag("p", None, tag("button", {"class": "primary", "data-cmd": "start", "data-testid": "start"},
-                                      "Start"), " ", tag("button", {"data-cmd": "home"}, "Cancel")))
+                                      _("Start")), " ", tag("button", {"data-cmd": "home"}, _("Cancel"))))
 
     def current_view(self) -> dict:
         return self.table.state.view(self.viewer)
@@ -128,7 +142,7 @@ class App(BotPump):
         ui = {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected}
         if self.covered:
             board = cover_html(table.names[self.viewer])
-            status = join(text(table.names[self.viewer]), "'s turn")
+            status = text(turn_text(table.names[self.viewer]))
         else:
             board = rmod.render(view, ui)
             status = text(rmod.status_text(view, ui))
@@ -137,24 +151,29 @@ class App(BotPump):
         return tag("main", {"class": "table"},
                    tag("div", {"class": "status", "role": "status", "aria-live": "polite", "data-testid": "status"},
                        status, self.bot_thinking_text()),
+                   tag("div", {"class": "sr-only", "aria-live": "polite", "data-testid": "announce"},
+                       announcement(rmod, view, table.names, self.viewer)),
                    tag("div", {"class": "board-wrap", "id": "board"}, board),
                    tag("div", {"class": "actions"}, buttons,
-                       tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet"}, "Score sheet"),
+                       tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet"}, _("Score sheet")),
+                       tag("button", {"data-cmd": "rules", "data-arg": table.game.id, "data-testid": "open-rules",
+                                      "data-key": "open-rules"}, _("Rules")),
                        sharing.table_buttons(self)),
                    tag("aside", {"class": "side"}, table.panel_html(), rmod.summary(view, table.names),
-                       tag("h2", None, "Log"), log_html(rmod, view, table.names)),
+                       tag("h2", None, _("Log")), log_html(rmod, view, table.names)),
                    modal)
 
     def bot_thinking_text(self) -> Safe | None:
         seat = self.table.bot_to_move() if self.table else None
         if seat is None or self.modal:
             return None
-        return join(" ", tag("span", {"class": "thinking", "data-testid": "thinking"}, self.table.names[seat],
-                             " is thinking…"))
+        return join(" ", tag("span", {"class": "thinking", "data-testid": "thinking"},
+                             tr("{name} is thinking…", name=self.table.names[seat])))
 
     def modal_html(self, view: dict) -> Safe:
         if self.modal == "sheet" or self.modal == "round":
-            closing = ("next", "Next round", "next-round") if self.modal == "round" else ("close", "Close", "close")
+            closing = (("next", _("Next round"), "next-round") if self.modal == "round"
+                       else ("close", _("Close"), "close"))
             return sheet_dialog(renderer(self.table.game.id), view, self.table.names, *closing)
         if self.modal == "over":
             return over_dialog(renderer(self.table.game.id), view, self.table.names, sharing.over_buttons(self))
@@ -216,7 +235,7 @@ class App(BotPump):
         try:
             self.table.act(self.viewer, encoded)
         except (IllegalAction, RecordError) as exc:
-            self.error = f"That move is not allowed: {exc}"
+            self.error = tr("That move is not allowed: {reason}", reason=str(exc))
             self.redraw()
             return
         self.error = ""
@@ -239,6 +258,13 @@ class App(BotPump):
             self.covered = False
         elif cmd == "sheet":
             self.modal = "sheet"
+        elif cmd == "rules":
+            self.rules_for = arg
+            self.redraw()
+            dom.focus('[data-testid="rules-close"]')
+            return
+        elif cmd == "close" and self.rules_for:
+            self.rules_for = None
         elif cmd == "close":
             self.modal = None
         elif cmd == "next":
@@ -261,7 +287,7 @@ class App(BotPump):
             n = game.min_players
             self.setup = {"game": game_id, "players": n, "options": {},
                           "seats": ["you"] + ["bot1"] * (game.max_players - 1),
-                          "names": ["You"] + [f"Player {i + 1}" for i in range(1, game.max_players)]}
+                          "names": [_("You")] + [tr("Player {n}", n=i + 1) for i in range(1, game.max_players)]}
         self.screen, self.modal = "setup", None
 
     def read_form(self) -> None:
@@ -290,7 +316,8 @@ class App(BotPump):
         for i in range(n):
             kind = self.setup["seats"][i]
             if kind.startswith("bot"):
-                seats.append({"kind": "bot", "level": int(kind[3:]), "name": self.setup["names"][i] or f"Bot {i + 1}"})
+                seats.append({"kind": "bot", "level": int(kind[3:]), "name": self.setup["names"][i]
+                              or tr("Bot {n}", n=i + 1)})
             else:
                 seats.append({"kind": "remote" if kind == "remote" else "human", "name": self.setup["names"][i]})
         seed = new_seed()
@@ -334,7 +361,13 @@ class App(BotPump):
 
     def on_change(self, event) -> None:
         el = event.target
-        if el.getAttribute("data-cmd-change") == "players":
+        if el.getAttribute("data-cmd-change") == "lang":
+            dom.storage_set(i18n.STORAGE_KEY, apply_language(el.value))
+            if self.screen == "setup":
+                self.read_form()
+            self.redraw()
+            dom.focus('[data-testid="language"]')
+        elif el.getAttribute("data-cmd-change") == "players":
             self.read_form()
             self.setup["players"] = int(el.value)
             self.redraw()
@@ -366,44 +399,81 @@ class App(BotPump):
 
 
 # --- dialogs (pure: callable without a browser, so the hostile-input tests render them) ----------
+def turn_text(name: str) -> str:
+    """'Your turn' for the person at the device (default name), else '<name>'s turn'."""
+    return _("Your turn") if name.strip().lower() == "you" or name == _("You") else tr("{name}'s turn", name=name)
+
+
+def settings_html() -> Safe:
+    """Settings in the header: the interface language (each language named in itself)."""
+    current = i18n.language()
+    return tag("details", {"class": "settings", "data-testid": "settings"},
+               tag("summary", None, _("Settings")),
+               tag("label", None, _("Language"), " ",
+                   tag("select", {"data-cmd-change": "lang", "data-testid": "language"},
+                       [tag("option", {"value": code, "lang": code, "selected": code == current}, name)
+                        for code, name in i18n.LANGUAGES.items()])))
+
+
+def apply_language(code: str | None) -> str:
+    """Switch the interface language and mark the document (lang, dir) so the layout mirrors for Persian."""
+    code = i18n.set_language(code)
+    try:
+        js.document.documentElement.setAttribute("lang", code)
+        js.document.documentElement.setAttribute("dir", i18n.direction(code))
+        js.document.title = _("Explorers' Table")
+    except AttributeError:  # no document (tests)
+        pass
+    return code
+
+
+def browser_languages() -> list[str]:
+    """navigator.languages (most preferred first), or [] outside a browser."""
+    try:
+        return [str(x) for x in js.navigator.languages]
+    except Exception:
+        return []
+
+
 def match_result_html(view: dict, names: list[str]) -> Safe:
     """Final ranks from the engine's result; a tie is a shared win."""
     res = view["result"]
     winners = [names[w] for w in res["winners"]]
     if len(winners) == 1:
-        head = join(text(winners[0]), " wins!")
+        head = text(tr("{name} wins!", name=winners[0]))
     else:
-        head = join("Shared win: ", join(*[join(", " if i else "", text(w)) for i, w in enumerate(winners)]))
+        head = text(tr("Shared win: {names}", names=_(", ").join(winners)))
     rows = [tag("tr", None, tag("td", None, r), tag("td", None, names[i]),
                 tag("td", {"data-testid": f"final-{i}"}, res["scores"][i]))
             for i, r in sorted(enumerate(res["ranks"]), key=lambda x: x[1])]
     return join(tag("h2", {"data-testid": "result-head"}, head),
-                tag("table", {"class": "result"}, tag("tr", None, tag("th", None, "Rank"), tag("th", None, "Player"),
-                                                      tag("th", None, "Score")), rows))
+                tag("table", {"class": "result"}, tag("tr", None, tag("th", None, _("Rank")),
+                                                      tag("th", None, _("Player")), tag("th", None, _("Score"))), rows))
 
 
 def cover_html(name: str) -> Safe:
     """The hot-seat cover: nothing of the hand until the named person shows it."""
     return tag("div", {"class": "cover", "data-testid": "cover"},
-               tag("p", None, "Pass the device to ", tag("strong", None, name), "."),
+               tag("p", None, tr("Pass the device to {name}.", name=name)),
                tag("button", {"class": "primary", "data-cmd": "uncover", "data-testid": "uncover",
-                              "data-key": "uncover"}, "Show ", name, "'s hand"))
+                              "data-key": "uncover"}, tr("Show {name}'s hand", name=name)))
 
 
 def log_html(rmod, view: dict, names: list[str]) -> Safe:
     """The last 60 log entries; a renderer's log_text(entry, names) turns data entries into words."""
     log_text = getattr(rmod, "log_text", lambda e, names: e["text"])
+    whole = getattr(rmod, "LOG_SENTENCES", False)  # log_text already names the player ("You play…")
     items = []
     for e in view["log"][-60:]:
         seat = e.get("seat")
-        who = join(tag("b", None, names[seat], ":"), " ") if seat is not None else None
+        who = join(tag("b", None, names[seat], ":"), " ") if seat is not None and not whole else None
         items.append(tag("li", None, who, log_text(e, names)))
-    return tag("ol", {"class": "log", "data-testid": "log"}, "", items)
+    return tag("ol", {"class": "log", "data-testid": "log", "tabindex": "0", "aria-label": _("Game log")}, "", items)
 
 
 def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testid: str) -> Safe:
     """The score sheet in a dialog, closed by one button (Close, Next round)."""
-    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Score sheet"},
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Score sheet")},
                rmod.score_sheet(view, names),
                tag("p", None, tag("button", {"class": "primary", "data-cmd": cmd, "data-testid": testid,
                                              "data-key": testid}, label)))
@@ -411,15 +481,41 @@ def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testi
 
 def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None) -> Safe:
     """The match result and the final score sheet."""
-    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": "Match result"},
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Match result")},
                match_result_html(view, names), rmod.score_sheet(view, names),
                tag("p", None, tag("button", {"class": "primary", "data-cmd": "again", "data-testid": "new-game",
-                                             "data-key": "new-game"}, "New game"), " ",
-                   tag("button", {"data-cmd": "home"}, "Home"), extra))
+                                             "data-key": "new-game"}, _("New game")), " ",
+                   tag("button", {"data-cmd": "home"}, _("Home")), extra))
+
+
+def announcement(rmod, view: dict, names: list[str], viewer: int | None) -> str:
+    """For screen readers (a polite live region): the latest move of another seat, or the latest round end."""
+    log_text = getattr(rmod, "log_text", lambda e, names: e.get("text", ""))
+    whole = getattr(rmod, "LOG_SENTENCES", False)
+    for e in reversed(view.get("log") or []):
+        seat = e.get("seat")
+        if seat == viewer and viewer is not None:
+            return ""
+        line = str(log_text(e, names))
+        if isinstance(seat, int) and 0 <= seat < len(names) and not whole:
+            line = tr("{name}: {what}", name=names[seat], what=line)
+        return line
+    return ""
+
+
+def rules_dialog(game_id: str) -> Safe:
+    """The rules help of one game in a dialog, closed by Close or Escape."""
+    title = GAMES[game_id].title if game_id in GAMES else ""
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "rules-title",
+                       "data-testid": "rules-dialog"},
+               rules.rules_html(game_id, title),
+               tag("p", None, tag("button", {"class": "primary", "data-cmd": "close", "data-testid": "rules-close",
+                                             "data-key": "rules-close", "data-escape": "1"}, _("Close"))))
 
 
 def start() -> None:
     t0 = time.time()
+    apply_language(i18n.choose(dom.storage_get(i18n.STORAGE_KEY), browser_languages()))
     app = App()
     root = dom.by_id("app")
     dom.listen(root, "click", app.on_click)

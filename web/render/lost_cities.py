@@ -10,12 +10,26 @@ from __future__ import annotations
 
 import json
 
+from i18n import N_, _, tr, trn
+
 from . import schema as sc
 from .markup import Safe, join, tag, text
-from .svg import PALETTE, back_svg, button_attrs, ring, signed, svg_root, symbol_defs, use_symbol
+from .svg import (
+    PALETTE,
+    back_svg,
+    button_attrs,
+    card_name,
+    colour_name,
+    ring,
+    signed,
+    svg_root,
+    symbol_defs,
+    use_symbol,
+)
 from .svg import card_svg as svg_card
 
-BLURB = "Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost."
+LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
+BLURB = N_("Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost.")
 
 W, H = 960, 920
 CW, CH, OV = 74, 104, 15
@@ -79,7 +93,7 @@ def col_x(i: int) -> int:
 def card_svg(card: dict, x: float, y: float, extra: dict | None = None, cls: str = "card") -> Safe:
     if not card["wager"]:
         return svg_card(card, x, y, extra, cls)
-    return svg_card(card, x, y, extra, cls, label="W", big="×", name=join(text(card["colour"]), " wager"))
+    return svg_card(card, x, y, extra, cls, label="W", big="×", name=card_name(card))
 
 
 def render(view: dict, ui: dict) -> Safe:
@@ -100,8 +114,10 @@ def render(view: dict, ui: dict) -> Safe:
         return "card last" if last.get("kind") == kind and last.get("card") == card["id"] else "card"
 
     # --- opponent (top) --------------------------------------------------------------------
-    out.append(tag("text", {"x": LEFT, "y": 30, "class": "who"}, names[top], " · ", view["hand_counts"][top],
-                   " cards in hand · total ", view["totals"][top]))
+    out.append(tag("text", {"x": LEFT, "y": 30, "class": "who"},
+                   tr("{name} · {cards} in hand", name=names[top],
+                      cards=trn("{n} card", "{n} cards", view["hand_counts"][top])),
+                   " · ", _("Score"), " ", view["totals"][top]))
     for k in range(view["hand_counts"][top]):
         out.append(back_svg(DECK_X - 10 + k * 14, 12, 30, 42))
     for i, colour in enumerate(colours):
@@ -132,10 +148,13 @@ def render(view: dict, ui: dict) -> Safe:
         discard_act = ("discard", selected) if sel_card and sel_card["colour"] == colour else None
         target = None
         if my_turn and draw_act in legal:
-            target = button_attrs(f"Draw the top card of the {colour} pile", act=draw_act, testid=f"pile-{colour}")
-        elif discard_act and discard_act in legal:
-            target = button_attrs(f"Discard the selected card to the {colour} pile", act=discard_act,
+            top_card = pile["top"]
+            target = button_attrs(tr("Draw from the {colour} discard pile (top: {card})", colour=colour_name(colour),
+                                     card=card_name(top_card) if top_card else "—"), act=draw_act,
                                   testid=f"pile-{colour}")
+        elif discard_act and discard_act in legal:
+            target = button_attrs(tr("Discard {card} to the {colour} discard pile", card=card_name(sel_card),
+                                     colour=colour_name(colour)), act=discard_act, testid=f"pile-{colour}")
         parts: list = [tag("rect", {"x": x, "y": BOARD_Y, "width": CW, "height": CH, "rx": 7, "fill": fill,
                                     "opacity": "0.25", "stroke": fill, "stroke-width": 2}),
                        use_symbol(("sun", "wave", "peak", "leaf", "flame", "gem")[i], x + CW / 2, BOARD_Y + CH / 2,
@@ -144,22 +163,22 @@ def render(view: dict, ui: dict) -> Safe:
             parts.append(card_svg(pile["top"], x, BOARD_Y, cls=is_last("discard", pile["top"])))
         if pile["count"]:
             parts.append(tag("text", {"x": x + CW - 4, "y": BOARD_Y + CH + 16, "class": "count",
-                                      "text-anchor": "end"}, pile["count"], " in pile"))
+                                      "text-anchor": "end"}, tr("{n} in pile", n=pile["count"])))
         if target:
             parts.append(ring(x - 4, BOARD_Y - 4, CW + 8, CH + 8))
         own = target or {"data-testid": f"pile-{colour}"}
         out.append(tag("g", {"class": "pile target" if target else "pile", **own}, parts))
     deck_act = ("draw", "deck")
     deck_target = my_turn and deck_act in legal
-    deck_attrs = button_attrs(join("Draw from the deck (", text(view["deck"]), " cards)"), act=deck_act,
-                              testid="deck") if deck_target else {"data-testid": "deck"}
+    deck_attrs = button_attrs(tr("Draw from the deck ({cards})", cards=trn("{n} card", "{n} cards", view["deck"])),
+                              act=deck_act, testid="deck") if deck_target else {"data-testid": "deck"}
     out.append(tag("g", {"class": "deck target" if deck_target else "deck", **deck_attrs},
                    back_svg(DECK_X, BOARD_Y) if view["deck"] else None,
                    tag("text", {"x": DECK_X + CW / 2, "y": BOARD_Y + CH / 2 + 8, "class": "deckcount",
-                                "text-anchor": "middle"}, view["deck"]),
+                                "text-anchor": "middle"}, tr("{n}", n=view["deck"])),
                    ring(DECK_X - 4, BOARD_Y - 4, CW + 8, CH + 8) if deck_target else None))
     out.append(tag("text", {"x": DECK_X + CW / 2, "y": BOARD_Y + CH + 16, "class": "count", "text-anchor": "middle"},
-                   "deck"))
+                   _("deck")))
 
     # --- my expeditions (bottom) -----------------------------------------------------------
     for i, colour in enumerate(colours):
@@ -169,8 +188,9 @@ def render(view: dict, ui: dict) -> Safe:
         can_play = play_act is not None and play_act in legal
         parts = []
         if can_play:
-            g = {"class": "slot target", **button_attrs(f"Play the selected card to your {colour} expedition",
-                                                        act=play_act, testid=f"expedition-{colour}")}
+            g = {"class": "slot target", **button_attrs(
+                tr("Play {card} on your {colour} expedition", card=card_name(sel_card), colour=colour_name(colour)),
+                act=play_act, testid=f"expedition-{colour}")}
             box = (x - 4, MY_TOP - 4, CW + 8, CH + 8 + len(row) * OV)
             parts += [ring(*box, cls="hit"), ring(*box)]
         else:
@@ -186,7 +206,7 @@ def render(view: dict, ui: dict) -> Safe:
 
     # --- my hand ----------------------------------------------------------------------------
     hand = view.get("hand")
-    out.append(tag("text", {"x": LEFT, "y": HAND_Y - 22, "class": "who"}, names[bottom], " · total ",
+    out.append(tag("text", {"x": LEFT, "y": HAND_Y - 22, "class": "who"}, names[bottom], " · ", _("Score"), " ",
                    view["totals"][bottom]))
     if hand is None:
         for k in range(view["hand_counts"][bottom]):
@@ -198,8 +218,7 @@ def render(view: dict, ui: dict) -> Safe:
             is_sel = card["id"] == selected
             y = HAND_Y - 14 if is_sel else HAND_Y
             cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "")
-            label = join(text(card["colour"]), " ", "wager" if card["wager"] else text(card["value"]),
-                         ", can be played" if playable else "")
+            label = join(card_name(card), _(", can be played") if playable else "")
             extra = {"role": "button", "tabindex": "0" if my_turn else None, "aria-label": label,
                      "aria-pressed": "true" if is_sel else "false", "data-cmd": "select" if my_turn else None,
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
@@ -207,20 +226,22 @@ def render(view: dict, ui: dict) -> Safe:
             out.append(card_svg(card, x, y, extra=extra, cls=cls))
             if playable:
                 out.append(tag("path", {"d": f"M{x + CW / 2 - 7} {y + CH + 12}l7-8l7 8z", "class": "playmark"}))
-    return svg_root(W, H, "Lost Cities table", out)
+    return svg_root(W, H, _("Lost Cities table"), out)
 
 
 def status_text(view: dict, ui: dict) -> str:
     """One line for the status bar: whose turn and which decision is pending."""
-    names = ui.get("names") or ["Player 1", "Player 2"]
+    names = ui.get("names") or [tr("Player {n}", n=1), tr("Player {n}", n=2)]
     if view.get("over"):
-        return "The match is over."
+        return _("The match is over.")
     pending = view["pending"]
     who = names[pending["seat"]]
     if pending["decision"] == "play":
-        return f"{who}: play a card to an expedition or discard one."
-    ban = f" (not the {pending['banned']} pile you just discarded to)" if pending.get("banned") else ""
-    return f"{who}: draw a card from the deck or a discard pile{ban}."
+        return tr("{name}: play a card to an expedition or discard one.", name=who)
+    if pending.get("banned"):
+        return tr("{name}: draw a card from the deck or a discard pile (not the {colour} pile you just discarded to).",
+                  name=who, colour=colour_name(pending["banned"]))
+    return tr("{name}: draw a card from the deck or a discard pile.", name=who)
 
 
 def score_sheet(view: dict, names: list[str]) -> Safe:
@@ -230,31 +251,33 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
     if not view.get("over"):
         rounds.append({"round": view["round"], "breakdown": view["round_scores"], "live": True,
                        "scores": [sum(b["total"] for b in side) for side in view["round_scores"]]})
-    parts: list = [tag("h2", None, "Score sheet")]
+    parts: list = [tag("h2", None, _("Score sheet"))]
     head = tag("tr", None, tag("th", None, ""), [tag("th", None, h) for h in
-                                                 ("sum", "cost", "wagers", "bonus", "cards", "points")])
+                                                 (_("sum"), _("cost"), _("wagers"), _("bonus"), _("cards"),
+                                                  _("points"))])
     for r in rounds:
         tables = []
         for seat, side in enumerate(r["breakdown"]):
             rows = [head]
             for colour, b in zip(colours, side):
                 if not b["cards"]:
-                    rows.append(tag("tr", None, tag("th", None, colour),
-                                    tag("td", {"colspan": 5, "class": "dim"}, "not started"), tag("td", None, 0)))
+                    rows.append(tag("tr", None, tag("th", None, colour_name(colour)),
+                                    tag("td", {"colspan": 5, "class": "dim"}, _("not started")), tag("td", None, 0)))
                     continue
-                rows.append(tag("tr", None, tag("th", None, colour), tag("td", None, b["sum"]),
+                rows.append(tag("tr", None, tag("th", None, colour_name(colour)), tag("td", None, b["sum"]),
                                 tag("td", None, b["cost"]), tag("td", None, "×", b["multiplier"]),
                                 tag("td", None, join("+", text(b["bonus"])) if b["bonus"] else ""),
-                                tag("td", None, b["cards"], " cards"), tag("td", None, b["total"])))
-            rows.append(tag("tr", {"class": "sum"}, tag("th", {"colspan": 6}, "Round total"),
+                                tag("td", None, trn("{n} card", "{n} cards", b["cards"])), tag("td", None, b["total"])))
+            rows.append(tag("tr", {"class": "sum"}, tag("th", {"colspan": 6}, _("Round total")),
                             tag("td", {"data-testid": join("sheet-r", text(r["round"]), "-", seat)},
                                 r["scores"][seat])))
             tables.append(tag("table", None, tag("caption", None, names[seat]), rows))
-        parts.append(tag("h3", None, "Round ", r["round"], " (so far)" if r.get("live") else ""))
+        parts.append(tag("h3", None, tr("Round {n} (so far)", n=r["round"]) if r.get("live")
+                         else tr("Round {n}", n=r["round"])))
         parts.append(tag("div", {"class": "sheet-round"}, "", tables))
     totals = join(*[join(" · " if i else "", text(n), " ", tag("strong", {"data-testid": f"sheet-total-{i}"}, t))
                     for i, (n, t) in enumerate(zip(names, view["totals"]))])
-    parts.append(tag("p", {"class": "sheet-totals"}, "Match totals: ", totals))
+    parts.append(tag("p", {"class": "sheet-totals"}, _("Match totals:"), " ", totals))
     return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, parts)
 
 
@@ -265,7 +288,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         return Safe("")
     card = int(ui["selected"])
     out = []
-    for kind, label in (("play", "Play to expedition"), ("discard", "Discard")):
+    for kind, label in (("play", _("Play to expedition")), ("discard", _("Discard"))):
         act = [kind, card]
         if act in legal:
             out.append(tag("button", {"class": "primary", "data-act": json.dumps(act), "data-testid": f"{kind}-btn",
@@ -278,10 +301,41 @@ def summary(view: dict, names: list[str]) -> Safe:
               for i, (n, t) in enumerate(zip(names, view["totals"]))]
     piles = None
     if any("cards" in p for p in view["discards"]):  # option open_discards: whole piles on demand
-        rows = [tag("li", None, p["colour"], ": ",
+        rows = [tag("li", None, colour_name(p["colour"]), ": ",
                     " ".join("W" if c["wager"] else str(c["value"]) for c in p["cards"]) or "—")
                 for p in view["discards"]]
-        piles = tag("details", {"data-testid": "open-piles"}, tag("summary", None, "Discard piles (bottom → top)"),
+        piles = tag("details", {"data-testid": "open-piles"}, tag("summary", None, _("Discard piles (bottom → top)")),
                     tag("ul", None, "", rows))
-    return join(tag("h2", None, "Round ", view["round"], " of ", view["rounds"]),
+    return join(tag("h2", None, tr("Round {n} of {rounds}", n=view["round"], rounds=view["rounds"])),
                 tag("ul", {"class": "totals"}, "", totals), piles)
+
+
+# Log entries are data from the engine ({"seat", "key", "params"}); each key has a sentence about a named
+# player and one about "You" (the person at the device, whose default name is "You" in every language).
+LOG = {
+    "play": (N_("{name} plays {card}."), N_("You play {card}.")),
+    "discard": (N_("{name} discards {card}."), N_("You discard {card}.")),
+    "draw_deck": (N_("{name} draws from the deck."), N_("You draw from the deck.")),
+    "draw_pile": (N_("{name} draws from the {colour} pile."), N_("You draw from the {colour} pile.")),
+}
+
+
+def log_text(entry: dict, names: list[str]) -> str:
+    """One log line as a sentence about its player ("You play yellow 7.", "Anna draws from the deck.");
+    entries of older records (English "text") are shown as they were written."""
+    key, p = entry.get("key"), entry.get("params") or {}
+    if key == "round_end":
+        scores = p.get("scores") or [0, 0]
+        return tr("Round {n} ends: {a} – {b}.", n=p.get("round", 0), a=scores[0], b=scores[-1])
+    if key not in LOG:
+        seat = entry.get("seat")
+        if "text" in entry and isinstance(seat, int) and 0 <= seat < len(names):
+            return tr("{name}: {what}", name=names[seat], what=str(entry["text"]))
+        return str(entry.get("text", key or ""))
+    seat = entry.get("seat")
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    other, you = LOG[key]
+    card = card_name(p) if "colour" in p and key in ("play", "discard") else ""
+    mine = name.strip().lower() == "you" or name == _("You")
+    return tr(you if mine else other, name=name, card=card,
+              colour=colour_name(str(p.get("colour", ""))))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 
+from i18n import N_, _, tr, trn
+
 from . import schema as sc
 from .markup import Safe, join, tag, text
 from .svg import (
@@ -20,7 +22,9 @@ from .svg import (
     PALETTE,
     back_svg,
     button_attrs,
+    card_name,
     card_svg,
+    colour_name,
     fmt,
     ring,
     signed,
@@ -29,7 +33,13 @@ from .svg import (
     use_symbol,
 )
 
-BLURB = "Race explorers up five paths, grab artifacts and cross the bridges."
+BLURB = N_("Race explorers up five paths, grab artifacts and cross the bridges.")
+PIECE_NAMES = {"adventurer": N_("adventurer"), "researcher": N_("researcher")}
+
+
+def piece_name(kind: str) -> str:
+    """adventurer / researcher in the interface language."""
+    return _(PIECE_NAMES[kind]) if kind in PIECE_NAMES else kind
 
 # Okabe-Ito colours (colour-blind safe) and a distinct shape per seat.
 PLAYER_COLOURS = ("#1b1b1b", "#e69f00", "#cc79a7", "#56b4e9")
@@ -146,8 +156,9 @@ def size(n: int) -> tuple[int, int]:
     return col_x(n) + 6, HAND_Y + CARD_H + 24
 
 
-def card_key(card: dict) -> Safe:
-    return join(text(card["colour"]), " ", text(card["value"]))
+def card_key(card: dict) -> str:
+    """'red 7' in the interface language."""
+    return card_name(card)
 
 
 def piece_svg(seat: int, kind: str, cx: float, cy: float, extra: dict | None = None, cls: str = "piece",
@@ -183,17 +194,17 @@ def tile_svg(tile: dict, cx: float, cy: float) -> Safe:
     """Event tiles: artifact = amber hexagon with a vase, arrow = white disc with an arrow, VP = green square."""
     kind = tile["kind"]
     if kind == "artifact":
-        return tag("g", {"class": "tile"}, tag("title", None, "artifact tile"),
+        return tag("g", {"class": "tile"}, tag("title", None, _("artifact tile")),
                    tag("path", {"d": f"M{cx - 12} {cy}l6-10h12l6 10l-6 10h-12z", "fill": "#c98b2b",
                                 "stroke": "#4a2e00", "stroke-width": 1.5}),
                    tag("path", {"d": f"M{cx - 3} {cy - 6}h6l-1 3q5 3 2 9h-8q-3-6 2-9z", "fill": "#fff3d6"}))
     if kind == "arrow":
-        return tag("g", {"class": "tile"}, tag("title", None, "arrow tile: move one of your pieces one stone"),
+        return tag("g", {"class": "tile"}, tag("title", None, _("arrow tile: move one of your pieces one stone")),
                    tag("circle", {"cx": cx, "cy": cy, "r": 11, "fill": "#fff", "stroke": "#1b1b1b",
                                   "stroke-width": 1.5}),
                    tag("path", {"d": f"M{cx - 7} {cy}h9m-4-5l5 5l-5 5", "fill": "none", "stroke": "#1b1b1b",
                                 "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round"}))
-    return tag("g", {"class": "tile"}, tag("title", None, tile["value"], " victory points tile"),
+    return tag("g", {"class": "tile"}, tag("title", None, tr("{n} victory points tile", n=tile["value"])),
                tag("rect", {"x": cx - 12, "y": cy - 11, "width": 24, "height": 22, "rx": 3, "fill": "#245c3b",
                             "stroke": "#0c2616", "stroke-width": 1.5}),
                tag("text", {"x": cx, "y": cy + 4.5, "class": "tilevp", "text-anchor": "middle"}, tile["value"]))
@@ -261,22 +272,23 @@ def render(view: dict, ui: dict) -> Safe:
         for seat in range(ctx.n):
             out.append(column_svg(ctx, seat, c))
     out.append(bottom_svg(ctx))
-    return svg_root(w, h, "Lost Cities: The Board Game table", out, data_testid="lcb-board",
+    return svg_root(w, h, _("Lost Cities: The Board Game table"), out, data_testid="lcb-board",
                     data_decision=ctx.decision or "over", data_mine="1" if ctx.mine else "0", data_players=ctx.n)
 
 
 def header_svg(ctx: _Ctx) -> Safe:
     view = ctx.view
     bx = stone_x(6) + STONE_W + 4
-    out = [tag("text", {"x": LEFT, "y": 24, "class": "who"}, "Expedition ", view["expedition"], " of ",
-               view["expeditions"]),
-           tag("text", {"x": stone_x(1), "y": TOP - 12, "class": "small"}, "stone values: researcher counts double"),
+    out = [tag("text", {"x": LEFT, "y": 24, "class": "who"},
+               tr("Expedition {n} of {total}", n=view["expedition"], total=view["expeditions"])),
+           tag("text", {"x": stone_x(1), "y": TOP - 12, "class": "small"}, _("stone values: researcher counts double")),
            tag("text", {"x": bx + BRIDGE_W / 2 - 2, "y": TOP - 26, "class": "hd", "text-anchor": "middle",
-                        "data-testid": "crossings"}, "bridge ", view["crossed"], "/", view["crossings_to_end"]),
+                        "data-testid": "crossings"},
+               tr("bridge {n}/{total}", n=view["crossed"], total=view["crossings_to_end"])),
            tag("text", {"x": stone_x(9) + STONE_W / 2, "y": TOP - 12, "class": "small", "text-anchor": "middle"},
-               "lost city"),
+               _("lost city")),
            tag("text", {"x": PILE_X + MC_W / 2, "y": TOP - 12, "class": "small", "text-anchor": "middle"},
-               "discards")]
+               _("discards"))]
     turn = (view.get("pending") or {}).get("seat")
     for seat in range(ctx.n):
         x = col_x(seat)
@@ -287,15 +299,16 @@ def header_svg(ctx: _Ctx) -> Safe:
         name = str(ctx.names[seat])
         name = name if len(name) <= 11 else name[:10] + "…"
         vp = "?" if info["vp"] is None else info["vp"]
-        lines = (join(text(info["hand_count"]), " cards", " · you" if seat == ctx.me else ""),
-                 "left:" if sup["adventurers"] or sup["researcher"] else "left: none",
-                 join("artifacts ", text(info["artifact_tiles"]), ", chips ", text(info["artifact_chips"])),
-                 join("VP ", text(vp), " · now ", signed(info["expedition_points"])))
+        cards = trn("{n} card", "{n} cards", info["hand_count"])
+        lines = (tr("{cards} · you", cards=cards) if seat == ctx.me else cards,
+                 _("left:") if sup["adventurers"] or sup["researcher"] else _("left: none"),
+                 tr("artifacts {tiles}, chips {chips}", tiles=info["artifact_tiles"], chips=info["artifact_chips"]),
+                 tr("VP {vp} · now {points}", vp=vp, points=signed(info["expedition_points"])))
         kinds = ["adventurer"] * sup["adventurers"] + ["researcher"] * sup["researcher"]
         supply = [tag("g", {"transform": f"translate({x + 40 + k * 12 + (6 if kind == 'researcher' else 0)},52) "
                                          "scale(.7)"}, piece_svg(seat, kind, 0, 0)) for k, kind in enumerate(kinds)]
-        left = join("pieces left: ", text(sup["adventurers"]), " adventurers",
-                    " and the researcher" if sup["researcher"] else "")
+        left = (tr("pieces left: {n} adventurers and the researcher", n=sup["adventurers"]) if sup["researcher"]
+                else tr("pieces left: {n} adventurers", n=sup["adventurers"]))
         out.append(tag("g", {"data-testid": f"player-{seat}"},
                        tag("title", None, ctx.names[seat]),
                        tag("rect", {"x": x + 2, "y": 4, "width": COL_W - 6, "height": TOP - 10, "rx": 8, **hl}),
@@ -342,7 +355,8 @@ def path_svg(ctx: _Ctx, c: int) -> Safe:
         else:
             g = {"class": "stone" + (" last" if landed else "") + (" target" if target else ""),
                  "data-testid": f"stone-{colour}-{k}",
-                 "aria-label": join(text(colour), " stone ", text(k), ", ", signed(st["value"]), " points")}
+                 "aria-label": tr("{colour} stone {k}, {points} points", colour=colour_name(colour), k=k,
+                                  points=signed(st["value"]))}
         border = "#b8860b" if k == 9 else "#6d6252"
         parts: list = [tag("rect", {"x": x, "y": y, "width": STONE_W, "height": STONE_H, "rx": 12, "fill": "#e6dfcf",
                                     "stroke": border, "stroke-width": 3 if k == 9 else 1.5}),
@@ -352,7 +366,7 @@ def path_svg(ctx: _Ctx, c: int) -> Safe:
         elif st["space"]:
             parts.append(tag("circle", {"cx": x + STONE_W - 16, "cy": y + 16, "r": 9, "fill": "none",
                                         "stroke": "#a09580", "stroke-dasharray": "3 2"},
-                             tag("title", None, "empty tile space")))
+                             tag("title", None, _("empty tile space"))))
         for p in by_stone.get(k, []):
             dx, dy = slots[p["seat"] % len(slots)]
             parts.append(piece_svg(p["seat"], p["piece"], x + dx, y + dy,
@@ -400,10 +414,11 @@ def pile_svg(ctx: _Ctx, c: int) -> Safe:
     x, y = PILE_X, row_y(c) + 4
     target = None
     if ctx.act(("draw", colour)):
-        target = button_attrs(join("Draw the ", text(colour), " ", text(pile["top"]["value"]), " from the ",
-                                   text(colour), " pile"), act=("draw", colour), testid=f"pile-{colour}")
+        target = button_attrs(tr("Draw the {card} from the {colour} pile", card=card_key(pile["top"]),
+                                 colour=colour_name(colour)), act=("draw", colour), testid=f"pile-{colour}")
     elif ctx.card and ctx.card["colour"] == colour and ctx.act(("discard", colour, ctx.card["value"])):
-        target = button_attrs(join("Discard ", card_key(ctx.card), " to the ", text(colour), " pile"),
+        target = button_attrs(tr("Discard {card} to the {colour} pile", card=card_key(ctx.card),
+                                 colour=colour_name(colour)),
                               act=("discard", colour, ctx.card["value"]), testid=f"pile-{colour}")
     last = ctx.last_has("discard", colour) or ctx.last_has("draw", colour)
     g = {"class": "pile" + (" target" if target else "") + (" last" if last else ""),
@@ -437,7 +452,8 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> Safe:
         acts = [a for a in (("advance", colour, v), ("start", colour, v, "adventurer"),
                             ("start", colour, v, "researcher")) if ctx.act(a)]
         if len(acts) == 1:
-            target = button_attrs(join("Play ", card_key(ctx.card), " on your ", text(colour), " column"),
+            target = button_attrs(tr("Play {card} on your {colour} column", card=card_key(ctx.card),
+                                     colour=colour_name(colour)),
                                   act=acts[0], testid=f"column-{colour}")
         elif acts:
             target = "both"
@@ -470,7 +486,7 @@ def bottom_svg(ctx: _Ctx) -> Safe:
             plays.setdefault((a[1], a[2]), set()).add(a[0])
     can_select = ctx.mine and ctx.decision == "play"
     if hand is None:
-        out.append(tag("text", {"x": LEFT, "y": HAND_Y + 30, "class": "hd"}, "Spectating: hands are hidden."))
+        out.append(tag("text", {"x": LEFT, "y": HAND_Y + 30, "class": "hd"}, _("Spectating: hands are hidden.")))
     else:
         for k, card in enumerate(hand):
             x = LEFT + k * HAND_PITCH
@@ -478,7 +494,7 @@ def bottom_svg(ctx: _Ctx) -> Safe:
             is_sel = ctx.card is not None and card["id"] == ctx.card["id"]
             y = HAND_Y - 12 if is_sel else HAND_Y
             cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "")
-            label = join(card_key(card), ", can be played on a path" if playable else "")
+            label = join(card_key(card), _(", can be played on a path") if playable else "")
             extra = {"role": "button", "tabindex": "0" if can_select else None, "aria-label": label,
                      "aria-pressed": "true" if is_sel else "false", "data-cmd": "select" if can_select else None,
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
@@ -490,8 +506,8 @@ def bottom_svg(ctx: _Ctx) -> Safe:
     dx = LEFT + 9 * HAND_PITCH + 10
     deck_act = ("draw", "deck")
     target = ctx.act(deck_act)
-    extra = button_attrs(join("Draw from the deck (", text(view["deck"]), " cards)"), act=deck_act, testid="deck") \
-        if target else {"data-testid": "deck"}
+    extra = button_attrs(tr("Draw from the deck ({cards})", cards=trn("{n} card", "{n} cards", view["deck"])),
+                         act=deck_act, testid="deck") if target else {"data-testid": "deck"}
     last = ctx.last_has("draw", "deck")
     out.append(tag("g", {"class": "deck" + (" target" if target else "") + (" last" if last else ""), **extra},
                    back_svg(dx, HAND_Y) if view["deck"] else
@@ -501,7 +517,7 @@ def bottom_svg(ctx: _Ctx) -> Safe:
                                 "text-anchor": "middle"}, view["deck"]),
                    ring(dx - 4, HAND_Y - 4, CARD_W + 8, CARD_H + 8) if target else None))
     out.append(tag("text", {"x": dx + CARD_W / 2, "y": HAND_Y + CARD_H + 16, "class": "count",
-                            "text-anchor": "middle"}, "deck"))
+                            "text-anchor": "middle"}, _("deck")))
     tx = dx + CARD_W + 16
     lines = decision_lines(ctx)
     for i, line in enumerate(lines):
@@ -522,53 +538,59 @@ def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float) -> Safe:
     for i, kind in enumerate(kinds):
         act = ("start", card["colour"], card["value"], kind)
         bx = x + i * 112
-        g = button_attrs(join("Start the ", text(card["colour"]), " path with ", card_key(card), " and your ", kind),
-                         act=act, testid=f"start-{kind}")
+        g = button_attrs(tr("Start the {colour} path with {card} and your {piece}", colour=colour_name(card["colour"]),
+                            card=card_key(card), piece=piece_name(kind)), act=act, testid=f"start-{kind}")
         out.append(tag("g", {"class": "target", **g},
                        tag("rect", {"x": bx, "y": y - 4, "width": 106, "height": 36, "rx": 8, "fill": "#fff",
                                     "stroke": "#d08700", "stroke-width": 2}),
                        piece_svg(ctx.me, kind, bx + 19, y + 14),
-                       tag("text", {"x": bx + 38, "y": y + 19, "class": "small"}, kind)))
+                       tag("text", {"x": bx + 38, "y": y + 19, "class": "small"}, piece_name(kind))))
     return join(out)
 
 
 def decision_lines(ctx: _Ctx) -> list[str]:
     view = ctx.view
     if view.get("over"):
-        return ["The game is over."]
+        return [_("The game is over.")]
     pending = view["pending"]
-    who = "You" if pending["seat"] == ctx.me else ctx.names[pending["seat"]]
+    who = _("You") if pending["seat"] == ctx.me else ctx.names[pending["seat"]]
     d = pending["decision"]
     if d == "play":
         if ctx.mine and not ctx.card:
-            return [f"{who}: play a card", "Select a card in your hand."]
+            return [tr("{name}: play a card", name=who), _("Select a card in your hand.")]
         if ctx.card:
-            return [f"{who}: {ctx.card['colour']} {ctx.card['value']}", "Click a lit stone, column or pile,",
-                    "or a button below."]
-        return [f"{who}: play a card"]
+            return [tr("{name}: {card}", name=who, card=card_key(ctx.card)), _("Click a lit stone, column or pile,"),
+                    _("or a button below.")]
+        return [tr("{name}: play a card", name=who)]
     if d == "move":
-        why = "Arrow tile" if pending["reason"] == "arrow" else "Lost city"
-        more = ["Click a lit stone to move that piece,", "or choose “Don't move”."] if ctx.mine else []
-        return [f"{why}: {who} may move a piece", *more]
-    ban = f"not the {pending['banned']} pile" if pending.get("banned") else ""
-    return [f"{who}: draw a card", *(["Deck or a lit discard pile."] if ctx.mine else []), *([ban] if ban else [])]
+        line = (tr("Arrow tile: {name} may move a piece", name=who) if pending["reason"] == "arrow"
+                else tr("Lost city: {name} may move a piece", name=who))
+        more = [_("Click a lit stone to move that piece,"), _("or choose “Don't move”.")] if ctx.mine else []
+        return [line, *more]
+    ban = tr("not the {colour} pile", colour=colour_name(pending["banned"])) if pending.get("banned") else ""
+    return [tr("{name}: draw a card", name=who), *([_("Deck or a lit discard pile.")] if ctx.mine else []),
+            *([ban] if ban else [])]
 
 
 def status_text(view: dict, ui: dict) -> str:
     """Whose turn and which decision is pending (plain text)."""
     if view.get("over"):
-        return "The game is over."
-    names = ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+        return _("The game is over.")
+    names = ui.get("names") or [tr("Player {n}", n=i + 1) for i in range(view["players"])]
     pending = view["pending"]
     who = names[pending["seat"]]
     d = pending["decision"]
     if d == "play":
-        return f"{who}: play a card — start or advance a path, or discard."
+        return tr("{name}: play a card — start or advance a path, or discard.", name=who)
     if d == "move":
-        why = "an arrow tile" if pending["reason"] == "arrow" else "a card played on a piece in the lost city"
-        return f"{who}: after {why}, move one of your pieces one stone, or don't move."
-    ban = f" (not the {pending['banned']} pile you just discarded to)" if pending.get("banned") else ""
-    return f"{who}: draw a card from the deck or a discard pile{ban}."
+        if pending["reason"] == "arrow":
+            return tr("{name}: after an arrow tile, move one of your pieces one stone, or don't move.", name=who)
+        return tr("{name}: after a card played on a piece in the lost city, move one of your pieces one stone, "
+                  "or don't move.", name=who)
+    if pending.get("banned"):
+        return tr("{name}: draw a card from the deck or a discard pile (not the {colour} pile you just discarded to).",
+                  name=who, colour=colour_name(pending["banned"]))
+    return tr("{name}: draw a card from the deck or a discard pile.", name=who)
 
 
 def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
@@ -584,20 +606,22 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     if pending.get("decision") == "move":
         for a in legal:
             if a[0] == "move":
-                out.append(_button(a, f"Move your {a[1]} piece", f"move-{a[1]}-btn"))
+                out.append(_button(a, tr("Move your {colour} piece", colour=colour_name(a[1])), f"move-{a[1]}-btn"))
         if ("pass",) in legal:
-            out.append(_button(("pass",), "Don't move", "pass-btn", primary=False))
+            out.append(_button(("pass",), _("Don't move"), "pass-btn", primary=False))
         return join(out)
     card = selected_card(view, ui)
     if not card or pending.get("decision") != "play":
         return Safe("")
     colour, v = card["colour"], card["value"]
-    for act, label, testid in ((("start", colour, v, "adventurer"), "Start with adventurer", "start-adventurer-btn"),
-                               (("start", colour, v, "researcher"), "Start with researcher", "start-researcher-btn"),
-                               (("advance", colour, v), "Advance", "advance-btn"),
-                               (("discard", colour, v), "Discard", "discard-btn")):
+    for act, label, testid in ((("start", colour, v, "adventurer"), N_("Start with adventurer ({card})"),
+                                "start-adventurer-btn"),
+                               (("start", colour, v, "researcher"), N_("Start with researcher ({card})"),
+                                "start-researcher-btn"),
+                               (("advance", colour, v), N_("Advance ({card})"), "advance-btn"),
+                               (("discard", colour, v), N_("Discard ({card})"), "discard-btn")):
         if act in legal:
-            out.append(_button(act, f"{label} ({colour} {v})", testid, primary=act[0] != "discard"))
+            out.append(_button(act, tr(label, card=card_key(card)), testid, primary=act[0] != "discard"))
     return join(out)
 
 
@@ -623,13 +647,15 @@ LEFT_CELL = {"style": "text-align:left"}
 
 def _pieces_text(pieces: list[dict]) -> Safe:
     if not pieces:
-        return tag("span", {"class": "dim"}, "no pieces")
+        return tag("span", {"class": "dim"}, _("no pieces"))
     parts = []
     for i, p in enumerate(pieces):
         mult = p["piece"] == "researcher"
         points = p["points"] // 2 if mult and isinstance(p["points"], int) else p["points"]
-        parts.append(join(tag("br") if i else "", text(p["colour"]), " ", text(p["piece"]), " stone ",
-                          text(p["stone"]), ": ", signed(points), "×2" if mult else ""))
+        parts.append(join(tag("br") if i else "",
+                          tr("{colour} {piece} stone {k}: {points}", colour=colour_name(p["colour"]),
+                             piece=piece_name(p["piece"]), k=p["stone"], points=signed(points)),
+                          "×2" if mult else ""))
     return join(parts)
 
 
@@ -638,7 +664,7 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
     n = view["players"]
     runs = _vp_runs(view)
     tiles = view.get("tile_vp") or []
-    parts: list = [tag("h2", None, "Score sheet")]
+    parts: list = [tag("h2", None, _("Score sheet"))]
     entries = list(view["history"])
     info = view["player_info"]
     if not view.get("over") and any(pl["pieces"] for pl in info):  # a live expedition with something to show
@@ -648,8 +674,9 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
                         "pieces": [[dict(p, points=piece_points(view, p)) for p in pl["pieces"]] for pl in info]})
     for e, entry in enumerate(entries):
         live = entry.get("live")
-        rows = [tag("tr", None, [tag("th", None, h) for h in ("Player", "Pieces", "Points", "VP tiles", "VP before",
-                                                                "VP after (≥ 0)", "Artifacts → chips")])]
+        rows = [tag("tr", None, [tag("th", None, h) for h in (_("Player"), _("Pieces"), _("Points"), _("VP tiles"),
+                                                                _("VP before"), _("VP after (≥ 0)"),
+                                                                _("Artifacts → chips"))])]
         for i in range(n):
             run = None if live else runs[e][i]
             tile = tiles[e][i] if e < len(tiles) else 0
@@ -657,26 +684,27 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
                 vp = join(tag("td", None, run[0]),
                           tag("td", {"data-testid": join("sheet-e", text(entry["expedition"]), "-", i)}, run[1]))
             elif not live:
-                vp = tag("td", {"colspan": 2, "class": "dim"}, "hidden")
+                vp = tag("td", {"colspan": 2, "class": "dim"}, _("hidden"))
             else:
                 vp = tag("td", {"colspan": 2}, "")
             rows.append(tag("tr", None, tag("td", LEFT_CELL, names[i]), tag("td", LEFT_CELL,
                                                                              _pieces_text(entry["pieces"][i])),
                             tag("td", None, signed(entry["points"][i])), tag("td", None, signed(tile)), vp,
                             tag("td", None, entry["artifacts"][i])))
-        parts.append(tag("h3", None, "Expedition ", entry["expedition"], " (so far, if it ended now)" if live else ""))
+        parts.append(tag("h3", None, tr("Expedition {n} (so far, if it ended now)", n=entry["expedition"]) if live
+                         else tr("Expedition {n}", n=entry["expedition"])))
         parts.append(tag("table", None, rows))
     final = view.get("final")
     if final:
-        rows = [tag("tr", None, [tag("th", None, h) for h in ("Player", "Chips", "Artifact points", "VP before",
-                                                                "Final VP (≥ 0)")])]
+        rows = [tag("tr", None, [tag("th", None, h) for h in (_("Player"), _("Chips"), _("Artifact points"),
+                                                                _("VP before"), _("Final VP (≥ 0)"))])]
         for i in range(n):
             before = runs[-1][i][1] if runs else 0
             total = view["player_info"][i]["vp"]
             rows.append(tag("tr", None, tag("td", LEFT_CELL, names[i]), tag("td", None, final["chips"][i]),
                             tag("td", None, signed(final["artifact_points"][i])), tag("td", None, before),
                             tag("td", {"data-testid": f"sheet-total-{i}"}, tag("strong", None, total))))
-        parts.append(tag("h3", None, "Artifacts and final totals"))
+        parts.append(tag("h3", None, _("Artifacts and final totals")))
         parts.append(tag("table", None, rows))
     return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, parts)
 
@@ -690,14 +718,15 @@ def summary(view: dict, names: list[str]) -> Safe:
     """Side panel: expedition n of N, bridge crossings, and per player artifacts and (own) VP."""
     items = []
     for i, info in enumerate(view["player_info"]):
-        vp = "hidden" if info["vp"] is None else info["vp"]
+        vp = _("hidden") if info["vp"] is None else info["vp"]
         items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[i % 4]}"}, _SHAPE_GLYPH[i % 4]),
-                         " ", names[i], ": VP ", tag("strong", {"data-testid": f"total-{i}"}, vp), ", artifacts ",
-                         info["artifact_tiles"], " (+", info["artifact_chips"], " chips)"))
-    return join(tag("h2", None, "Expedition ", view["expedition"], " of ", view["expeditions"]),
-                tag("p", None, "Bridge crossings: ",
+                         " ", names[i], ": ", _("VP"), " ", tag("strong", {"data-testid": f"total-{i}"}, vp), ", ",
+                         tr("artifacts {tiles} (+{chips} chips)", tiles=info["artifact_tiles"],
+                            chips=info["artifact_chips"])))
+    return join(tag("h2", None, tr("Expedition {n} of {total}", n=view["expedition"], total=view["expeditions"])),
+                tag("p", None, _("Bridge crossings:"), " ",
                     tag("strong", {"data-testid": "crossings-side"}, view["crossed"], "/", view["crossings_to_end"]),
-                    " · deck ", view["deck"]),
+                    " · ", tr("deck {n}", n=view["deck"])),
                 tag("ul", {"class": "totals"}, "", items))
 
 
