@@ -68,7 +68,7 @@ def test_a_round_in_the_browser_language(browser, site, tmp_path, lang, locale, 
         rules = page.inner_text("[data-testid=rules]")
         assert ("ロストシティ" if lang == "ja" else "شهرهای گمشده") in rules
         assert "Goal" not in rules
-        page.keyboard.press("Escape")
+        page.click("[data-testid=rules-close]")
         page.wait_for_selector("[data-testid=rules-dialog]", state="detached")
         new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
         page.wait_for_selector("#board svg")
