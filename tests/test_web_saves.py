@@ -239,3 +239,24 @@ def test_a_live_network_table_is_dropped_only_when_confirmed():
     again = played(VS_BOT, moves=0, seed=2)
     app.begin(again)  # the table on screen is not a network table: no question
     assert app.table is again
+
+
+def test_while_the_cover_is_up_nothing_of_the_covered_seat_is_drawn():
+    """Board game, hot-seat: the side panel shows a seat's own VP only to that seat; under the cover the
+    page draws the spectator's view (no hand, no private VP)."""
+    seats = [{"kind": "human", "name": "Alice"}, {"kind": "human", "name": "Bob"}]
+    table = LocalTable("lost-cities-board", 2, 4, {}, seats)
+    rng = Rng(4)
+    while not any(isinstance(i["vp"], int) and i["vp"] for i in table.state.view(1)["player_info"]) \
+            and len(table.state.record.moves) < 400:
+        seat = table.state.to_move()[0]
+        table.act(seat, rng.choice(table.legal(seat)))
+    own = table.state.view(1)["player_info"][1]["vp"]
+    assert isinstance(own, int)
+    app = app_with(table)
+    app.viewer, app.covered = 1, False
+    assert f'data-testid="total-1">{own}<' in app.table_html()
+    app.covered = True
+    html = app.table_html()
+    assert 'data-testid="cover"' in html and hands_in(html) == 0
+    assert 'data-testid="total-1">hidden<' in html

@@ -132,7 +132,9 @@ class App(BotPump):
                                       _("Start")), " ", tag("button", {"data-cmd": "home"}, _("Cancel"))))
 
     def current_view(self) -> dict:
-        return self.table.state.view(self.viewer)
+        """The view drawn: the seat at the device's; while the hot-seat cover is up, the spectator's (nothing of
+        the covered hand, nor that seat's private totals, in the side panel, log or score sheet)."""
+        return self.table.state.view(None if self.covered else self.viewer)
 
     def table_html(self) -> Safe:
         table = self.table
