@@ -31,9 +31,10 @@ import secrets
 import time
 
 import dom
+import i18n
 import invite
 import js
-from i18n import _, tdata, tr
+from i18n import N_, _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
 from rtc import Peer
@@ -427,16 +428,44 @@ class RemoteTable:
         return self.link.panel_html()
 
 
+# The guest's fair-play verdict (py_engine.net.guest: a key, the move concerned, and the English text).
+VERDICTS = {
+    "verified": N_("Deal verified: the cards were dealt as the host promised at the start, and every move and view "
+                   "agrees."),
+    "no-commitment": N_("Warning: the host made no commitment to the deal at the start, so it cannot be checked."),
+    "commitment-changed": N_("Warning: the host changed its commitment to the deal during the game."),
+    "two-views": N_("Warning: the host showed two different positions for move {move}."),
+    "not-revealed": N_("Warning: the host did not reveal the deal at the end, so it cannot be checked."),
+    "unreadable": N_("Warning: the host revealed an unreadable record."),
+    "other-table": N_("Warning: the revealed record is of another game or table."),
+    "commitment-mismatch": N_("Warning: the revealed deal is not the one the host committed to at the start."),
+    "wrong-end": N_("Warning: the revealed record does not end at the last move the host announced."),
+    "view-mismatch": N_("Warning: the position after move {move} is not what the host showed you then."),
+    "illegal-move": N_("Warning: the revealed record holds an illegal move."),
+    "not-replayable": N_("Warning: the revealed record cannot be replayed."),
+    "not-over": N_("Warning: the revealed record does not reach the end of the game."),
+    "wrong-result": N_("Warning: the announced result is not the result of the revealed game."),
+}
+
+
+def verdict_text(verdict: dict) -> str:
+    """The verdict in the interface language (English: the engine's own sentence, with its details)."""
+    key, text = verdict.get("key"), str(verdict.get("text", ""))
+    if i18n.language() == "en" or key not in VERDICTS:
+        return text[:1].upper() + text[1:] + "."
+    return tr(VERDICTS[key], move=verdict.get("move") if verdict.get("move") is not None else "?")
+
+
 def deal_html(g: Guest) -> Safe:
     """The fair-play line on a guest's panel: the host's commitment while the game runs, then
     "Deal verified" or a warning once the host revealed the deal (py_engine.net.guest.verify)."""
     if not g.seated and g.verdict is None:
         return Safe("")
     if g.verdict is not None:
-        ok, words = g.verdict["ok"], str(g.verdict["text"])
+        ok = g.verdict["ok"]
         return tag("p", {"class": "net-ok" if ok else "error", "role": None if ok else "alert",
                          "data-testid": "deal-status", "data-state": "verified" if ok else "warning"},
-                   words[:1].upper() + words[1:] + ".")
+                   verdict_text(g.verdict))
     if g.deal is None:
         return tag("p", {"class": "error", "data-testid": "deal-status", "data-state": "none"},
                    _("The host sealed no deal: this game cannot be checked for fair play."))
