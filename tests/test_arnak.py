@@ -1317,3 +1317,26 @@ def test_snake_side_conformance(n):
             assert k < 20000
         assert s.record.replay().to_json() == s.to_json()
         assert GAME.from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_free_action_in_the_middle_of_a_main_action():
+    s = pos()
+    rod = ITEM["Fishing Rod"]
+    s.p[0].hand = [rod, FC, ITEM["Watch"]]
+    s.item_deck.append(ITEM["Pack Donkey"])  # costs 4: 1 coin after the discount
+    go(s, ("play", rod))
+    acts = s.legal_actions(0)
+    assert ("buy", "item", "top") not in acts and ("play", FC) in acts
+    assert ("play", ITEM["Watch"]) not in acts  # its pass option would be a second main action
+    go(s, ("play", FC))
+    assert s.queue[0][0] == "buy" and ("buy", "item", "top") in s.legal_actions(0)
+    go(s, ("buy", "item", "top"))
+    assert s.p[0].deck == [ITEM["Pack Donkey"]] and res(s) == [0, 0, 0, 0, 0]
+
+
+def test_no_free_action_while_paying_travel():
+    s = pos()
+    s.p[0].hand = [FC]
+    s.tile[5] = 2
+    go(s, ("dig", 5))
+    assert s.legal_actions(0) == [("tcard", FC)]  # the Funding card may not be played for its coin now

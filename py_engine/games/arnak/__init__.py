@@ -6,9 +6,11 @@ data.py). Card, site, idol, guardian, assistant and research effects are ops in 
 one resolver in effects.py; every choice is a small decision on `state.queue`.
 
 Decisions where the texts are unclear (each has a test in tests/test_arnak.py):
-- Free actions are offered before the main action and after it (until "end"); travel sources that are free
-  actions (a pilot for 2 coins, a travel assistant, a travel boon) are offered inside the travel payment.
-  Other free actions are not offered in the middle of a main action's decisions.
+- Free actions are offered before the main action, after it (until "end"), and beside every decision in the
+  middle of an action, except while travel or a guardian's discard is being paid (those were checked as
+  payable when the action began): there the travel sources that are free actions (a pilot for 2 coins, a
+  travel assistant, a travel boon) are the options. A card whose effect may pass (Watch, Chronometer) is
+  not offered in the middle of another action, since passing is a main action.
 - Surplus travel icons are lost at once (a card pays the icons it can; the rest is wasted).
 - Dig at a camp always takes the first free space (1 boot before 2 boots).
 - Optional exiles, discards and "you may" actions offer "skip"; an effect with nothing to act on is skipped.

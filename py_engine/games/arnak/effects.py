@@ -63,6 +63,14 @@ def best_remainder(rem: tuple, icons: tuple, srcs: list) -> tuple | None:
     return best[1] if best else None
 
 
+def _may_pass(ops) -> bool:
+    return any(op[0] == "pass" or op[0] == "or" and any(_may_pass(b) for b in op[1:]) for op in ops)
+
+
+NO_MID_FREE = ("travel", "discard_req")  # decisions whose payability was checked up front
+MID_FREE_KINDS = ("play", "idol", "boon", "assist")
+
+
 def sub(res: list, cost: tuple) -> None:
     for i in range(5):
         res[i] -= cost[i]
@@ -157,11 +165,13 @@ class Resolver:
         extra = (0, 0, 1, 0, 0) if info[1] == "artifact" else (0, 0, 0, 0, 0)
         return bool(info[7]) and self.ops_ok(seat, info[7], extra)
 
-    def free_actions(self, seat: int) -> list:
+    def free_actions(self, seat: int, mid: bool = False) -> list:
+        """Free actions of `seat` now; `mid`: in the middle of another action's decision (then no card whose
+        effect may pass, since passing is a main action)."""
         p = self.p[seat]
         acts = []
         for c in sorted(set(p.hand)):
-            if D.CARDS[c][5] == FREE and self.playable(seat, c):
+            if D.CARDS[c][5] == FREE and self.playable(seat, c) and not (mid and _may_pass(D.CARDS[c][7])):
                 acts.append(("play", c))
         if p.idols and p.slots < 4:
             for k in range(5):
@@ -291,10 +301,13 @@ class Resolver:
         return acts
 
     # --- starting an action ---------------------------------------------------------------------------
-    def start_action(self, seat: int, action: tuple) -> None:
+    def start_action(self, seat: int, action: tuple, mid: bool = False) -> None:
+        """Begin a main or free action; `mid`: a free action taken while another action's decision is
+        pending (its ops go first, then that decision is asked again)."""
         p = self.p[seat]
         kind = action[0]
-        self.ctx = action
+        if not mid:
+            self.ctx = action
         ops: list = []
         main = True
         if kind == "play":
@@ -346,7 +359,8 @@ class Resolver:
             ops = self.buy_ops(seat, action[1], action[2], 0)
         elif kind in ("research", "temple"):
             ops = self.research_ops(seat, action, (0, 0, 0, 0, 0))
-        self.ctx_main = main
+        if not mid:
+            self.ctx_main = main
         self.queue = ops + self.queue
         self._run(seat)
 

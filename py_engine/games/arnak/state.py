@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core import Game, Option, Rng, State, ranks_from_scores
 from . import data as D
-from .effects import Resolver
+from .effects import MID_FREE_KINDS, NO_MID_FREE, Resolver
 from .rival import RIVAL, RivalMixin, clone_rival, new_rival
 
 MAIN, AFTER, KEEP, OVER = "main", "after", "keep", "over"
@@ -248,7 +248,10 @@ class ArnakState(RivalMixin, Resolver, State):
         if self.phase == OVER or seat != self.turn:
             return []
         if self.queue:
-            return self.options(self.queue[0])
+            opts = self.options(self.queue[0])
+            if self.queue[0][0] not in NO_MID_FREE:
+                opts += self.free_actions(seat, mid=True)
+            return opts
         if self.phase == KEEP:
             hand = self.p[seat].hand
             return [("keep",)] + [("release", c) for c in sorted(set(hand))]
@@ -261,7 +264,10 @@ class ArnakState(RivalMixin, Resolver, State):
         self.nmoves += 1
         kind = action[0]
         if self.queue:
-            self.decide(seat, action)
+            if kind in MID_FREE_KINDS:
+                self.start_action(seat, action, mid=True)
+            else:
+                self.decide(seat, action)
             return
         if self.phase == KEEP:
             p = self.p[seat]
