@@ -731,3 +731,56 @@ def summary(view: dict, names: list[str]) -> Safe:
 
 
 _SHAPE_GLYPH = ("●", "■", "▲", "◆")
+
+
+# Log entries are data from the engine ({"seat", "key", "params"}, also describe() of a move): a predicate
+# about the player ("plays red 5, moving to stone 3") or a public line ("Expedition 2 ends: …").
+LOG_WORDS = {
+    "draw_deck": N_("draws from the deck"),
+    "draw_card": N_("draws {card} from the discards"),
+    "draw_pile": N_("draws from the {colour} pile"),
+    "discard": N_("discards {card}"),
+    "start": N_("starts the {colour} path with {card} ({piece})"),
+    "advance": N_("plays {card}, moving to stone {stone}"),
+    "advance_city": N_("plays {card} (piece already in the lost city)"),
+    "advance_move": N_("plays {card}"),
+    "move": N_("moves the {colour} piece to stone {stone} ({piece})"),
+    "move_one": N_("moves the {colour} piece one stone"),
+    "pass": N_("moves no piece"),
+    "vp": N_("takes {vp} VP from the tile on {colour} stone {stone}"),
+    "artifact": N_("takes the artifact on {colour} stone {stone}"),
+    "arrow": N_("reaches the arrow on {colour} stone {stone}"),
+    "expedition": N_("Expedition {n} begins; {name} starts"),
+    "end_bridge": N_("Expedition {n} ends: a fifth piece crossed a bridge"),
+    "end_deck": N_("Expedition {n} ends: the last card was drawn"),
+    "over": N_("The game is over"),
+}
+
+
+def _log_words(key: str, p: dict, names: list[str]) -> str:
+    """The words of one data entry (a predicate, or a whole public line)."""
+    colour = colour_name(str(p.get("colour", "")))
+    card = card_key({"colour": p["colour"], "value": p["value"]}) if "colour" in p and "value" in p else ""
+    fields = {"colour": colour, "card": card, "piece": piece_name(str(p.get("piece", ""))), "stone": p.get("stone", ""),
+              "vp": p.get("vp", ""), "n": p.get("n", "")}
+    if key == "draw":
+        key = "draw_deck" if p.get("from") == "deck" else "draw_card" if card else "draw_pile"
+    elif key == "advance":
+        key = "advance_move" if "stone" not in p else "advance_city" if p.get("lost_city") else "advance"
+    elif key == "move" and "stone" not in p:
+        key = "move_one"
+    elif key == "end":
+        key = "end_bridge" if p.get("cause") == "bridge" else "end_deck"
+    elif key == "expedition":
+        s = p.get("starter")
+        fields["name"] = names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+    return tr(LOG_WORDS[key], **fields) if key in LOG_WORDS else str(key)
+
+
+def log_text(entry: dict, names: list[str]) -> str:
+    """One log line (the shell puts the player's name before it); older records' English text as written."""
+    key = entry.get("key")
+    if key is None:
+        return str(entry.get("text", ""))
+    what = _log_words(str(key), entry.get("params") or {}, names)
+    return what[:1].upper() + what[1:] if entry.get("seat") is None else what
