@@ -323,9 +323,10 @@ LOG = {
 def log_text(entry: dict, names: list[str]) -> str:
     """One log line as a sentence about its player ("You play yellow 7.", "Anna draws from the deck.");
     entries of older records (English "text") are shown as they were written."""
-    key, p = entry.get("key"), entry.get("params") or {}
+    key, p = entry.get("key"), entry.get("params")
+    p = p if isinstance(p, dict) else {}
     if key == "round_end":
-        scores = p.get("scores") or [0, 0]
+        scores = p.get("scores") if isinstance(p.get("scores"), list) and len(p["scores"]) == 2 else ["?", "?"]
         return tr("Round {n} ends: {a} – {b}.", n=p.get("round", 0), a=scores[0], b=scores[-1])
     if key not in LOG:
         seat = entry.get("seat")

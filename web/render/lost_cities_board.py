@@ -744,7 +744,7 @@ LOG_WORDS = {
     "advance": N_("plays {card}, moving to stone {stone}"),
     "advance_city": N_("plays {card} (piece already in the lost city)"),
     "advance_move": N_("plays {card}"),
-    "move": N_("moves the {colour} piece to stone {stone} ({piece})"),
+    "move": N_("moves the {colour} piece to stone {stone} ({reason})"),
     "move_one": N_("moves the {colour} piece one stone"),
     "pass": N_("moves no piece"),
     "vp": N_("takes {vp} VP from the tile on {colour} stone {stone}"),
@@ -759,10 +759,12 @@ LOG_WORDS = {
 
 def _log_words(key: str, p: dict, names: list[str]) -> str:
     """The words of one data entry (a predicate, or a whole public line)."""
+    p = p if isinstance(p, dict) else {}
     colour = colour_name(str(p.get("colour", "")))
     card = card_key({"colour": p["colour"], "value": p["value"]}) if "colour" in p and "value" in p else ""
     fields = {"colour": colour, "card": card, "piece": piece_name(str(p.get("piece", ""))), "stone": p.get("stone", ""),
-              "vp": p.get("vp", ""), "n": p.get("n", "")}
+              "vp": p.get("vp", ""), "n": p.get("n", ""),
+              "reason": _("arrow tile") if p.get("reason") == "arrow" else _("lost city")}
     if key == "draw":
         key = "draw_deck" if p.get("from") == "deck" else "draw_card" if card else "draw_pile"
     elif key == "advance":
