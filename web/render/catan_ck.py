@@ -184,7 +184,8 @@ def render(view: dict, ui: dict) -> Safe:
     for e, acts in sorted(edges.items()):
         a, b = _edge_verts(e, view, pos)
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        line = tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"})
+        line = join(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"}),
+                    tag("circle", {"cx": fmt((x1 + x2) / 2), "cy": fmt((y1 + y2) / 2), "r": 7, "class": "target"}))
         parts.append(_control(acts, f"e{e}", sel, line, "Road here"))
     for h, acts in sorted(hexes.items()):
         cx, cy = _hex_centre(hexlist[h])
