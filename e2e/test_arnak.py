@@ -164,3 +164,26 @@ def test_solo_against_the_rival_through_round_one(app):
     assert page.inner_text("[data-testid=sheet-total-rival]").strip() == str(entry["rival"]["total"])
     assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
     watch.assert_clean()
+
+
+def test_embedded_live_solo_game(browser, site):
+    """embed.html plays Arnak too (the live embed is a solo game against the rival at its smallest count)."""
+    from .conftest import BOOT_TIMEOUT, Watch
+
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site + "embed.html?game=arnak&mode=play&seed=5&rival=1")
+    page.wait_for_selector("svg[data-testid=arnak-board]", timeout=BOOT_TIMEOUT)
+    assert "Rival expedition" in page.text_content("svg[data-testid=arnak-board]")
+    for _ in range(3):
+        page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
+        decision = page.get_attribute("svg[data-testid=arnak-board]", "data-decision")
+        target = {"turn": "act-pass", "free": "act-end", "keep": "act-keep"}.get(decision)
+        before = page.text_content("svg[data-testid=arnak-board]")
+        page.locator(f'[data-testid="{target}"]' if target else "button[data-act]").first.click()
+        page.wait_for_function("b => document.querySelector('svg[data-testid=arnak-board]').textContent !== b",
+                               arg=before, timeout=TURN_TIMEOUT)
+    assert "Round 2" in page.text_content("svg[data-testid=arnak-board]")
+    watch.assert_clean()
+    context.close()
