@@ -177,11 +177,11 @@ def top_svg(view: dict, legal: list[tuple]) -> Safe:
                " · stand-in board data" if view.get("data") == "stand-in" else "")]
     if dice["direction"]:
         out.append(tag("g", {"data-testid": "dice"},
-                       tag("rect", {"x": 20, "y": 34, "width": 150, "height": 44, "rx": 6, "fill": "#fff",
+                       tag("rect", {"x": 20, "y": 34, "width": 162, "height": 44, "rx": 6, "fill": "#fff",
                                     "stroke": "#333"}),
                        tag("text", {"x": 30, "y": 52, "class": "sm"}, "Wind: ", dice["direction"]),
                        tag("text", {"x": 30, "y": 70, "class": "sm"}, "Bonus: ", BONUS_TEXT.get(dice["bonus"], "")),
-                       arrow(150, 56, dice["direction"], 12)))
+                       arrow(166, 48, dice["direction"], 9)))
     x = 190
     for i, cloud in enumerate(view["clouds"]):
         act = ("cloud", i)
@@ -205,8 +205,9 @@ def arrow(cx: float, cy: float, direction: str, size: float) -> Safe:
     a = math.radians(DIR_ANGLE[direction])
     x2, y2 = cx + size * math.cos(a), cy + size * math.sin(a)
     x1, y1 = cx - size * math.cos(a), cy - size * math.sin(a)
-    return tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "stroke": "#d55e00",
-                        "stroke-width": 3, "marker-end": None})
+    return join(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "stroke": "#d55e00",
+                             "stroke-width": 3}),
+                tag("circle", {"cx": fmt(x2), "cy": fmt(y2), "r": 4, "fill": "#d55e00"}))
 
 
 def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox: float, oy: float,
@@ -214,10 +215,10 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
     spaces = view["board"]["spaces"]
     isl = view["islands"][seat]
     placed = {p["space"]: p["tile"] for p in isl["placed"]}
-    cx0, cy0 = ox + size * SQ3 * 4 + size, oy + size * 6.5
+    cx0, cy0 = ox + size * SQ3 * 4 + size, oy + size * 7.2
     names = ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
     out = [tag("text", {"x": ox, "y": oy - 8, "class": "hd"},
-               PLAYER_LETTERS[seat], " ", names[seat], "'s island (", view["board"]["side"], " side) · energy ",
+               PLAYER_LETTERS[seat], " · ", names[seat], ": island (", view["board"]["side"], " side) · energy ",
                tag("tspan", {"data-testid": f"energy-{seat}"}, isl["energy"]), " · coasts linked ",
                len(isl["coasts"]), "/6")]
     # targets
@@ -275,7 +276,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
     # docks
     if view.get("docks"):
         for k, d in enumerate(view["docks"]):
-            x, y = ox + k * 40, oy + size * 13.5 + 4
+            x, y = ox + k * 40, oy + size * 14.4
             attrs = {"data-dock": d["dock"]}
             if -d["dock"] in flights:
                 attrs.update(button_attrs(f"preview a flight to dock {d['dock']}", cmd="select", arg=f"f{-d['dock']}",
@@ -306,14 +307,14 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
                                       "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2}),
                        tag("text", {"x": fmt(x), "y": fmt(y + size * 0.06), "class": "tc", "fill": "#fff",
                                     "text-anchor": "middle"}, PLAYER_LETTERS[seat])))
-    out.append(telescope_svg(view, seat, legal, sel, ox, oy + size * 13.5 + 44))
+    out.append(telescope_svg(view, seat, legal, sel, ox, oy + size * 14.4 + 62))
     return join(out)
 
 
 def balloon_xy(view: dict, seat: int, space: int | None, dock: int | None, size: float, cx0: float, cy0: float,
                ox: float, oy: float) -> tuple[float, float]:
     if dock:
-        return ox + (dock - 1) * 40 + 18, oy + size * 13.5 + 19
+        return ox + (dock - 1) * 40 + 18, oy + size * 14.4 + 15
     s = view["board"]["spaces"][space if space is not None else 30]
     return hex_xy(s["q"], s["r"], size, cx0, cy0)
 
@@ -450,7 +451,9 @@ def action_buttons(view: dict, ui: dict) -> Safe:
                 out.append(_button(a, f"Activate {a[1].replace('_', ' ')} ({a[2]})", f"activate-{a[1]}-{a[2]}-btn",
                                    primary=False))
             elif a[0] == "give":
-                out.append(_button(a, f"Give tile {a[1]} to the harbour", f"give-{a[1]}-btn"))
+                tiles = {t["id"]: t for isl in view["islands"] for t in isl["telescope"]}
+                name = tile_name(tiles[a[1]]) if a[1] in tiles else str(a[1])
+                out.append(_button(a, f"Give {name} to the harbour", f"give-{a[1]}-btn"))
     elif d in ("exchange", "swap", "from_cloud"):
         tiles = {t["id"]: t for t in (view.get("harbour") or []) + [t for c in view["clouds"] for t in c]}
         for a in legal:
