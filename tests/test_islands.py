@@ -589,3 +589,10 @@ def test_undo_until_the_dice_or_the_bag():
     assert s.undo_allowed(0) == 1
     s.apply(1, ("start", GOLD.start_spaces[1]))  # the dice are rolled: a checkpoint
     assert s.undo_allowed(1) == 0
+
+
+def test_heuristic_beats_random():
+    from py_engine.bots.multi import run_table
+
+    res = run_table("islands", 2, a="greedy", b="random", games=4, seed=3)
+    assert res["wins"] == 4 and res["mean_margin_vs_best_other"] > 20
