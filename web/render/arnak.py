@@ -150,18 +150,21 @@ def card_box(card: dict, x: float, y: float, w: float = 112, h: float = 70, act:
     cost = card["cost"] if card["kind"] in ("item", "artifact") else ""
     sym = "✦" if card["kind"] == "artifact" else "¢"
     lines = _wrap(ops_text(D.CARDS[card["id"]][7]), 24)[:2]
+    title = name + (" ⚡" if card["free"] else "")
+    foot = "+".join(ICON_LETTER[i] for i in card["travel"]) + "  " + (f"{cost}{sym}" if cost != "" else "")
+    vp = f"{card['vp']} VP"
     body = [tag("title", None, card_text(card)),
             tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": h, "rx": 5, "class": cls}),
-            tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, name, " ⚡" if card["free"] else ""),
-            tag("text", {"x": fmt(x + 4), "y": fmt(y + h - 5), "class": "xs"},
-                "+".join(ICON_LETTER[i] for i in card["travel"]), "  ", (f"{cost}{sym}" if cost != "" else "")),
-            tag("text", {"x": fmt(x + w - 4), "y": fmt(y + h - 5), "class": "xs", "text-anchor": "end"},
-                card["vp"], " VP")]
+            tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, title)]
     for k, line in enumerate(lines):
-        body.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs"}, line))
+        body.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs"}, " ", line))
+    # a leading space in each text keeps the words apart in the text content (the accessible name repeats it)
+    body += [tag("text", {"x": fmt(x + 4), "y": fmt(y + h - 5), "class": "xs"}, " ", foot),
+             tag("text", {"x": fmt(x + w - 4), "y": fmt(y + h - 5), "class": "xs", "text-anchor": "end"}, " ", vp)]
     g = {"data-card": card["id"]}
     if act is not None:
-        g.update(button_attrs(label or f"{name}: {describe(act)}", act, testid=testid))
+        visible = " ".join([title, *lines, foot.strip(), vp])  # the accessible name holds the visible text
+        g.update(button_attrs(f"{visible} — {label or describe(act)}", act, testid=testid))
         body.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": h + 4, "rx": 6,
                                  "class": "tgt"}))
     return tag("g", g, body)
