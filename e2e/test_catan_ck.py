@@ -9,7 +9,7 @@ import os
 
 from .helpers import TURN_TIMEOUT, engine_state
 
-MINE = """() => document.querySelector('[data-testid=new-game]')
+MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
 SHOT = os.environ.get("CATAN_SHOT")  # a path: save a screenshot there (for looking at the board)
 
@@ -27,8 +27,6 @@ def act(page, selector: str) -> None:
 
 def decision(page) -> str:
     page.wait_for_function(MINE, timeout=TURN_TIMEOUT)
-    if page.locator("[data-testid=new-game]").count():
-        return "over"
     return page.get_attribute("svg[data-testid=ck-board]", "data-decision")
 
 
@@ -48,7 +46,7 @@ def resolve_other(page, kind: str) -> None:
     if page.locator("#board [data-act]").count():
         act(page, "#board [data-act]")
     else:
-        act(page, "#card-actions [data-act]")
+        act(page, "button[data-act]")
 
 
 def test_three_player_setup_and_turns_by_clicks(app):
@@ -93,7 +91,7 @@ def test_three_player_setup_and_turns_by_clicks(app):
                 banked += 1
             elif not offered and ("offer",) in legal:
                 act(page, "[data-testid=offer-btn]")
-                act(page, "#card-actions [data-testid^=offer-][data-act]")  # the first bundle
+                act(page, "button[data-testid^=offer-][data-act]")  # the first bundle
                 # the bots answer at once; then I confirm a trade or cancel
                 page.wait_for_function("""() => document.querySelector('[data-testid=cancel-btn]')
                     || document.querySelector('svg[data-testid=ck-board][data-decision=main][data-mine="1"]')""",
@@ -147,7 +145,7 @@ def _step(page, host) -> str | None:
     elif page.locator("#board [data-act]").count():
         page.locator("#board [data-act]").first.click()
     else:
-        page.locator("#card-actions [data-act]").first.click()
+        page.locator("button[data-act]").first.click()
     host.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
     return kind
 
@@ -179,7 +177,7 @@ def test_trade_offer_between_two_browsers(site, playwright_instance):
                     and ("offer",) in state.legal_actions(0) and host.evaluate(
                         """() => !!document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""):
                 act(host, "[data-testid=offer-btn]")
-                act(host, "#card-actions [data-testid^=offer-][data-act]")
+                act(host, "button[data-testid^=offer-][data-act]")
                 offered = True
                 guest.wait_for_selector("svg[data-testid=ck-board][data-decision=offer][data-mine='1']",
                                         timeout=TURN_TIMEOUT)
