@@ -112,8 +112,10 @@ def test_three_player_setup_and_turns_by_clicks(app):
     view = state.view(0)
     for seat in range(3):
         assert int(page.inner_text(f"[data-testid=total-{seat}]")) == view["player_info"][seat]["vp"]
-    assert any(e[1] == "bank" and e[0] == 0 for e in state.log) or banked == 0
-    assert any(e[1] == "offer" and e[0] == 0 for e in state.log)
+    mine = [m for s, m in state.record.moves if s == 0]  # the log keeps only recent entries; the record all
+    assert any(m[0] == "bank" for m in mine) and banked == 1
+    assert any(m[0] == "offer" and len(m) == 5 for m in mine) and offered == 1
+    assert any(m[0] in ("road", "settlement", "city", "knight") for m in mine) and built == 1
     page.click("[data-testid=open-sheet]")
     page.wait_for_selector("[data-testid=score-sheet]")
     for seat in range(3):
@@ -197,8 +199,8 @@ def test_trade_offer_between_two_browsers(site, playwright_instance):
             host.wait_for_timeout(50)
         assert offered
         state = engine_state(host)
-        assert any(e[1] == "offer" and e[0] == 0 for e in state.log)
-        assert any(e[1] == "reply" and e[0] == 1 for e in state.log)
+        assert any(s == 0 and m[0] == "offer" and len(m) == 5 for s, m in state.record.moves)
+        assert any(s == 1 and m[0] in ("accept", "decline") for s, m in state.record.moves)
         hw.assert_clean()
         gw.assert_clean()
     finally:
