@@ -66,7 +66,7 @@ def test_three_player_setup_and_turns_by_clicks(app):
     if SHOT:
         page.screenshot(path=SHOT)
     turns = built = banked = offered = 0
-    while turns < 3 or not (banked and offered):
+    while turns < 3 or not (banked and offered and built):
         kind = decision(page)
         assert kind != "over"
         if kind == "roll":
