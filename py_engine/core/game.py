@@ -159,13 +159,22 @@ class State:
         fast = self.is_legal(seat, action)
         if fast is True:
             return action
+        wanted = json.dumps(self.game.encode(action))
         if fast is None:
-            # Generic: compare encodings, not values: True == 1 in Python, but a bool is never a card number.
-            wanted = json.dumps(self.game.encode(action))
-            for legal in self.legal_actions(seat):
-                if json.dumps(self.game.encode(legal)) == wanted:
-                    return legal
-        raise IllegalAction(f"not a legal move now: {json.dumps(self.game.encode(action))}")
+            # Generic: find an equal legal action, then compare encodings, not values: True == 1 in Python,
+            # but a bool is never a card number. Exact equality implies ==, so no == match means illegal.
+            legal = self.legal_actions(seat)
+            try:
+                found = legal[legal.index(action)]
+            except ValueError:
+                found = None
+            if found is not None:
+                if json.dumps(self.game.encode(found)) == wanted:
+                    return found
+                for other in legal:  # an == match that is not exact: look for an exact one
+                    if json.dumps(self.game.encode(other)) == wanted:
+                        return other
+        raise IllegalAction(f"not a legal move now: {wanted}")
 
     def is_legal(self, seat: int, action: Action) -> bool | None:
         """Optional fast legality test used by `check` (the seat is valid and owes a decision; `action` is a
