@@ -118,7 +118,9 @@ def test_encode_decode_describe(gid, players):
         for action in state.legal_actions(seat):
             enc = game.encode(action)
             assert game.decode(json.loads(json.dumps(enc))) == action
-            assert isinstance(game.describe(action), str) and game.describe(action)
+            said = game.describe(action)  # words, or data {"key", "params"} that web/ words per language
+            assert (isinstance(said, str) and said) or (isinstance(said, dict) and said.get("key")
+                                                        and json.loads(json.dumps(said)) == said)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -245,7 +245,7 @@ def test_tc2_arrow_then_vp_tile_not_doubled_and_tile_stays():
     s.apply(0, ("advance", "blue", 4))  # 4th card: stone 5, VP 15
     assert s.pos[0][blue] == 5 and s.vp[0] == 15
     assert s.board[blue][5] == 15
-    assert any("takes 15 VP" in e["text"] for e in s.view(1)["log"])
+    assert any(e["key"] == "vp" and e["params"]["vp"] == 15 for e in s.view(1)["log"])
 
 
 def test_vp_tile_collected_again_by_later_arrivals():

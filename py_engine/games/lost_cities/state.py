@@ -20,7 +20,7 @@ from bisect import insort
 
 from ...core import Game, Option, Rng, State
 from ...core.hidden import redeal
-from .cards import COLOURS, HAND_SIZE, PER_COLOUR, card_json, card_name, colour_of, deck, is_wager, value_of
+from .cards import COLOURS, HAND_SIZE, PER_COLOUR, card_json, colour_of, deck, is_wager, value_of
 from .scoring import score_row
 
 PLAY, DRAW = "play", "draw"
@@ -254,13 +254,16 @@ class LostCitiesState(State):
         return v
 
     def public_log(self, limit: int = 200) -> list[dict]:
-        """Every move is public in Lost Cities (a deck draw shows no card); plus round results."""
+        """Every move is public in Lost Cities (a deck draw shows no card); plus round results. Entries are
+        data, {"seat", "key", "params"} (keys of `describe`, and "round_end" with round and scores); the web
+        front-end words them in the reader's language."""
         entries, ends = [], {h["moves"]: h for h in self.history}
         for i, (seat, enc) in enumerate(self.record.moves):
-            entries.append({"seat": seat, "text": self.game.describe(self.game.decode(enc))})
+            entries.append({"seat": seat, **self.game.describe(self.game.decode(enc))})
             if i + 1 in ends:
                 h = ends[i + 1]
-                entries.append({"seat": None, "text": f"Round {h['round']} ends: {h['scores'][0]} – {h['scores'][1]}"})
+                entries.append({"seat": None, "key": "round_end",
+                                "params": {"round": h["round"], "scores": list(h["scores"])}})
         return entries[-limit:]
 
 
@@ -281,13 +284,18 @@ class LostCitiesGame(Game):
         """Actions of this game are flat tuples of str / int: their JSON form is the list of the same items."""
         return list(action)
 
-    def describe(self, action: tuple) -> str:
+    def describe(self, action: tuple) -> dict:
+        """The action as data: {"key": "play" | "discard" | "draw_deck" | "draw_pile", "params": {...}} with the
+        card ({"colour", "value"} or {"colour", "wager": True}) or the pile's colour."""
         kind, arg = action
         if kind == "draw":
-            return "draws from the deck" if arg == "deck" else f"draws from the {arg} pile"
+            return ({"key": "draw_deck", "params": {}} if arg == "deck"
+                    else {"key": "draw_pile", "params": {"colour": arg}})
         if not isinstance(arg, int) or not 0 <= arg < len(COLOURS) * PER_COLOUR:
-            return f"{kind} ?"
-        return f"{'plays' if kind == 'play' else 'discards'} {card_name(arg)}"
+            return {"key": "unknown", "params": {"kind": str(kind)}}
+        colour = COLOURS[colour_of(arg)]
+        card = {"colour": colour, "wager": True} if is_wager(arg) else {"colour": colour, "value": value_of(arg)}
+        return {"key": kind, "params": card}
 
 
 GAME = LostCitiesGame()

@@ -611,8 +611,9 @@ class LostCitiesBoardState(State):
         return out
 
     def public_log(self, limit: int = 200) -> list[dict]:
-        """Readable public log (a deck draw shows no card; VP tile amounts are printed on the board)."""
-        return [{"seat": e[0], "text": _log_text(e)} for e in self.log[-limit:]]
+        """The public log as data, {"seat", "key", "params"} (a deck draw shows no card); the web front-end
+        words it in the reader's language."""
+        return [_log_entry(e) for e in self.log[-limit:]]
 
 
 def _ints(values: list) -> list[int]:
@@ -624,36 +625,32 @@ def _ints(values: list) -> list[int]:
     return out
 
 
-def _log_text(e: tuple) -> str:
+def _log_entry(e: tuple) -> dict:
+    """One internal log tuple (seat, kind, ...) as {"seat", "key": kind, "params"}."""
     kind = e[1]
     if kind == "expedition":
-        return f"Expedition {e[2]} begins; seat {e[3] + 1} starts"
-    if kind == "end":
-        cause = "a fifth piece crossed a bridge" if e[3] == "bridge" else "the last card was drawn"
-        return f"Expedition {e[2]} ends: {cause}"
-    if kind == "over":
-        return "The game is over"
-    if kind == "draw":
-        return "draws from the deck" if e[2] == "deck" else f"draws {e[2]} {e[3]} from the discards"
-    if kind == "discard":
-        return f"discards {e[2]} {e[3]}"
-    if kind == "start":
-        return f"starts the {e[2]} path with {e[2]} {e[3]} ({e[4]})"
-    if kind == "advance":
-        if e[4] == STONES:
-            return f"plays {e[2]} {e[3]} (piece already in the lost city)"
-        return f"plays {e[2]} {e[3]}, moving to stone {e[4]}"
-    if kind == "move":
-        return f"moves the {e[2]} piece to stone {e[3]} ({e[4]})"
-    if kind == "pass":
-        return "moves no piece"
-    if kind == "vp":
-        return f"takes {e[4]} VP from the tile on {e[2]} stone {e[3]}"
-    if kind == "artifact":
-        return f"takes the artifact on {e[2]} stone {e[3]}"
-    if kind == "arrow":
-        return f"reaches the arrow on {e[2]} stone {e[3]}"
-    return " ".join(str(x) for x in e[1:])
+        params = {"n": e[2], "starter": e[3]}
+    elif kind == "end":
+        params = {"n": e[2], "cause": e[3]}
+    elif kind == "draw":
+        params = {"from": "deck"} if e[2] == "deck" else {"colour": e[2], "value": e[3]}
+    elif kind == "discard":
+        params = {"colour": e[2], "value": e[3]}
+    elif kind == "start":
+        params = {"colour": e[2], "value": e[3], "piece": e[4]}
+    elif kind == "advance":
+        params = {"colour": e[2], "value": e[3], "stone": e[4], "lost_city": e[4] == STONES}
+    elif kind == "move":
+        params = {"colour": e[2], "stone": e[3], "reason": e[4]}
+    elif kind == "pass":
+        params = {"reason": e[2]}
+    elif kind == "vp":
+        params = {"colour": e[2], "stone": e[3], "vp": e[4]}
+    elif kind in ("artifact", "arrow"):
+        params = {"colour": e[2], "stone": e[3]}
+    else:  # "over"
+        params = {}
+    return {"seat": e[0], "key": kind, "params": params}
 
 
 class LostCitiesBoardGame(Game):
@@ -676,22 +673,23 @@ class LostCitiesBoardGame(Game):
         """Actions of this game are flat tuples of str / int: their JSON form is the list of the same items."""
         return list(action)
 
-    def describe(self, action: tuple) -> str:
+    def describe(self, action: tuple) -> dict:
+        """The action as data, {"key", "params"}: draw {"from": "deck"} or {"colour"}, pass, move {"colour"},
+        start {"colour", "value", "piece"}, advance / discard {"colour", "value"}."""
         kind = action[0]
         arg = action[1] if len(action) > 1 else None
         if kind == "draw":
-            return "draw from the deck" if arg == "deck" else f"draw from the {arg} pile"
+            return {"key": "draw", "params": {"from": "deck"} if arg == "deck" else {"colour": arg}}
         if kind == "pass":
-            return "move no piece"
+            return {"key": "pass", "params": {}}
         if kind == "move":
-            return f"move your {arg} piece one stone"
+            return {"key": "move", "params": {"colour": arg}}
         if kind in ("start", "advance", "discard") and len(action) >= 3:
-            card = f"{arg} {action[2]}"
+            params = {"colour": arg, "value": action[2]}
             if kind == "start":
-                piece = action[3] if len(action) > 3 else "?"
-                return f"start the {arg} path with {card} ({piece})"
-            return f"{'play' if kind == 'advance' else 'discard'} {card}"
-        return " ".join(str(p) for p in action)
+                params["piece"] = action[3] if len(action) > 3 else "?"
+            return {"key": kind, "params": params}
+        return {"key": "unknown", "params": {"action": [str(p) for p in action]}}
 
     def info(self) -> dict:
         d = super().info()
