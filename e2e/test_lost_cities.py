@@ -32,6 +32,7 @@ def test_hot_seat_hides_hand_between_turns(app):
     first_hand = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert len(first_hand) == 8
     play_turn_by_clicks(page)
+    page.click("[data-testid=handoff]")  # after a look at the card just drawn
     page.wait_for_selector("[data-testid=cover]")
     assert page.locator("[data-testid=hand-card]").count() == 0
     assert "Player 2" in page.inner_text("[data-testid=cover]")
@@ -39,6 +40,7 @@ def test_hot_seat_hides_hand_between_turns(app):
     second_hand = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert len(second_hand) == 8 and not set(second_hand) & set(first_hand)
     play_turn_by_clicks(page)
+    page.click("[data-testid=handoff]")
     page.wait_for_selector("[data-testid=cover]")
     assert page.locator("[data-testid=hand-card]").count() == 0
     watch.assert_clean()

@@ -49,7 +49,7 @@ def play(page, turn: int) -> None:
     elif start.count():
         researcher = page.locator("[data-testid=start-researcher-btn]")
         act(page, "[data-testid=start-researcher-btn]" if researcher.count() and turn % 3 == 0
-            else "svg [data-testid^=start-][data-act]")
+            else "[data-testid=start-adventurer-btn], [data-testid=start-researcher-btn]")
     else:
         act(page, "[data-testid^=pile-][data-act]")
 

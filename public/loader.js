@@ -1,15 +1,44 @@
-// Loading screen: real progress from the bytes of the big runtime files as they arrive
-// (Resource Timing entries against the sizes in build.json), then PyScript's ready event.
+// Loading screen: real progress. The download part comes from the bytes of the big runtime files as
+// they arrive (Resource Timing entries against the sizes in build.json); then every phase of the Python
+// start is reported by the code that does it: pyodide/boot.mjs (starting or restoring Python), PyScript's
+// py:ready (the app's files are unpacked), web/main.py (importing the engine and the app) and the shell
+// (drawing the first screen). window.explorersPhase(name) moves the bar; each phase has its share.
 const bar = document.getElementById("load-bar");
 const text = document.getElementById("load-text");
 let sizes = {}, total = 1, done = 0;
 const seen = new Set();
+const DOWNLOAD_SHARE = 55;  // percent of the bar for the downloads; the phases below share the rest
+const PHASES = {
+  python: [60, "Starting Python (WebAssembly)…"],
+  snapshot: [60, "Restoring the saved Python memory…"],
+  files: [78, "Unpacking the game files…"],
+  ready: [84, "Running the app…"],
+  engine: [88, "Importing the rules engines…"],
+  app: [94, "Importing the table and the bots…"],
+  draw: [98, "Drawing the first screen…"],
+};
+const order = Object.keys(PHASES);
+let phase = null;
+
+function show(pct, label) {
+  bar.value = Math.max(bar.value, Math.min(100, pct));
+  if (label) text.textContent = label;
+  document.getElementById("loading").dataset.phase = phase || "download";
+}
 
 function update(label) {
-  const pct = Math.min(95, Math.round((done / total) * 90));
-  bar.value = Math.max(bar.value, pct);
-  if (label) text.textContent = label;
+  if (phase) return;  // the downloads no longer say anything once Python runs
+  show(Math.round((done / total) * DOWNLOAD_SHARE), label);
 }
+
+window.explorersPhase = name => {
+  if (!(name in PHASES)) return;
+  if (phase && order.indexOf(name) < order.indexOf(phase) && name !== "snapshot") return;
+  phase = name;
+  const [pct, label] = PHASES[name];
+  const step = name === "python" || name === "snapshot" ? 1 : order.indexOf(name);  // snapshot replaces python
+  show(pct, `${label} (step ${step} of ${order.length - 1})`);
+};
 
 fetch("./build.json").then(r => r.json()).then(b => {
   for (const [k, v] of Object.entries(b.files)) {
@@ -29,8 +58,9 @@ new PerformanceObserver(list => {
   }
 }).observe({type: "resource", buffered: true});
 
-addEventListener("py:ready", () => { bar.value = 95; text.textContent = "Starting the game engine…"; });
+addEventListener("py:ready", () => window.explorersPhase("ready"));
 window.explorersLoaded = () => {
+  phase = "done";
   bar.value = 100;
   document.getElementById("loading").hidden = true;
   document.getElementById("app").hidden = false;

@@ -3,6 +3,7 @@ tampered, expired or foreign code fails with a readable CodeError."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -78,11 +79,25 @@ def test_rebuilt_sdp_has_the_template_and_roles():
 
 
 @pytest.mark.parametrize("bad, words", [
-    ("", "empty"), ("not a code!", "characters"), ("abc", "cut short"), ("A" * 5000, "not an Explorers"),
+    ("", "empty"), ("not a code!", "characters"), ("abc", "cut short"), ("A" * 5000, "too long"),
 ])
 def test_garbage_is_refused_clearly(bad, words):
     with pytest.raises(CodeError, match=words):
         invite.decode(bad)
+
+
+@pytest.mark.parametrize("kind", ["offer", "answer"])
+def test_a_truncated_link_or_code_says_it_was_cut_short(kind):
+    d = offer() if kind == "offer" else dataclasses.replace(offer(), kind=ANSWER)
+    code = invite.encode(d)
+    for n in range(1, len(code)):
+        with pytest.raises(CodeError, match="cut short"):
+            invite.decode(code[:n] if n < 6 else "https://example.org/#join=" + code[:n])
+
+
+def test_an_over_long_answer_code_says_it_is_too_long():
+    with pytest.raises(CodeError, match=r"too long \(4001 characters; a code has at most 4000\)"):
+        invite.decode("A" * 4001)
 
 
 def test_tampering_every_position_is_detected():

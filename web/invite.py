@@ -38,6 +38,7 @@ from py_engine.core import safejson
 VERSION = 1
 MAX_AGE = 24 * 3600  # an invite older than this is refused as expired
 MAX_CODE = 4000  # characters; anything longer is not one of ours
+CUT_SHORT = "the link or code was cut short (its end is missing): copy the whole of it again"
 OFFER, ANSWER = 0, 1
 TYPES = ("host", "srflx", "prflx", "relay")
 _PRIORITY = {"host": 2122260223, "srflx": 1686052607, "prflx": 1845501695, "relay": 41885439}
@@ -227,16 +228,25 @@ def decode(code: str, *, now: float | None = None) -> Description:
         code = code.split("#join=", 1)[1]
     if not code:
         raise CodeError("the code is empty")
-    if len(code) > MAX_CODE or not re.fullmatch(r"[A-Za-z0-9_-]+", code):
+    if len(code) > MAX_CODE:
+        raise CodeError(f"the code is too long ({len(code)} characters; a code has at most {MAX_CODE}): copy only "
+                        "the code, once")
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", code):
         raise CodeError("this is not an Explorers' Table code (it has characters a code never has)")
     try:
         blob = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except ValueError:
+        # 4k+1 characters is never base64: most likely a code cut one character into its next group
+        head = base64.urlsafe_b64decode(code[:-1] + "=" * (-len(code[:-1]) % 4)) if len(code) % 4 == 1 else None
+        if head is not None and (len(head) < 6 or _cut_short(head)):
+            raise CodeError(CUT_SHORT) from None
         raise CodeError("this is not an Explorers' Table code") from None
     if len(blob) < 6:
-        raise CodeError("the code is cut short")
+        raise CodeError(CUT_SHORT)
     version, payload, crc = blob[0] & 0x7F, blob[1:-4], blob[-4:]
     if zlib.crc32(blob[:-4]).to_bytes(4, "big") != crc:
+        if _cut_short(blob):
+            raise CodeError(CUT_SHORT)
         raise CodeError("the code is damaged or was changed (checksum mismatch): copy it again, whole")
     if version != VERSION:
         raise CodeError(f"the code was made by another version of the app (format {version}, this page reads "
@@ -253,6 +263,27 @@ def decode(code: str, *, now: float | None = None) -> Description:
         if isinstance(exc, CodeError):
             raise
         raise CodeError("the code is damaged") from None
+
+
+def _cut_short(blob: bytes) -> bool:
+    """A code whose checksum fails because its end is missing: what follows the header (the bytes taken for
+    the checksum included) holds no whole description, or a whole one followed by less than 4 checksum bytes."""
+    rest = blob[1:]
+    if blob[0] & 0x80:
+        inflater = zlib.decompressobj(-15)
+        try:
+            inflater.decompress(rest, 4096)
+        except zlib.error:
+            return False
+        return not inflater.eof or len(inflater.unused_data) < 4
+    reader = _Reader(rest)
+    try:
+        _read(reader, None)
+    except CodeError as exc:
+        return "cut short" in str(exc)
+    except (ValueError, IndexError):
+        return False
+    return len(rest) - reader.pos < 4
 
 
 def _read(r: _Reader, now: float | None) -> Description:

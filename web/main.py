@@ -1,6 +1,23 @@
-"""PyScript entry point: start the app shell."""
+"""PyScript entry point: start the app shell. Each import step is a phase of the loading screen, and the
+page is painted between them, so the bar and its text follow the start for real."""
 
-import js  # noqa: F401
-from shell import start  # noqa: E402
+import asyncio
 
-start()
+import js
+
+
+async def boot() -> None:
+    js.explorersPhase("engine")
+    await asyncio.sleep(0.02)  # one frame: the browser paints the phase before the import holds it
+    import py_engine  # noqa: F401  (the rules engines: the biggest import)
+
+    js.explorersPhase("app")
+    await asyncio.sleep(0.02)
+    from shell import start
+
+    js.explorersPhase("draw")
+    await asyncio.sleep(0.02)
+    start()
+
+
+asyncio.ensure_future(boot())

@@ -16,6 +16,7 @@ import i18n
 from i18n import _, tr
 from render import renderer
 from render.markup import Safe, tag, text
+from render.words import is_you, sentence
 
 from py_engine import get_game
 from py_engine.core import Record
@@ -126,7 +127,7 @@ class Replay:
             if not getattr(rmod, "LOG_SENTENCES", False):
                 line = tr("{name}: {what}", name=who, what=line)
             return tr("{n}. {move}", n=i + 1, move=line)
-        return tr("{n}. {move}", n=i + 1, move=f"{who} {what}" if i18n.language() == "en"
+        return tr("{n}. {move}", n=i + 1, move=sentence(who, what) if i18n.language() == "en"
                   else tr("{name}: {what}", name=who, what=what))
 
     def board_html(self, view: dict) -> Safe:
@@ -155,7 +156,7 @@ class Replay:
 
     def seat_select(self) -> Safe:
         opts = [("spectator", _("Spectator (no hands)"))] + [
-            (str(i), tr("{name}'s view", name=n)) for i, n in self.shown_seats()]
+            (str(i), _("Your view") if is_you(n) else tr("{name}'s view", name=n)) for i, n in self.shown_seats()]
         cur = "spectator" if self.seat is None else str(self.seat)
         return tag("label", None, _("Seen by"), " ",
                    tag("select", {"data-cmd-change": "rp-seat", "data-testid": "rp-seat"},

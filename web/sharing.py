@@ -14,6 +14,7 @@ import records
 import saves
 from i18n import _, tdata, tr, trn
 from render.markup import Safe, join, tag
+from render.words import is_you
 from replay import COMMANDS as REPLAY_COMMANDS
 from replay import Replay
 from session import LocalTable
@@ -283,7 +284,7 @@ def share_html(app) -> Safe:
         title = tr("{title}: position after move {k}", title=tdata(GAMES[record.game_id].title), k=k)
         snippet = records.iframe_snippet(url, title)
         seat_choices = [("spectator", _("Spectator (no hands)"))] + [
-            (str(i), tr("{name}'s view", name=n)) for i, n in enumerate(names)]
+            (str(i), _("Your view") if is_you(n) else tr("{name}'s view", name=n)) for i, n in enumerate(names)]
         modes = [("position", _("this position")), ("replay", _("the replay")),
                  ("play", _("a game from here against a bot"))]
         body = [tag("h2", None, tr("Embed this position (move {k})", k=k)),

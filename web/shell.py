@@ -21,6 +21,8 @@ from i18n import _, tdata, tr
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
+from render.recent import recent_moves
+from render.words import is_you
 from session import LocalTable, new_seed
 
 from py_engine import GAMES
@@ -40,6 +42,11 @@ class App(BotPump):
         self.rounds_seen = 0
         self.modal: str | None = None
         self.error = ""
+        self.drawn: dict[int, int] = {}  # seat -> id of the card that seat just drew (marked in its hand)
+        self.handoff = False  # hot-seat: the person who just moved still sees their hand (and the drawn card)
+        self.round_over = False  # a round ended and "Next round" was not clicked yet
+        self.finished = None  # the state just before the round's last move (the finished table), if known
+        self.round_floor = 0  # moves made before the current round (marks never reach back further)
         self.rules_for: str | None = None  # the game whose rules panel is open (home page or table)
 
     # --- drawing --------------------------------------------------------------------------
@@ -136,34 +143,82 @@ class App(BotPump):
         the covered hand, nor that seat's private totals, in the side panel, log or score sheet)."""
         return self.table.state.view(None if self.covered else self.viewer)
 
+    def table_ui(self, legal: list) -> dict:
+        """What a renderer needs besides the view: the seat shown, names, legal actions, the selection, the
+        phone layout, the card this seat just drew and the other seats' moves since this seat last moved."""
+        table = self.table
+        record = getattr(table.state, "record", None)  # a guest's table has no record: the view's last move
+        floor = self.round_floor
+        history = table.state.view(None)["history"]
+        if history and isinstance(history[-1].get("moves"), int):
+            floor = history[-1]["moves"]
+        self.was_narrow = narrow = narrow_screen()
+        return {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected,
+                "narrow": narrow, "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
+                "recent": recent_moves(record.moves, self.viewer, floor) if record is not None else None}
+
     def table_html(self) -> Safe:
         table = self.table
         view = self.current_view()
         rmod = renderer(table.game.id)
-        legal = table.legal(self.viewer) if self.viewer is not None and not self.covered else []
-        ui = {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected}
+        mine = self.viewer is not None and not self.covered and not self.handoff and not self.round_over
+        legal = table.legal(self.viewer) if mine else []
+        ui = self.table_ui(legal)
+        buttons = None
         if self.covered:
             board = cover_html(table.names[self.viewer])
             status = text(turn_text(table.names[self.viewer]))
+        elif self.round_over:
+            board, status = self.finished_html(rmod, ui)
         else:
             board = rmod.render(view, ui)
             status = text(rmod.status_text(view, ui))
-        buttons = rmod.action_buttons(view, ui) if not self.covered else None
+            buttons = rmod.action_buttons(view, ui)
+        if self.handoff and not self.covered:
+            nxt = self.next_human()
+            status = join(_("Your turn is over."), " ", text(status))
+            buttons = tag("button", {"class": "primary", "data-cmd": "handoff", "data-testid": "handoff",
+                                     "data-key": "handoff"},
+                          tr("Done — pass to {name}", name=table.names[nxt]) if nxt is not None
+                          else _("Done — pass to the next player"))
+        elif self.round_over and not self.modal:
+            buttons = tag("button", {"class": "primary", "data-cmd": "next", "data-testid": "next-round",
+                                     "data-key": "next-round"}, _("Next round"))
+        elif view.get("over") and not self.modal:
+            buttons = tag("button", {"class": "primary", "data-cmd": "result", "data-testid": "open-result",
+                                     "data-key": "open-result"}, _("Match result"))
         modal = self.modal_html(view)
-        return tag("main", {"class": "table"},
+        return tag("main", {"class": "table narrow" if ui["narrow"] else "table"},
                    tag("div", {"class": "status", "role": "status", "aria-live": "polite", "data-testid": "status"},
                        status, self.bot_thinking_text()),
                    tag("div", {"class": "sr-only", "aria-live": "polite", "data-testid": "announce"},
                        announcement(rmod, view, table.names, self.viewer)),
                    tag("div", {"class": "board-wrap", "id": "board"}, board),
-                   tag("div", {"class": "actions"}, buttons,
-                       tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet"}, _("Score sheet")),
+                   tag("div", {"class": "card-actions", "id": "card-actions", "data-testid": "card-actions"}, buttons),
+                   tag("div", {"class": "actions"},
+                       tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet", "data-key": "open-sheet"},
+                           _("Score sheet")),
                        tag("button", {"data-cmd": "rules", "data-arg": table.game.id, "data-testid": "open-rules",
                                       "data-key": "open-rules"}, _("Rules")),
                        sharing.table_buttons(self)),
-                   tag("aside", {"class": "side"}, table.panel_html(), rmod.summary(view, table.names),
+                   tag("details", {"class": "side", "data-testid": "side", "open": not ui["narrow"]},
+                       tag("summary", None, _("Scores and log")),
+                       table.panel_html(), rmod.summary(view, table.names),
                        tag("h2", None, _("Log")), log_html(rmod, view, table.names)),
                    modal)
+
+    def finished_html(self, rmod, ui: dict) -> tuple[Safe, Safe]:
+        """The table as the round ended (the state before its last move; the log names that move)."""
+        state = self.finished if self.finished is not None else self.table.state
+        view = state.view(self.viewer)
+        board = rmod.render(view, dict(ui, legal=[], selected=None, drawn=None))
+        return board, text(tr("Round {n} is over: the finished table, before its last move. "
+                              "Next round continues.", n=view.get("round", view.get("expedition", ""))))
+
+    def next_human(self) -> int | None:
+        humans = self.table.humans()
+        to_move = [s for s in self.table.state.to_move() if s in humans]
+        return to_move[0] if to_move else None
 
     def bot_thinking_text(self) -> Safe | None:
         seat = self.table.bot_to_move() if self.table else None
@@ -173,12 +228,16 @@ class App(BotPump):
                              tr("{name} is thinking…", name=self.table.names[seat])))
 
     def modal_html(self, view: dict) -> Safe:
-        if self.modal == "sheet" or self.modal == "round":
-            closing = (("next", _("Next round"), "next-round") if self.modal == "round"
-                       else ("close", _("Close"), "close"))
-            return sheet_dialog(renderer(self.table.game.id), view, self.table.names, *closing)
+        if self.modal == "sheet" and self.round_over:
+            return sheet_dialog(renderer(self.table.game.id), view, self.table.names, "next", _("Next round"),
+                                "next-round", look=True)
+        if self.modal == "sheet":
+            return sheet_dialog(renderer(self.table.game.id), view, self.table.names, "close", _("Close"), "close")
         if self.modal == "over":
-            return over_dialog(renderer(self.table.game.id), view, self.table.names, sharing.over_buttons(self))
+            look = tag("button", {"data-cmd": "close", "data-testid": "close", "data-key": "close", "data-escape": "1"},
+                       _("Look at the table"))
+            return over_dialog(renderer(self.table.game.id), view, self.table.names,
+                               join(" ", look, sharing.over_buttons(self)))
         return sharing.modal_html(self)
 
     # --- table flow -----------------------------------------------------------------------
@@ -192,6 +251,8 @@ class App(BotPump):
             self.viewer = humans[0]
             return
         to_move = [s for s in self.table.state.to_move() if s in humans]
+        if self.handoff:
+            return  # the person who just moved looks at their hand until they pass the device
         if to_move and to_move[0] != self.viewer:
             self.viewer = to_move[0]
             self.covered = True
@@ -199,23 +260,36 @@ class App(BotPump):
         elif self.viewer is None:
             self.viewer = humans[0]
 
+    def round_ended(self) -> None:
+        """A round (or the match) just ended: the match result, or the score sheet over the finished table."""
+        view = self.table.state.view(None)
+        if view["over"]:
+            self.modal = "over"
+            return
+        self.modal, self.round_over, self.handoff, self.selected = "sheet", True, False, None
+        record = getattr(self.table.state, "record", None)  # none on a guest: the current view is shown
+        try:
+            self.finished = record.replay(len(record.moves) - 1) if record is not None else None
+        except RecordError:
+            self.finished = None
+
     def after_change(self) -> None:
         view = self.table.state.view(None)
-        if len(view["history"]) > self.rounds_seen:
-            self.modal = "over" if view["over"] else "round"
+        if len(view["history"]) > self.rounds_seen and not self.round_over:
+            self.round_ended()
         if not self.modal:
             self.choose_viewer()
         self.redraw()
         dom.spawn(self.pump())
 
     def bots_may_move(self) -> bool:
-        return self.screen == "table" and not self.modal
+        return self.screen == "table" and not self.modal and not self.round_over
 
     async def after_bot_move(self, seat: int, action) -> None:
         self.autosave()
         view = self.table.state.view(None)
         if len(view["history"]) > self.rounds_seen:
-            self.modal = "over" if view["over"] else "round"
+            self.round_ended()
         else:
             self.choose_viewer()
         self.redraw()
@@ -232,16 +306,27 @@ class App(BotPump):
 
     # --- commands -------------------------------------------------------------------------
     def do_action(self, encoded: list) -> None:
-        if self.viewer is None or self.covered:
+        if self.viewer is None or self.covered or self.handoff or self.round_over:
             return
+        seat = self.viewer
+        before = {c["id"] for c in self.table.state.view(seat).get("hand") or []}
         try:
-            self.table.act(self.viewer, encoded)
+            self.table.act(seat, encoded)
         except (IllegalAction, RecordError) as exc:
             self.error = tr("That move is not allowed: {reason}", reason=str(exc))
             self.redraw()
             return
         self.error = ""
         self.selected = None
+        self.drawn.pop(seat, None)
+        if encoded and encoded[0] == "draw":
+            new = [c["id"] for c in self.table.state.view(seat).get("hand") or [] if c["id"] not in before]
+            if len(new) == 1:
+                self.drawn[seat] = new[0]
+        humans = self.table.humans()
+        if len(humans) > 1 and seat not in self.table.state.to_move() \
+                and len(self.table.state.view(None)["history"]) == self.rounds_seen:
+            self.handoff = True  # the hand stays in view (with the drawn card) until "Done — pass"
         self.autosave()
         self.after_change()
 
@@ -258,6 +343,9 @@ class App(BotPump):
             self.selected = None if self.selected == arg else arg
         elif cmd == "uncover":
             self.covered = False
+        elif cmd == "handoff":
+            self.handoff = False
+            self.choose_viewer()
         elif cmd == "sheet":
             self.modal = "sheet"
         elif cmd == "rules":
@@ -269,9 +357,14 @@ class App(BotPump):
             self.rules_for = None
         elif cmd == "close":
             self.modal = None
+            self.after_change()  # bots waited while the dialog was open
+            return
+        elif cmd == "result":
+            self.modal = "over"
         elif cmd == "next":
             self.rounds_seen = len(self.table.state.view(None)["history"])
-            self.modal = None
+            self.round_floor = len(self.table.state.record.moves) if hasattr(self.table.state, "record") else 0
+            self.modal, self.round_over, self.finished, self.drawn = None, False, None, {}
             self.after_change()
             return
         elif cmd.startswith("net-"):
@@ -337,7 +430,9 @@ class App(BotPump):
         self.table = table
         netplay.attach(self, table)
         self.screen, self.modal, self.selected, self.covered, self.viewer = "table", None, None, False, None
+        self.handoff, self.round_over, self.finished, self.drawn = False, False, None, {}
         self.rounds_seen = len(table.state.view(None)["history"])
+        self.round_floor = len(table.state.record.moves) if hasattr(table.state, "record") else 0
         self.choose_viewer()
         self.covered = False  # the first person to play is already at the device
         self.autosave()
@@ -360,6 +455,13 @@ class App(BotPump):
             self.do_action(encoded)
             return
         self.command(el.getAttribute("data-cmd"), el.getAttribute("data-arg"))
+
+    def on_resize(self, _event) -> None:
+        """Crossing the phone width switches the table layout (redrawn only when it changes)."""
+        narrow = narrow_screen()
+        if self.screen == "table" and self.table and narrow != getattr(self, "was_narrow", narrow):
+            self.redraw()
+        self.was_narrow = narrow
 
     def on_change(self, event) -> None:
         el = event.target
@@ -403,7 +505,7 @@ class App(BotPump):
 # --- dialogs (pure: callable without a browser, so the hostile-input tests render them) ----------
 def turn_text(name: str) -> str:
     """'Your turn' for the person at the device (default name), else '<name>'s turn'."""
-    return _("Your turn") if name.strip().lower() == "you" or name == _("You") else tr("{name}'s turn", name=name)
+    return _("Your turn") if is_you(name) or name == _("You") else tr("{name}'s turn", name=name)
 
 
 def settings_html() -> Safe:
@@ -473,12 +575,16 @@ def log_html(rmod, view: dict, names: list[str]) -> Safe:
     return tag("ol", {"class": "log", "data-testid": "log", "tabindex": "0", "aria-label": _("Game log")}, "", items)
 
 
-def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testid: str) -> Safe:
-    """The score sheet in a dialog, closed by one button (Close, Next round)."""
+def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testid: str, look: bool = False) -> Safe:
+    """The score sheet in a dialog, closed by one button (Close, Next round); after a round also by "Look at
+    the table" (Escape), which leaves "Next round" on the table."""
+    close = tag("button", {"data-cmd": "close", "data-testid": "close", "data-key": "close", "data-escape": "1"},
+                _("Look at the table")) if look else None
     return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Score sheet")},
                rmod.score_sheet(view, names),
                tag("p", None, tag("button", {"class": "primary", "data-cmd": cmd, "data-testid": testid,
-                                             "data-key": testid}, label)))
+                                             "data-key": testid, "data-escape": None if look else "1"}, label),
+                   " ", close))
 
 
 def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None) -> Safe:
@@ -515,6 +621,14 @@ def rules_dialog(game_id: str) -> Safe:
                                              "data-key": "rules-close", "data-escape": "1"}, _("Close"))))
 
 
+def narrow_screen() -> bool:
+    """Phones and narrow windows get the compact table layout (large hand cards, drawer for the log)."""
+    try:
+        return int(js.window.innerWidth) < 700
+    except Exception:  # no window (tests)
+        return False
+
+
 def start() -> None:
     t0 = time.time()
     apply_language(i18n.choose(dom.storage_get(i18n.STORAGE_KEY), browser_languages()))
@@ -523,6 +637,7 @@ def start() -> None:
     dom.listen(root, "click", app.on_click)
     dom.listen(root, "change", app.on_change)
     dom.listen(js.document, "keydown", app.on_key)
+    dom.listen(js.window, "resize", app.on_resize)
     dom.expose("explorersRecord", lambda: app.table.record_json() if app.table else "null")
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
     netplay.install(app)

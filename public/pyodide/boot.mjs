@@ -23,15 +23,21 @@ export async function loadPyodide(options = {}) {
   } catch (err) {
     console.warn("Pyodide snapshot not used:", err);
   }
+  const phase = name => globalThis.explorersPhase?.(name);  // the loading screen's steps (loader.js)
   if (memory) {
     try {
+      phase("snapshot");
       const py = await load({ ...options, _loadSnapshot: memory });
       globalThis.explorersBoot = "snapshot";
+      phase("files");
       return py;
     } catch (err) {
       console.warn("Pyodide snapshot failed, starting normally:", err);
     }
   }
   globalThis.explorersBoot = "fresh";
-  return load(options);
+  phase("python");
+  const py = await load(options);
+  phase("files");
+  return py;
 }

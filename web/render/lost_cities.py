@@ -13,6 +13,7 @@ import json
 from i18n import N_, _, tr, trn
 
 from . import schema as sc
+from . import words
 from .markup import Safe, join, tag, text
 from .svg import (
     PALETTE,
@@ -28,7 +29,6 @@ from .svg import (
 )
 from .svg import card_svg as svg_card
 
-LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
 BLURB = N_("Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost.")
 
 W, H = 960, 920
@@ -40,6 +40,9 @@ BOARD_Y = 356
 MY_TOP = 480
 HAND_Y = 800
 DECK_X = LEFT + 6 * PITCH + 24
+PILE_SYMBOLS = ("sun", "wave", "peak", "leaf", "flame", "gem")
+NW = 380  # the phone table's width (viewBox units = CSS px on a 390 px screen)
+LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
 
 
 COLOURS = tuple(PALETTE)
@@ -90,14 +93,85 @@ def col_x(i: int) -> int:
     return LEFT + i * PITCH
 
 
-def card_svg(card: dict, x: float, y: float, extra: dict | None = None, cls: str = "card") -> Safe:
+def card_svg(card: dict, x: float, y: float, extra: dict | None = None, cls: str = "card", scale: float = 1.0) -> Safe:
     if not card["wager"]:
-        return svg_card(card, x, y, extra, cls)
-    return svg_card(card, x, y, extra, cls, label="W", big="×", name=card_name(card))
+        return svg_card(card, x, y, extra, cls, scale=scale)
+    return svg_card(card, x, y, extra, cls, label="W", big="×", name=card_name(card), scale=scale)
+
+
+class Layout:
+    """Where things go: the desktop table (viewBox 960 wide, fixed rows) or the phone table (380 wide, one
+    row per colour sized to the cards, the hand in rows of four large cards at the bottom)."""
+
+    def __init__(self, view: dict, bottom: int, narrow: bool) -> None:
+        self.narrow = narrow
+        ncol = len(view["colours"])
+        if not narrow:
+            self.w, self.left, self.pitch, self.scale, self.ov = W, LEFT, PITCH, 1.0, OV
+            self.opp_base, self.board_y, self.my_top, self.hand_y = OPP_BASE, BOARD_Y, MY_TOP, HAND_Y
+            self.deck_x, self.hand_pitch, self.hand_scale, self.hand_row = DECK_X, CW + 10, 1.0, 99
+            self.h = H
+            return
+        self.w, self.left = NW, 8
+        self.pitch = (NW - 16) / (ncol + 1)  # one more slot: the deck sits beside the piles
+        self.scale = min(1.0, (self.pitch - 6) / CW)
+        self.ov = round(26 * self.scale)
+        ch = CH * self.scale
+        top_len = max([len(r) for r in view["expeditions"][1 - bottom]] + [1])
+        low_len = max([len(r) for r in view["expeditions"][bottom]] + [1])
+        self.opp_base = 44 + ch + (top_len - 1) * self.ov + 18
+        self.board_y = self.opp_base + 12
+        self.my_top = self.board_y + ch + 30
+        self.deck_x = self.left + ncol * self.pitch
+        self.hand_scale, self.hand_pitch, self.hand_row = 0.95, 92, 4
+        self.hand_y = self.my_top + ch + low_len * self.ov + 44
+        hand_n = max(view["hand_counts"][bottom], 1)
+        rows = (hand_n + self.hand_row - 1) // self.hand_row
+        self.h = self.hand_y + rows * (CH * self.hand_scale + 14) + 8
+
+    def col_x(self, i: int) -> float:
+        return self.left + i * self.pitch
+
+    def hand_xy(self, k: int) -> tuple[float, float]:
+        if not self.narrow:
+            return self.left + k * self.hand_pitch, self.hand_y
+        row, col = divmod(k, self.hand_row)
+        return self.left + 6 + col * self.hand_pitch, self.hand_y + row * (CH * self.hand_scale + 14)
+
+
+def marked(view: dict, ui: dict, me: int | None) -> dict[str, set]:
+    """What stays marked on the table: the other seats' moves since `me` last moved (ui["recent"], from the
+    shell), or the view's last decision when the page has no move list (replay, embed)."""
+    out: dict[str, set] = {"play": set(), "discard": set(), "pile": set(), "deck": set()}
+    recent = ui.get("recent")
+    if recent is None:
+        last = view.get("last") or {}
+        recent = {last.get("seat"): [[last.get("kind"), last.get("source", last.get("card"))]]} if last else {}
+    colours = view["colours"]
+    for seat, actions in recent.items():
+        if seat == me:
+            continue
+        for act in actions:
+            if not isinstance(act, (list, tuple)) or len(act) != 2:
+                continue
+            kind, arg = act
+            if kind in ("play", "discard"):
+                out[kind].add(arg)
+            elif kind == "draw" and arg == "deck":
+                out["deck"].add(seat)
+            elif kind == "draw" and arg in colours:
+                out["pile"].add(arg)
+    return out
+
+
+def round_points(view: dict, seat: int) -> int:
+    """The running score of the round for one player: the sum of the expedition values shown on the table."""
+    return sum(b["total"] for b in view["round_scores"][seat])
 
 
 def render(view: dict, ui: dict) -> Safe:
-    """ui: me (seat shown at the bottom), names, legal (encoded actions of `me`), selected (card id)."""
+    """ui: me (seat shown at the bottom), names, legal (encoded actions of `me`), selected (card id), narrow
+    (phone layout), drawn (id of the card `me` just drew), recent (the other seats' moves to keep marked)."""
     me = ui.get("me")
     bottom = me if me is not None else 0
     top = 1 - bottom
@@ -107,33 +181,41 @@ def render(view: dict, ui: dict) -> Safe:
     colours = view["colours"]
     pending = view.get("pending") or {}
     my_turn = me is not None and pending.get("seat") == me
-    last = view.get("last") or {}
-    out: list = [symbol_defs(), tag("rect", {"width": W, "height": H, "fill": "#f5efe0"})]
+    lay = Layout(view, bottom, bool(ui.get("narrow")))
+    cw, ch, s = CW * lay.scale, CH * lay.scale, lay.scale
+    marks = marked(view, ui, me)
+    drawn = ui.get("drawn")
+    out: list = [symbol_defs(), tag("rect", {"width": lay.w, "height": lay.h, "fill": "#f5efe0"})]
 
-    def is_last(kind: str, card: dict) -> str:
-        return "card last" if last.get("kind") == kind and last.get("card") == card["id"] else "card"
+    def cls_of(kind: str, card: dict) -> str:
+        return "card last" if card["id"] in marks[kind] else "card"
 
     # --- opponent (top) --------------------------------------------------------------------
-    out.append(tag("text", {"x": LEFT, "y": 30, "class": "who"},
+    out.append(tag("text", {"x": lay.left, "y": 26, "class": "who", "data-testid": f"who-{top}"},
                    tr("{name} · {cards} in hand", name=names[top],
-                      cards=trn("{n} card", "{n} cards", view["hand_counts"][top])),
-                   " · ", _("Score"), " ", view["totals"][top]))
-    for k in range(view["hand_counts"][top]):
-        out.append(back_svg(DECK_X - 10 + k * 14, 12, 30, 42))
+                      cards=trn("{n} card", "{n} cards", view["hand_counts"][top]))))
+    out.append(tag("text", {"x": lay.left, "y": 44 if lay.narrow else 48, "class": "score",
+                            "data-testid": f"round-score-{top}"},
+                   score_line(view, top)))
+    if not lay.narrow:
+        for k in range(view["hand_counts"][top]):
+            out.append(back_svg(DECK_X - 10 + k * 14, 12, 30, 42))
     for i, colour in enumerate(colours):
         row = view["expeditions"][top][i]
-        x = col_x(i)
+        x = lay.col_x(i)
         n = len(row)
         for j, card in enumerate(row):
-            out.append(card_svg(card, x, OPP_BASE - CH - j * OV, cls=is_last("play", card)))
-        sc = view["round_scores"][top][i]
+            out.append(card_svg(card, x, lay.opp_base - ch - j * lay.ov, cls=cls_of("play", card), scale=s))
+        sc_ = view["round_scores"][top][i]
         if n:
-            out.append(tag("text", {"x": x + CW / 2, "y": OPP_BASE - CH - (n - 1) * OV - 8, "class": "rowscore",
-                                    "text-anchor": "middle", "data-testid": f"row-score-{top}-{colour}"},
-                           signed(sc["total"])))
+            out.append(tag("text", {"x": x + cw / 2, "y": lay.opp_base - ch - (n - 1) * lay.ov - 6,
+                                    "class": "rowscore", "text-anchor": "middle",
+                                    "data-testid": f"row-score-{top}-{colour}"}, signed(sc_["total"])))
 
     # --- board: discard piles and deck ------------------------------------------------------
-    out.append(tag("rect", {"x": LEFT - 12, "y": BOARD_Y - 6, "width": DECK_X - LEFT + CW + 24, "height": CH + 12,
+    by = lay.board_y
+    out.append(tag("rect", {"x": lay.left - (4 if lay.narrow else 12), "y": by - 6,
+                            "width": lay.deck_x - lay.left + cw + (8 if lay.narrow else 24), "height": ch + 12,
                             "rx": 10, "fill": "#e4d6b5", "stroke": "#b59d6a"}))
     sel_card = None
     if selected is not None and my_turn:
@@ -141,7 +223,7 @@ def render(view: dict, ui: dict) -> Safe:
             if c["id"] == selected:
                 sel_card = c
     for i, pile in enumerate(view["discards"]):
-        x = col_x(i)
+        x = lay.col_x(i)
         colour = pile["colour"]
         fill, _ink = PALETTE[colour]
         draw_act = ("draw", colour)
@@ -155,35 +237,42 @@ def render(view: dict, ui: dict) -> Safe:
         elif discard_act and discard_act in legal:
             target = button_attrs(tr("Discard {card} to the {colour} discard pile", card=card_name(sel_card),
                                      colour=colour_name(colour)), act=discard_act, testid=f"pile-{colour}")
-        parts: list = [tag("rect", {"x": x, "y": BOARD_Y, "width": CW, "height": CH, "rx": 7, "fill": fill,
+        last = colour in marks["pile"] or (pile["top"] is not None and pile["top"]["id"] in marks["discard"])
+        parts: list = [tag("rect", {"x": x, "y": by, "width": cw, "height": ch, "rx": 7, "fill": fill,
                                     "opacity": "0.25", "stroke": fill, "stroke-width": 2}),
-                       use_symbol(("sun", "wave", "peak", "leaf", "flame", "gem")[i], x + CW / 2, BOARD_Y + CH / 2,
-                                  34, fill)]
+                       use_symbol(PILE_SYMBOLS[i], x + cw / 2, by + ch / 2, 34 * s, fill)]
         if pile["top"]:
-            parts.append(card_svg(pile["top"], x, BOARD_Y, cls=is_last("discard", pile["top"])))
+            parts.append(card_svg(pile["top"], x, by, cls="card", scale=s))
         if pile["count"]:
-            parts.append(tag("text", {"x": x + CW - 4, "y": BOARD_Y + CH + 16, "class": "count",
-                                      "text-anchor": "end"}, tr("{n} in pile", n=pile["count"])))
+            parts.append(tag("text", {"x": x + cw - 4, "y": by + ch + 16, "class": "count", "text-anchor": "end"},
+                             tr("{n}", n=pile["count"]) if lay.narrow else tr("{n} in pile", n=pile["count"])))
         if target:
-            parts.append(ring(x - 4, BOARD_Y - 4, CW + 8, CH + 8))
+            parts.append(ring(x - 4, by - 4, cw + 8, ch + 8))
+        elif last:
+            parts.append(ring(x - 3, by - 3, cw + 6, ch + 6, cls="lastmark"))
         own = target or {"data-testid": f"pile-{colour}"}
-        out.append(tag("g", {"class": "pile target" if target else "pile", **own}, parts))
+        out.append(tag("g", {"class": "pile" + (" target" if target else "") + (" last" if last else ""), **own},
+                       parts))
     deck_act = ("draw", "deck")
     deck_target = my_turn and deck_act in legal
+    deck_last = bool(marks["deck"]) and not deck_target
     deck_attrs = button_attrs(tr("Draw from the deck ({cards})", cards=trn("{n} card", "{n} cards", view["deck"])),
                               act=deck_act, testid="deck") if deck_target else {"data-testid": "deck"}
-    out.append(tag("g", {"class": "deck target" if deck_target else "deck", **deck_attrs},
-                   back_svg(DECK_X, BOARD_Y) if view["deck"] else None,
-                   tag("text", {"x": DECK_X + CW / 2, "y": BOARD_Y + CH / 2 + 8, "class": "deckcount",
+    dx = lay.deck_x
+    out.append(tag("g", {"class": "deck" + (" target" if deck_target else "") + (" last" if deck_last else ""),
+                         **deck_attrs},
+                   back_svg(dx, by, cw, ch) if view["deck"] else None,
+                   tag("text", {"x": dx + cw / 2, "y": by + ch / 2 + 8, "class": "deckcount",
                                 "text-anchor": "middle"}, tr("{n}", n=view["deck"])),
-                   ring(DECK_X - 4, BOARD_Y - 4, CW + 8, CH + 8) if deck_target else None))
-    out.append(tag("text", {"x": DECK_X + CW / 2, "y": BOARD_Y + CH + 16, "class": "count", "text-anchor": "middle"},
+                   ring(dx - 4, by - 4, cw + 8, ch + 8) if deck_target else None,
+                   ring(dx - 3, by - 3, cw + 6, ch + 6, cls="lastmark") if deck_last else None))
+    out.append(tag("text", {"x": dx + cw / 2, "y": by + ch + 16, "class": "count", "text-anchor": "middle"},
                    _("deck")))
 
     # --- my expeditions (bottom) -----------------------------------------------------------
     for i, colour in enumerate(colours):
         row = view["expeditions"][bottom][i]
-        x = col_x(i)
+        x = lay.col_x(i)
         play_act = ("play", selected) if sel_card and sel_card["colour"] == colour else None
         can_play = play_act is not None and play_act in legal
         parts = []
@@ -191,42 +280,66 @@ def render(view: dict, ui: dict) -> Safe:
             g = {"class": "slot target", **button_attrs(
                 tr("Play {card} on your {colour} expedition", card=card_name(sel_card), colour=colour_name(colour)),
                 act=play_act, testid=f"expedition-{colour}")}
-            box = (x - 4, MY_TOP - 4, CW + 8, CH + 8 + len(row) * OV)
+            box = (x - 4, lay.my_top - 4, cw + 8, ch + 8 + max(len(row), 1) * lay.ov)
             parts += [ring(*box, cls="hit"), ring(*box)]
         else:
             g = {"class": "slot", "data-testid": f"expedition-{colour}"}
         for j, card in enumerate(row):
-            parts.append(card_svg(card, x, MY_TOP + j * OV, cls=is_last("play", card)))
+            parts.append(card_svg(card, x, lay.my_top + j * lay.ov, cls=cls_of("play", card), scale=s))
         out.append(tag("g", g, parts))
-        sc = view["round_scores"][bottom][i]
+        sc_ = view["round_scores"][bottom][i]
         if row:
-            out.append(tag("text", {"x": x + CW / 2, "y": MY_TOP + CH + (len(row) - 1) * OV + 16, "class": "rowscore",
-                                    "text-anchor": "middle", "data-testid": f"row-score-{bottom}-{colour}"},
-                           signed(sc["total"])))
+            out.append(tag("text", {"x": x + cw / 2, "y": lay.my_top + ch + (len(row) - 1) * lay.ov + 16,
+                                    "class": "rowscore", "text-anchor": "middle",
+                                    "data-testid": f"row-score-{bottom}-{colour}"}, signed(sc_["total"])))
 
     # --- my hand ----------------------------------------------------------------------------
     hand = view.get("hand")
-    out.append(tag("text", {"x": LEFT, "y": HAND_Y - 22, "class": "who"}, names[bottom], " · ", _("Score"), " ",
-                   view["totals"][bottom]))
+    out.append(tag("text", {"x": lay.left, "y": lay.hand_y - 26, "class": "who", "data-testid": f"who-{bottom}"},
+                   names[bottom]))
+    out.append(tag("text", {"x": lay.w - lay.left, "y": lay.hand_y - 26, "class": "score", "text-anchor": "end",
+                            "data-testid": f"round-score-{bottom}"},
+                   score_line(view, bottom)))
+    hs = lay.hand_scale
     if hand is None:
         for k in range(view["hand_counts"][bottom]):
-            out.append(back_svg(LEFT + k * (CW + 8), HAND_Y))
+            out.append(back_svg(*lay.hand_xy(k), CW * hs, CH * hs))
     else:
         for k, card in enumerate(hand):
-            x = LEFT + k * (CW + 10)
+            x, y0 = lay.hand_xy(k)
             playable = ("play", card["id"]) in legal
             is_sel = card["id"] == selected
-            y = HAND_Y - 14 if is_sel else HAND_Y
-            cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "")
-            label = join(card_name(card), _(", can be played") if playable else "")
+            is_new = card["id"] == drawn
+            y = y0 - 12 if is_sel else y0
+            cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "") + \
+                (" drawn" if is_new else "")
+            label = join(card_name(card), _(", just drawn") if is_new else "",
+                         _(", can be played") if playable else "")
             extra = {"role": "button", "tabindex": "0" if my_turn else None, "aria-label": label,
                      "aria-pressed": "true" if is_sel else "false", "data-cmd": "select" if my_turn else None,
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
-                     "data-can-play": "1" if playable else "0", "data-draggable": "1" if my_turn else None}
-            out.append(card_svg(card, x, y, extra=extra, cls=cls))
+                     "data-can-play": "1" if playable else "0", "data-draggable": "1" if my_turn else None,
+                     "data-drawn": "1" if is_new else None}
+            out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
+            if is_new:
+                out.append(tag("text", {"x": x + CW * hs / 2, "y": y - 4, "class": "newmark", "text-anchor": "middle"},
+                               _("new")))
             if playable:
-                out.append(tag("path", {"d": f"M{x + CW / 2 - 7} {y + CH + 12}l7-8l7 8z", "class": "playmark"}))
-    return svg_root(W, H, _("Lost Cities table"), out)
+                out.append(tag("path", {"d": f"M{x + CW * hs / 2 - 7} {y + CH * hs + 11}l7-8l7 8z",
+                                        "class": "playmark"}))
+    if not lay.narrow:  # the page puts the action buttons here, beside the hand (public/table.js)
+        ax = lay.left + 8 * lay.hand_pitch + 8
+        out.append(tag("rect", {"x": ax, "y": lay.hand_y, "width": lay.w - ax - 8, "height": CH, "fill": "none",
+                                "data-actions-anchor": "1"}))
+    return svg_root(lay.w, round(lay.h), _("Lost Cities table"), out, **{"class": "board narrow" if lay.narrow
+                                                                       else "board"})
+
+
+def score_line(view: dict, seat: int) -> str:
+    """'this round +12 · match 40' for one player (numbers as the language writes them)."""
+    points = round_points(view, seat)
+    return tr("this round {points} · match {total}", points=("+" if points >= 0 else "") + tr("{n}", n=points),
+              total=view["totals"][seat])
 
 
 def status_text(view: dict, ui: dict) -> str:
@@ -248,7 +361,8 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
     """Per round, per player, per expedition: card sum, −20, ×wagers, +20 bonus, total."""
     colours = view["colours"]
     rounds = list(view["history"])
-    if not view.get("over"):
+    started = any(b["cards"] for side in view["round_scores"] for b in side)
+    if not view.get("over") and started:  # a round with nothing played yet has no sheet to show
         rounds.append({"round": view["round"], "breakdown": view["round_scores"], "live": True,
                        "scores": [sum(b["total"] for b in side) for side in view["round_scores"]]})
     parts: list = [tag("h2", None, _("Score sheet"))]
@@ -329,14 +443,10 @@ def log_text(entry: dict, names: list[str]) -> str:
         scores = p.get("scores") if isinstance(p.get("scores"), list) and len(p["scores"]) == 2 else ["?", "?"]
         return tr("Round {n} ends: {a} – {b}.", n=p.get("round", 0), a=scores[0], b=scores[-1])
     if key not in LOG:
-        seat = entry.get("seat")
-        if "text" in entry and isinstance(seat, int) and 0 <= seat < len(names):
-            return tr("{name}: {what}", name=names[seat], what=str(entry["text"]))
-        return str(entry.get("text", key or ""))
+        return words.log_sentence(entry, names) if "text" in entry else str(key or "")
     seat = entry.get("seat")
     name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
     other, you = LOG[key]
     card = card_name(p) if "colour" in p and key in ("play", "discard") else ""
-    mine = name.strip().lower() == "you" or name == _("You")
-    return tr(you if mine else other, name=name, card=card,
+    return tr(you if words.is_you(name) or name == _("You") else other, name=name, card=card,
               colour=colour_name(str(p.get("colour", ""))))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 
-from i18n import N_, _, tr, trn
+from i18n import N_, _, language, tr, trn
 
 from . import schema as sc
+from . import words
 from .markup import Safe, join, tag, text
 from .svg import (
     CARD_H,
@@ -54,10 +55,13 @@ MC_W, MC_H = 46, 66  # card in a column or on a pile
 PILE_W = 80
 COL_W = 120
 HAND_PITCH = 80
+HAND_SCALE_N = 0.95  # phone hand cards (rows of four in a 380 px strip)
+NW = 380
+LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "tilevp": "font:700 12px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
     "sv": "font:700 13px system-ui;fill:#3b3326", "small": "font:12px system-ui;fill:#333",
-    "tiny": "font:11px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
+    "tiny": "font:12px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
     "pathname": "font:600 12px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
 }.items()))
 
@@ -242,15 +246,42 @@ class _Ctx:
         self.decision = pending.get("decision")
         self.mine = self.me is not None and pending.get("seat") == self.me and bool(self.legal)
         self.card = selected_card(view, ui) if self.mine and self.decision == "play" else None
-        last = view.get("last") or {}
-        self.last_seat = last.get("seat")
-        self.last = last.get("events") or []
+        self.narrow = bool(ui.get("narrow"))
+        self.drawn = ui.get("drawn")
+        self.marks = marks(view, ui, self.me)
 
     def act(self, action: tuple) -> bool:
         return self.mine and action in self.legal
 
-    def last_has(self, *match) -> bool:
-        return any(tuple(e[:len(match)]) == match for e in self.last)
+    def marked(self, *key) -> bool:
+        return tuple(key) in self.marks
+
+
+def marks(view: dict, ui: dict, me: int | None) -> set[tuple]:
+    """The other seats' moves that stay marked until `me` moves again: ("path", seat, colour) for a piece
+    placed or moved, ("col", seat, colour) for a card played, ("pile", colour), ("deck",). From ui["recent"]
+    (the shell's move list), else from the view's last turn (replay, embed)."""
+    recent = ui.get("recent")
+    if recent is None:
+        last = view.get("last") or {}
+        recent, me = {last.get("seat"): last.get("events") or []}, None
+    out: set[tuple] = set()
+    for seat, actions in recent.items():
+        if seat == me:
+            continue
+        for a in actions:
+            if not isinstance(a, (list, tuple)) or len(a) < 2:
+                continue
+            kind, arg = a[0], a[1]
+            if kind in ("start", "advance"):
+                out |= {("path", seat, arg), ("col", seat, arg)}
+            elif kind == "move":
+                out.add(("path", seat, arg))
+            elif kind == "discard" or (kind == "draw" and arg != "deck"):
+                out.add(("pile", arg))
+            elif kind == "draw":
+                out.add(("deck",))
+    return out
 
 
 def selected_card(view: dict, ui: dict) -> dict | None:
@@ -265,15 +296,28 @@ def render(view: dict, ui: dict) -> Safe:
     """ui: me (seat whose hand is shown, None for a spectator), names, legal (encoded actions), selected (card id)."""
     ctx = _Ctx(view, ui)
     w, h = size(ctx.n)
+    if ctx.narrow:
+        h = HAND_Y - 12
     out = [symbol_defs(), tag("rect", {"width": w, "height": h, "fill": "#f5efe0"}), STYLE, header_svg(ctx)]
     for c in range(5):
         out.append(path_svg(ctx, c))
         out.append(pile_svg(ctx, c))
         for seat in range(ctx.n):
             out.append(column_svg(ctx, seat, c))
-    out.append(bottom_svg(ctx))
-    return svg_root(w, h, _("Lost Cities: The Board Game table"), out, data_testid="lcb-board",
-                    data_decision=ctx.decision or "over", data_mine="1" if ctx.mine else "0", data_players=ctx.n)
+    if not ctx.narrow:
+        out.append(bottom_svg(ctx))
+    attrs = {"data_testid": "lcb-board", "data_decision": ctx.decision or "over", "data_mine": "1" if ctx.mine else "0",
+             "data_players": ctx.n}
+    if not ctx.narrow:
+        return svg_root(w, h, _("Lost Cities: The Board Game table"), out, **attrs)
+    # phone: the board at its own size in a pannable box (every text ≥ 12 px), the hand in a strip below
+    board = svg_root(w, h, _("Lost Cities: The Board Game paths"), out, **{"style": f"width:{w}px;height:{h}px"},
+                     **attrs)
+    hh = round(hand_height(ctx))
+    strip = svg_root(NW, hh, _("Your hand"), symbol_defs(), tag("rect", {"width": NW, "height": hh, "fill": "#f5efe0"}),
+                     STYLE, bottom_svg(ctx), **{"class": "board hand-strip", "data-testid": "lcb-hand"})
+    return join(tag("div", {"class": "pan", "data-testid": "lcb-pan", "tabindex": "0",
+                            "aria-label": _("Board: scroll sideways to see every path and column")}, board), strip)
 
 
 def header_svg(ctx: _Ctx) -> Safe:
@@ -347,8 +391,7 @@ def path_svg(ctx: _Ctx, c: int) -> Safe:
         k = st["stone"]
         x = stone_x(k)
         target = targets.get(k)
-        landed = any(p["stone"] == k and p["seat"] == ctx.last_seat for p in path["pieces"]) and (
-            ctx.last_has("start", colour) or ctx.last_has("advance", colour) or ctx.last_has("move", colour))
+        landed = any(p["stone"] == k and ctx.marked("path", p["seat"], colour) for p in path["pieces"])
         if target and target[1]:
             g = {"class": "stone target", **button_attrs(target[0], act=target[1], testid=f"stone-{colour}-{k}",
                                                          key=f"stone-{colour}-{k}-{target[1][0]}")}
@@ -420,7 +463,7 @@ def pile_svg(ctx: _Ctx, c: int) -> Safe:
         target = button_attrs(tr("Discard {card} to the {colour} pile", card=card_key(ctx.card),
                                  colour=colour_name(colour)),
                               act=("discard", colour, ctx.card["value"]), testid=f"pile-{colour}")
-    last = ctx.last_has("discard", colour) or ctx.last_has("draw", colour)
+    last = ctx.marked("pile", colour)
     g = {"class": "pile" + (" target" if target else "") + (" last" if last else ""),
          **(target or {"data-testid": f"pile-{colour}"})}
     return tag("g", g,
@@ -457,7 +500,7 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> Safe:
                                   act=acts[0], testid=f"column-{colour}")
         elif acts:
             target = "both"
-    last = seat == ctx.last_seat and (ctx.last_has("start", colour) or ctx.last_has("advance", colour))
+    last = ctx.marked("col", seat, colour)
     own = target if target and target != "both" else {"data-testid": f"column-{seat}-{colour}"}
     g = {"class": "column" + (" target" if target else "") + (" last" if last else ""), **own}
     out = [tag("rect", {"x": x - 3, "y": y - 3, "width": COL_W - 8, "height": MC_H + 8, "rx": 7, "fill": "#fffdf6",
@@ -476,8 +519,27 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> Safe:
 
 
 def bottom_svg(ctx: _Ctx) -> Safe:
-    """The hand (sorted; legal plays marked), the deck and the pending decision."""
+    """The hand (sorted; legal plays marked), the deck and the pending decision, below the paths (desktop)
+    or in their own strip of large cards under the pannable board (phone: rows of four, deck and choices
+    below)."""
     view = ctx.view
+    n_hand = len(view.get("hand") or [])
+    if ctx.narrow:
+        lines = decision_lines(ctx)
+        top = 22 + 20 * len(lines)
+        rows = max(1, (n_hand + 3) // 4)
+        deck_y = top + rows * (CARD_H * HAND_SCALE_N + 16) + 6
+
+        def place(k: int) -> tuple[float, float]:
+            row, col = divmod(k, 4)
+            return 10 + col * 92, top + row * (CARD_H * HAND_SCALE_N + 16)
+
+        geo = {"place": place, "scale": HAND_SCALE_N, "deck": (10, deck_y), "text": (10, 22),
+               "choice": (10 + CARD_W + 16, deck_y + 10), "choice_dx": 0, "choice_dy": 52}
+    else:
+        geo = {"place": lambda k: (LEFT + k * HAND_PITCH, HAND_Y), "scale": 1.0,
+               "deck": (LEFT + 9 * HAND_PITCH + 10, HAND_Y), "text": (LEFT + 10 * HAND_PITCH + 16, HAND_Y + 22),
+               "choice_dx": 112, "choice_dy": 0}
     out: list = []
     hand = view.get("hand")
     plays: dict[tuple, set] = {}
@@ -485,66 +547,87 @@ def bottom_svg(ctx: _Ctx) -> Safe:
         if a[0] in ("start", "advance"):
             plays.setdefault((a[1], a[2]), set()).add(a[0])
     can_select = ctx.mine and ctx.decision == "play"
+    hs = geo["scale"]
     if hand is None:
-        out.append(tag("text", {"x": LEFT, "y": HAND_Y + 30, "class": "hd"}, _("Spectating: hands are hidden.")))
+        out.append(tag("text", {"x": geo["place"](0)[0], "y": geo["place"](0)[1] + 30, "class": "hd"},
+                       _("Spectating: hands are hidden.")))
     else:
         for k, card in enumerate(hand):
-            x = LEFT + k * HAND_PITCH
+            x, y0 = geo["place"](k)
             playable = can_select and (card["colour"], card["value"]) in plays
             is_sel = ctx.card is not None and card["id"] == ctx.card["id"]
-            y = HAND_Y - 12 if is_sel else HAND_Y
-            cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "")
-            label = join(card_key(card), _(", can be played on a path") if playable else "")
+            is_new = card["id"] == ctx.drawn
+            y = y0 - 12 if is_sel else y0
+            cls = "card hand" + (" playable" if playable else "") + (" selected" if is_sel else "") + \
+                (" drawn" if is_new else "")
+            label = join(card_key(card), _(", just drawn") if is_new else "",
+                         _(", can be played on a path") if playable else "")
             extra = {"role": "button", "tabindex": "0" if can_select else None, "aria-label": label,
                      "aria-pressed": "true" if is_sel else "false", "data-cmd": "select" if can_select else None,
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
-                     "data-can-play": "1" if playable else "0",
+                     "data-can-play": "1" if playable else "0", "data-drawn": "1" if is_new else None,
                      "data-plays": " ".join(sorted(plays[card["colour"], card["value"]])) if playable else None}
-            out.append(card_svg(card, x, y, extra=extra, cls=cls))
+            out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
+            if is_new:
+                out.append(tag("text", {"x": x + CARD_W * hs / 2, "y": y - 4, "class": "newmark",
+                                        "text-anchor": "middle"}, _("new")))
             if playable:
-                out.append(tag("path", {"d": f"M{x + CARD_W / 2 - 7} {y + CARD_H + 12}l7-8l7 8z", "class": "playmark"}))
-    dx = LEFT + 9 * HAND_PITCH + 10
+                out.append(tag("path", {"d": f"M{fmt(x + CARD_W * hs / 2 - 7)} {fmt(y + CARD_H * hs + 11)}l7-8l7 8z",
+                                        "class": "playmark"}))
+    dx, dy = geo["deck"]
     deck_act = ("draw", "deck")
     target = ctx.act(deck_act)
     extra = button_attrs(tr("Draw from the deck ({cards})", cards=trn("{n} card", "{n} cards", view["deck"])),
                          act=deck_act, testid="deck") if target else {"data-testid": "deck"}
-    last = ctx.last_has("draw", "deck")
+    last = ctx.marked("deck") and not target
     out.append(tag("g", {"class": "deck" + (" target" if target else "") + (" last" if last else ""), **extra},
-                   back_svg(dx, HAND_Y) if view["deck"] else
-                   tag("rect", {"x": dx, "y": HAND_Y, "width": CARD_W, "height": CARD_H, "rx": 6, "fill": "none",
+                   back_svg(dx, dy) if view["deck"] else
+                   tag("rect", {"x": dx, "y": dy, "width": CARD_W, "height": CARD_H, "rx": 6, "fill": "none",
                                 "stroke": "#999", "stroke-dasharray": "4 3"}),
-                   tag("text", {"x": dx + CARD_W / 2, "y": HAND_Y + CARD_H / 2 + 8, "class": "deckcount",
+                   tag("text", {"x": dx + CARD_W / 2, "y": dy + CARD_H / 2 + 8, "class": "deckcount",
                                 "text-anchor": "middle"}, view["deck"]),
-                   ring(dx - 4, HAND_Y - 4, CARD_W + 8, CARD_H + 8) if target else None))
-    out.append(tag("text", {"x": dx + CARD_W / 2, "y": HAND_Y + CARD_H + 16, "class": "count",
+                   ring(dx - 4, dy - 4, CARD_W + 8, CARD_H + 8) if target else None,
+                   ring(dx - 3, dy - 3, CARD_W + 6, CARD_H + 6, cls="lastmark") if last else None))
+    out.append(tag("text", {"x": dx + CARD_W / 2, "y": dy + CARD_H + 16, "class": "count",
                             "text-anchor": "middle"}, _("deck")))
-    tx = dx + CARD_W + 16
+    tx, ty = geo["text"]
     lines = decision_lines(ctx)
     for i, line in enumerate(lines):
-        out.append(tag("text", {"x": tx, "y": HAND_Y + 22 + i * 20, "class": "hd" if i == 0 else "small",
+        out.append(tag("text", {"x": tx, "y": ty + i * 20, "class": "hd" if i == 0 else "small",
                                 "data-testid": "pending" if i == 0 else "pending-more"}, line))
-    if ctx.card:
+    if ctx.card and ctx.narrow:
         starts = [kind for kind in ("adventurer", "researcher") if ctx.act(("start", ctx.card["colour"],
                                                                               ctx.card["value"], kind))]
         if starts:
-            out.append(start_choice_svg(ctx, starts, tx, HAND_Y + 22 + len(lines) * 20))
+            cx, cy = geo["choice"]
+            out.append(start_choice_svg(ctx, starts, cx, cy, geo["choice_dx"], geo["choice_dy"]))
+    if not ctx.narrow:  # the page puts the action buttons here, beside the hand (public/table.js)
+        w, _h = size(ctx.n)
+        out.append(tag("rect", {"x": tx, "y": ty + 3 * 20 - 8, "width": w - tx - 6, "height": 40, "fill": "none",
+                                "data-actions-anchor": "1"}))
     return join(out)
 
 
-def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float) -> Safe:
-    """Clickable adventurer / researcher pieces for starting the selected card's path."""
+def hand_height(ctx: _Ctx) -> float:
+    """Height of the phone's hand strip (decision lines, rows of four cards, the deck row)."""
+    rows = max(1, (len(ctx.view.get("hand") or []) + 3) // 4)
+    return 22 + 20 * len(decision_lines(ctx)) + rows * (CARD_H * HAND_SCALE_N + 16) + 6 + CARD_H + 26
+
+
+def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float, dx: float = 112, dy: float = 0) -> Safe:
+    """Clickable adventurer / researcher pieces for starting the selected card's path (44 px tall targets)."""
     card = ctx.card
     out = []
     for i, kind in enumerate(kinds):
         act = ("start", card["colour"], card["value"], kind)
-        bx = x + i * 112
+        bx, by = x + i * dx, y + i * dy
         g = button_attrs(tr("Start the {colour} path with {card} and your {piece}", colour=colour_name(card["colour"]),
                             card=card_key(card), piece=piece_name(kind)), act=act, testid=f"start-{kind}")
         out.append(tag("g", {"class": "target", **g},
-                       tag("rect", {"x": bx, "y": y - 4, "width": 106, "height": 36, "rx": 8, "fill": "#fff",
+                       tag("rect", {"x": bx, "y": by - 4, "width": 106, "height": 44, "rx": 8, "fill": "#fff",
                                     "stroke": "#d08700", "stroke-width": 2}),
-                       piece_svg(ctx.me, kind, bx + 19, y + 14),
-                       tag("text", {"x": bx + 38, "y": y + 19, "class": "small"}, piece_name(kind))))
+                       piece_svg(ctx.me, kind, bx + 19, by + 18),
+                       tag("text", {"x": bx + 38, "y": by + 23, "class": "small"}, piece_name(kind))))
     return join(out)
 
 
@@ -560,7 +643,7 @@ def decision_lines(ctx: _Ctx) -> list[str]:
             return [tr("{name}: play a card", name=who), _("Select a card in your hand.")]
         if ctx.card:
             return [tr("{name}: {card}", name=who, card=card_key(ctx.card)), _("Click a lit stone, column or pile,"),
-                    _("or a button below.")]
+                    _("or a button here.") if not ctx.narrow else _("or a button below.")]
         return [tr("{name}: play a card", name=who)]
     if d == "move":
         line = (tr("Arrow tile: {name} may move a piece", name=who) if pending["reason"] == "arrow"
@@ -780,9 +863,15 @@ def _log_words(key: str, p: dict, names: list[str]) -> str:
 
 
 def log_text(entry: dict, names: list[str]) -> str:
-    """One log line (the shell puts the player's name before it); older records' English text as written."""
+    """One log line as a sentence about its player ("You play red 5, moving to stone 3" in English,
+    "<name>: <words>" in the other languages); older records' English text is shown as it was written."""
     key = entry.get("key")
     if key is None:
-        return str(entry.get("text", ""))
+        return words.log_sentence(entry, names)
     what = _log_words(str(key), entry.get("params") or {}, names)
-    return what[:1].upper() + what[1:] if entry.get("seat") is None else what
+    seat = entry.get("seat")
+    if not (isinstance(seat, int) and 0 <= seat < len(names)):
+        return what[:1].upper() + what[1:]
+    if language() == "en":
+        return words.log_sentence({"seat": seat, "text": what}, names)
+    return tr("{name}: {what}", name=names[seat], what=what)

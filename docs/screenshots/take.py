@@ -1,0 +1,89 @@
+"""Screenshots of both playable games at a laptop size (1366x768) and a phone size (390x844, touch) for the
+README: a few turns into a game against bots, a card selected so the actions beside it show.
+
+    EXPLORERS_DIST=dist-shots python docs/screenshots/take.py   # builds that folder if it has no build.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from e2e.conftest import BOOT_TIMEOUT, launch, serve  # noqa: E402
+
+SIZES = {"desktop": {"viewport": {"width": 1366, "height": 768}},
+         "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+                   "device_scale_factor": 1}}
+MINE = """() => document.querySelector('[data-testid=hand-card][data-cmd]')"""
+
+
+def moves(page) -> int:
+    return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
+
+
+def lost_cities(page, turns: int) -> None:
+    page.click("[data-testid=new-lost-cities]")
+    page.select_option("[data-testid=seat-1]", "bot2")
+    page.click("[data-testid=start]")
+    for _ in range(turns):
+        page.wait_for_function(MINE, timeout=60_000)
+        playable = page.locator('[data-testid=hand-card][data-can-play="1"]')
+        card = playable.first if playable.count() else page.locator("[data-testid=hand-card]").first
+        card.click()
+        page.click("[data-testid=play-btn]" if playable.count() else "[data-testid=discard-btn]")
+        page.click("[data-testid=deck]")
+    page.wait_for_function(MINE, timeout=60_000)
+    page.locator('[data-testid=hand-card]').nth(3).click()
+
+
+def board_game(page, turns: int) -> None:
+    page.click("[data-testid=new-lost-cities-board]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.click("[data-testid=start]")
+    for _ in range(turns):
+        page.wait_for_selector('svg[data-testid=lcb-board][data-mine="1"]', timeout=60_000)
+        n = moves(page)
+        plays = page.locator("[data-testid=hand-card][data-plays]")
+        (plays.first if plays.count() else page.locator("[data-testid=hand-card]").first).click()
+        page.click("[data-testid=advance-btn], [data-testid=start-adventurer-btn], [data-testid=discard-btn]")
+        page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {n}")
+        if page.locator("[data-testid=pass-btn]").count():
+            page.click("[data-testid=pass-btn]")
+        page.click("[data-testid=deck]")
+    page.wait_for_selector('svg[data-testid=lcb-board][data-mine="1"]', timeout=60_000)
+    plays = page.locator("[data-testid=hand-card][data-plays]")
+    (plays.first if plays.count() else page.locator("[data-testid=hand-card]").first).click()
+
+
+def main() -> None:
+    server, url = serve()
+    with sync_playwright() as p:
+        browser = launch(p)
+        for game, play in (("lost-cities", lost_cities), ("lost-cities-board", board_game)):
+            for size, args in SIZES.items():
+                context = browser.new_context(**args)
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+                play(page, 6)
+                page.wait_for_timeout(400)  # the 250 ms move animations end
+                page.evaluate("window.scrollTo(0, 0)")
+                out = HERE / f"{game}-{size}.png"
+                page.screenshot(path=str(out))
+                print(out)
+                context.close()
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+// Following the game between redraws. Python redraws #app with one innerHTML per change; after each
+// redraw this keeps what the person was looking at: the log's newest entry in view (unless they scrolled
+// back), the pannable board's scroll, focus on the next sensible control (never the page body), dialogs
+// that hold focus and close with Escape, the card actions next to the selected card, arrow keys in the
+// replay, and short animations (250 ms, none under prefers-reduced-motion) of cards and pieces that moved.
+const app = document.getElementById("app");
+const reduced = matchMedia("(prefers-reduced-motion: reduce)");
+const ANIM_MS = 250;
+let log = {stick: true, top: 0};
+let pan = {left: 0, top: 0};
+let places = new Map();  // key -> {x, y} on screen after the last redraw
+
+function onScroll(ev) {
+  const el = ev.target;
+  if (!(el instanceof Element)) return;
+  if (el.matches(".log")) {
+    log = {stick: el.scrollTop + el.clientHeight >= el.scrollHeight - 6, top: el.scrollTop};
+  } else if (el.matches(".pan")) {
+    pan = {left: el.scrollLeft, top: el.scrollTop};
+  }
+}
+document.addEventListener("scroll", onScroll, {capture: true, passive: true});
+
+function keepLog() {
+  const el = app.querySelector(".log");
+  if (!el) return;
+  el.scrollTop = log.stick ? el.scrollHeight : log.top;
+}
+
+function keepPan() {
+  const el = app.querySelector(".pan");
+  if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
+}
+
+function placeActions() {
+  const box = document.getElementById("card-actions");
+  if (!box) return;
+  const anchor = app.querySelector("#board [data-actions-anchor]");
+  const narrow = app.querySelector("main.table.narrow");
+  box.classList.remove("floating");
+  box.style.left = box.style.top = box.style.maxWidth = "";
+  if (narrow) {  // phones: the buttons are a bar along the bottom; keep the page's end above it
+    narrow.style.paddingBottom = box.children.length ? `${box.offsetHeight + 16}px` : "";
+    return;
+  }
+  if (!box.children.length || !anchor) return;
+  const main = box.offsetParent || document.body;
+  const r = anchor.getBoundingClientRect(), p = main.getBoundingClientRect();
+  box.classList.add("floating");
+  box.style.maxWidth = `${Math.max(200, Math.min(440, innerWidth - r.left - 12))}px`;
+  // beside the hand, and inside the window: lifted when the window ends before the buttons do
+  const top = Math.min(r.top, innerHeight - box.offsetHeight - 8);
+  box.style.left = `${Math.round(r.left - p.left)}px`;
+  box.style.top = `${Math.round(Math.max(top, 0) - p.top)}px`;
+}
+
+function keyOf(el) {
+  if (el.dataset.card !== undefined) return "card:" + el.dataset.card;
+  return el.dataset.testid ? "piece:" + el.dataset.testid : null;
+}
+
+function movingThings() {
+  return app.querySelectorAll("#board [data-card], #board [data-testid^=piece-]");
+}
+
+function animate() {
+  const next = new Map();
+  const board = app.querySelector("#board svg");
+  const deck = app.querySelector("#board [data-testid=deck]");
+  const deckBox = deck ? deck.getBoundingClientRect() : null;
+  const still = reduced.matches || !board || !places.size;
+  for (const el of movingThings()) {
+    const key = keyOf(el);
+    if (!key) continue;
+    const r = el.getBoundingClientRect();
+    const now = {x: r.left, y: r.top};
+    next.set(key, now);
+    if (still) continue;
+    let from = places.get(key);
+    if (!from && key.startsWith("card:") && deckBox && el.matches("[data-testid=hand-card]")) {
+      from = {x: deckBox.left, y: deckBox.top};  // a card that just came from the deck
+    }
+    if (!from) continue;
+    const dx = from.x - now.x, dy = from.y - now.y;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    const svg = el.ownerSVGElement;
+    const ctm = svg && svg.getScreenCTM();
+    const k = ctm && ctm.a ? ctm.a : 1;  // screen px per user unit of the board
+    el.animate([{translate: `${dx / k}px ${dy / k}px`}, {translate: "0px 0px"}],
+               {duration: ANIM_MS, easing: "ease-out"});
+  }
+  places = next;
+}
+
+function focusFallback() {
+  const active = document.activeElement;
+  const modal = app.querySelector(".modal[role=dialog]");
+  if (modal) {
+    if (!modal.contains(active)) {
+      const first = modal.querySelector("button.primary, button, [href], input, select, textarea");
+      if (first) first.focus({preventScroll: true});
+    }
+    return;
+  }
+  if (active && active !== document.body && app.contains(active)) return;
+  if (active && active !== document.body && !app.contains(active)) return;  // e.g. the update banner
+  const choices = ["#card-actions button", "[data-testid=uncover]", "#board [data-testid=deck][data-act]",
+                   "#board [data-act]", '#board [data-testid=hand-card][tabindex="0"]', "main.table .status",
+                   "main.replay [data-cmd=rp-next]:not([disabled])", "main.setup select, main.setup input",
+                   "main.home button[data-cmd=setup]"];
+  for (const sel of choices) {
+    const el = app.querySelector(sel);
+    if (el) {
+      if (el.matches(".status")) el.setAttribute("tabindex", "-1");
+      el.focus({preventScroll: true});
+      return;
+    }
+  }
+}
+
+function afterRedraw() {
+  keepLog();
+  keepPan();
+  placeActions();
+  animate();
+  focusFallback();
+}
+
+new MutationObserver(afterRedraw).observe(app, {childList: true});
+addEventListener("resize", placeActions);
+
+document.addEventListener("keydown", ev => {
+  const modal = app.querySelector(".modal[role=dialog]");
+  if (modal && ev.key === "Escape") {
+    const close = modal.querySelector("[data-escape]");
+    if (close) { ev.preventDefault(); close.click(); }
+    return;
+  }
+  if (modal && ev.key === "Tab") {
+    const items = [...modal.querySelectorAll("button, [href], input, select, textarea, [tabindex='0']")]
+      .filter(el => !el.disabled && el.offsetParent !== null);
+    if (!items.length) return;
+    const first = items[0], last = items[items.length - 1];
+    if (ev.shiftKey && (document.activeElement === first || !modal.contains(document.activeElement))) {
+      ev.preventDefault(); last.focus();
+    } else if (!ev.shiftKey && (document.activeElement === last || !modal.contains(document.activeElement))) {
+      ev.preventDefault(); first.focus();
+    }
+    return;
+  }
+  const replay = app.querySelector("main.replay");
+  const typing = ev.target instanceof Element && ev.target.closest("input, select, textarea");
+  if (replay && !typing && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+    const btn = replay.querySelector(ev.key === "ArrowLeft" ? "[data-cmd=rp-back]" : "[data-cmd=rp-next]");
+    ev.preventDefault();
+    if (btn && !btn.disabled) btn.click();
+  }
+}, {capture: true});

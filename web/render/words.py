@@ -1,0 +1,69 @@
+"""English wording shared by the renderers and the shell: sentences about "You" and about named players.
+
+The person at the device is called "You" by default, so a sentence built as name + third-person verb reads
+"You plays"; `sentence` conjugates the verb for "You" ("You play", "Anna plays"), `possessive` gives "Your" /
+"Anna's", `count` gives "1 card" / "3 cards", and `name_seats` replaces the engine's "seat N" with names.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+_ES = ("sses", "shes", "ches", "xes", "zes", "oes")
+
+
+def is_you(name: str) -> bool:
+    """The default name of the person at the device (grammatically second person)."""
+    return name.strip().lower() == "you"
+
+
+def base_verb(verb: str) -> str:
+    """The plain form of a third-person present verb: plays -> play, reaches -> reach, moves -> move."""
+    if verb == "has":
+        return "have"
+    if verb == "is":
+        return "are"
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(_ES):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def sentence(name: str, predicate: str) -> str:
+    """Subject + predicate whose first word is a third-person verb ("plays yellow 5"), conjugated for You."""
+    if not is_you(name):
+        return f"{name} {predicate}"
+    verb, _, rest = predicate.partition(" ")
+    return f"{name} {base_verb(verb)}{' ' + rest if rest else ''}"
+
+
+def possessive(name: str) -> str:
+    """Your / Anna's / James's."""
+    return "Your" if is_you(name) else f"{name}'s"
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """1 card, 0 cards, 3 cards."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def name_seats(line: str, names: list[str]) -> str:
+    """The engine's "seat 2" (1-based) becomes that player's name."""
+    def sub(m: re.Match) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+    return _SEAT.sub(sub, line)
+
+
+def log_sentence(entry: dict, names: list[str]) -> str:
+    """A whole log line: a seat's entry reads "<name> <verb>…" (conjugated), a public entry names its seats."""
+    line = name_seats(str(entry.get("text", "")), names)
+    seat = entry.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        line = sentence(names[seat], line)
+    line = re.sub(r"\b(\S+) starts$", lambda m: sentence(m.group(1), "starts"), line)
+    return line[:1].upper() + line[1:]
