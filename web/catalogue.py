@@ -3,8 +3,9 @@ blurb, then the games still to come."""
 
 from __future__ import annotations
 
-from py_engine import GAMES
 from render import has_renderer, renderer
+
+from py_engine import GAMES
 
 # Games of the product without an engine yet (shown as "coming soon"); an entry is dropped once its
 # package is registered.
