@@ -79,7 +79,8 @@ def test_rebuilt_sdp_has_the_template_and_roles():
 
 
 @pytest.mark.parametrize("bad, words", [
-    ("", "empty"), ("not a code!", "characters"), ("abc", "cut short"), ("A" * 5000, "too long"),
+    ("", "empty"), ("not a code!", "characters"), ("abc", "not an Explorers"), ("hello", "not an Explorers"),
+    ("A" * 5000, "too long"),
 ])
 def test_garbage_is_refused_clearly(bad, words):
     with pytest.raises(CodeError, match=words):

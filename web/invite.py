@@ -38,6 +38,7 @@ from py_engine.core import safejson
 VERSION = 1
 MAX_AGE = 24 * 3600  # an invite older than this is refused as expired
 MAX_CODE = 4000  # characters; anything longer is not one of ours
+NOT_OURS = "this is not an Explorers' Table code"
 CUT_SHORT = "the link or code was cut short (its end is missing): copy the whole of it again"
 OFFER, ANSWER = 0, 1
 TYPES = ("host", "srflx", "prflx", "relay")
@@ -233,19 +234,20 @@ def decode(code: str, *, now: float | None = None) -> Description:
                         "the code, once")
     if not re.fullmatch(r"[A-Za-z0-9_-]+", code):
         raise CodeError("this is not an Explorers' Table code (it has characters a code never has)")
+    ours = _starts_like_ours(code)
     try:
         blob = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except ValueError:
         # 4k+1 characters is never base64: most likely a code cut one character into its next group
         head = base64.urlsafe_b64decode(code[:-1] + "=" * (-len(code[:-1]) % 4)) if len(code) % 4 == 1 else None
-        if head is not None and (len(head) < 6 or _cut_short(head)):
+        if ours and head is not None and (len(head) < 6 or _cut_short(head)):
             raise CodeError(CUT_SHORT) from None
-        raise CodeError("this is not an Explorers' Table code") from None
+        raise CodeError(NOT_OURS) from None
     if len(blob) < 6:
-        raise CodeError(CUT_SHORT)
+        raise CodeError(CUT_SHORT if ours else NOT_OURS)
     version, payload, crc = blob[0] & 0x7F, blob[1:-4], blob[-4:]
     if zlib.crc32(blob[:-4]).to_bytes(4, "big") != crc:
-        if _cut_short(blob):
+        if ours and _cut_short(blob):
             raise CodeError(CUT_SHORT)
         raise CodeError("the code is damaged or was changed (checksum mismatch): copy it again, whole")
     if version != VERSION:
@@ -263,6 +265,16 @@ def decode(code: str, *, now: float | None = None) -> Description:
         if isinstance(exc, CodeError):
             raise
         raise CodeError("the code is damaged") from None
+
+
+def _starts_like_ours(code: str) -> bool:
+    """Every code this app makes starts with its format byte (VERSION, high bit = compressed): a short or
+    broken text that does not is called no code of ours rather than one cut short."""
+    whole = len(code) * 6 // 8
+    if whole == 0:
+        return code[:1] in {_b64(bytes([VERSION]))[0], _b64(bytes([VERSION | 0x80]))[0]}
+    head = base64.urlsafe_b64decode(code[:4] + "=" * (-len(code[:4]) % 4))
+    return head[0] & 0x7F == VERSION
 
 
 def _cut_short(blob: bytes) -> bool:
