@@ -30,8 +30,10 @@ from .heuristics import Heuristics, get_heuristics
 
 @dataclass(frozen=True)
 class Budget:
-    """Think budget of one level: rollouts (deterministic), wall-clock safety cap in seconds, rollout depth
-    (None: the game's Heuristics.rollout_depth) and width (candidates kept from the game's move ordering).
+    """Think budget of one level: rollouts (deterministic), wall-clock cap in seconds for the whole move
+    (sampling and move ordering included; the search stops before a rollout of average cost would pass it),
+    rollout depth (None: the game's Heuristics.rollout_depth) and width (candidates kept from the game's move
+    ordering).
     """
 
     rollouts: int
@@ -53,6 +55,7 @@ class SearchThinker(Thinker):
 
     def __init__(self, state: State, seat: int, heur: Heuristics, budget: Budget, rng: Rng) -> None:
         super().__init__()
+        began = time.perf_counter()
         self.seat, self.heur, self.budget, self.rng = seat, heur, budget, rng
         self.depth = budget.depth if budget.depth is not None else heur.rollout_depth
         self.legal = state.legal_actions(seat)
@@ -79,6 +82,7 @@ class SearchThinker(Thinker):
             self._finish(self.legal[self.alive[0]])
             return
         self._plan = self._schedule()
+        self.elapsed = time.perf_counter() - began  # sampling and ordering count against the cap too
 
     def _schedule(self) -> Iterator[None]:
         """Sequential halving; yields after every rollout."""
@@ -136,7 +140,8 @@ class SearchThinker(Thinker):
                 finished = True
                 break
             now = time.perf_counter()
-            if self.elapsed + (now - start) >= self.budget.cap:
+            spent = self.elapsed + (now - start)
+            if spent + spent / self.rollouts >= self.budget.cap:  # the next rollout would pass the cap
                 finished = True
                 break
             if now >= deadline:
