@@ -14,25 +14,63 @@ from __future__ import annotations
 import json
 import math
 
+from i18n import N_, _, language, num, tr, trn
+
+from . import words
 from .markup import Safe, join, tag
 from .svg import button_attrs, fmt, svg_root
 
-BLURB = "Fly a balloon over your misty island, reveal its terrain and link all six coasts."
+BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
+LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…")
 
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7")
 PLAYER_LETTERS = ("A", "B", "C", "D")
 TERRAIN_FILL = {"forest": "#2e7d32", "meadow": "#9ccc65", "mountain": "#8d6e63", "desert": "#f0c75e",
                 "swamp": "#4f7f73", "canyon": "#c0674a"}
-TERRAIN_CODE = {"forest": "Fo", "meadow": "Me", "mountain": "Mo", "desert": "De", "swamp": "Sw", "canyon": "Ca"}
-TILE_CODE = {"wild": "W*", "city": "Ci", "monument": "Mn", "start": "St", "office": "Of", "harbour_office": "HO",
-             "lookout_small": "L2", "lookout_large": "L4", "wind_machine": "WM", "royal_couple": "RC"}
+# Short codes on the tiles and coasts (so nothing relies on colour alone), in the interface language.
+TERRAIN_CODE = {"forest": N_("Fo"), "meadow": N_("Me"), "mountain": N_("Mo"), "desert": N_("De"),
+                "swamp": N_("Sw"), "canyon": N_("Ca")}
+TERRAIN_NAMES = {"forest": N_("forest"), "meadow": N_("meadow"), "mountain": N_("mountain"),
+                 "desert": N_("desert"), "swamp": N_("swamp"), "canyon": N_("canyon")}
+TILE_CODE = {"wild": N_("W*"), "city": N_("Ci"), "monument": N_("Mn"), "start": N_("St"), "office": N_("Of"),
+             "harbour_office": N_("HO"), "lookout_small": N_("L2"), "lookout_large": N_("L4"),
+             "wind_machine": N_("WM"), "royal_couple": N_("RC")}
+TILE_NAMES = {"wild": N_("wild"), "city": N_("city"), "monument": N_("monument"), "start": N_("start tile"),
+              "office": N_("harbour office"), "harbour_office": N_("harbour office (extension)"),
+              "lookout_small": N_("small lookout tower"), "lookout_large": N_("large lookout tower"),
+              "wind_machine": N_("wind machine"), "royal_couple": N_("royal couple monument")}
+# What a tile does (its tooltip).
+TILE_HELP = {
+    "terrain": N_("scores 2 when linked to its coast by tiles of its terrain"),
+    "wild": N_("counts as every terrain (1 point per terrain it links)"),
+    "city": N_("1 point per neighbouring terrain tile; blocks connections"),
+    "monument": N_("points by majority of monuments; blocks connections"),
+    "start": N_("joins coast-to-yard paths but scores no terrain"),
+    "office": N_("once placed, your balloon may fly on past the coast to the harbour docks"),
+    "harbour_office": N_("activated and kept: your balloon may fly on to the harbour docks; blocks connections"),
+    "lookout_small": N_("activating it adds a telescope space; blocks connections"),
+    "lookout_large": N_("activating it adds a telescope space; blocks connections"),
+    "wind_machine": N_("choose any value of its range when flying; blocks connections"),
+    "royal_couple": N_("counts as two monuments; blocks connections"),
+}
 TILE_FILL = {"wild": "#ffffff", "city": "#6d6875", "monument": "#b08968", "start": "#222222", "office": "#3d5a80",
              "harbour_office": "#3d5a80", "lookout_small": "#5e548e", "lookout_large": "#5e548e",
              "wind_machine": "#5e548e", "royal_couple": "#9a031e"}
 SPACE_FILL = {"fog": "#e9eef2", "yard": "#fff3c4", "volcano": "#f4b6a8", "energy": "#cfe8fc", "question": "#e6dcf5",
               "draw2": "#e6dcf5", "draw1energy": "#e6dcf5"}
-BONUS_TEXT = {"energy1": "+1 energy", "energy2": "+2 energy", "tile": "a tile for everyone", "move1": "+1 movement",
-              "reverse": "reverse allowed", "turn60": "±60° allowed"}
+SPACE_NAMES = {"fog": N_("fog space"), "coast": N_("coast space"), "yard": N_("balloon yard"),
+               "volcano": N_("volcano"), "energy": N_("energy drop"), "question": N_("'?' space"),
+               "draw2": N_("draw-two space"), "draw1energy": N_("draw-and-energy space")}
+BONUS_TEXT = {"energy1": N_("+1 energy"), "energy2": N_("+2 energy"), "tile": N_("a tile for everyone"),
+              "move1": N_("+1 movement"), "reverse": N_("reverse allowed"), "turn60": N_("±60° allowed")}
+BONUS_HELP = {"energy1": N_("every player gains 1 energy"), "energy2": N_("every player gains 2 energy"),
+              "tile": N_("every player draws a tile from the bag"),
+              "move1": N_("add 1 to the movement value under your balloon"),
+              "reverse": N_("you may also fly the opposite way at no extra energy"),
+              "turn60": N_("you may also turn 60° left or right at no extra energy")}
+DIR_NAMES = {"E": N_("east"), "W": N_("west"), "NE": N_("north-east"), "NW": N_("north-west"),
+             "SE": N_("south-east"), "SW": N_("south-west")}
+SIDE_NAMES = {"gold": N_("gold"), "silver": N_("silver")}
 DIR_ANGLE = {"E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240, "NE": 300}
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "mv": "font:9px system-ui;fill:#333", "tc": "font:700 10px system-ui", "tv": "font:9px system-ui",
@@ -40,6 +78,32 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "target": "fill:none;stroke:#0072b2;stroke-width:3", "sel": "fill:none;stroke:#e69f00;stroke-width:4",
     "path": "fill:none;stroke:#d55e00;stroke-width:3;stroke-dasharray:6 4",
 }.items()))
+
+
+def _word(table: dict, key: object) -> str:
+    """A looked-up word in the interface language; an unknown key is shown as it came."""
+    return _(table[key]) if isinstance(key, str) and key in table else str(key)
+
+
+def terrain_name(terrain: object) -> str:
+    return _word(TERRAIN_NAMES, terrain)
+
+
+def dir_name(direction: object) -> str:
+    return _word(DIR_NAMES, direction)
+
+
+def bonus_text(face: object) -> str:
+    return _word(BONUS_TEXT, face)
+
+
+def _int(value: object, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def names_of(view: dict, ui: dict) -> list[str]:
+    return ui.get("names") or [tr("Player {n}", n=i + 1) for i in range(view["players"])]
+
 
 W, H = 1040, 760
 MAIN_R = 26
@@ -60,19 +124,49 @@ def hex_points(cx: float, cy: float, size: float) -> str:
 
 
 def tile_label(tile: dict) -> str:
-    if tile["kind"] == "terrain":
-        return TERRAIN_CODE[tile["terrain"]]
-    return TILE_CODE.get(tile["kind"], "?")
+    """The short code on a tile (terrain or kind), in the interface language."""
+    if tile.get("kind") == "terrain":
+        return _word(TERRAIN_CODE, tile.get("terrain"))
+    return _word(TILE_CODE, tile.get("kind")) if tile.get("kind") in TILE_CODE else "?"
 
 
 def tile_value(tile: dict) -> str:
+    """The value printed on a tile (board digits): 3 or 1-3."""
     v = tile["value"]
     return f"{v[0]}-{v[1]}" if isinstance(v, list) else str(v)
 
 
-def tile_name(tile: dict) -> str:
-    kind = tile["terrain"] if tile["kind"] == "terrain" else tile["kind"].replace("_", " ")
-    return f"{kind} {tile_value(tile)}"
+def value_text(tile: dict) -> str:
+    """A tile's value in a sentence (the language's digits): 3 or 1–3."""
+    v = tile.get("value")
+    if isinstance(v, list) and len(v) == 2:
+        return f"{num(v[0])}–{num(v[1])}"
+    return num(v) if isinstance(v, int) else str(v)
+
+
+def kind_name(tile: dict) -> str:
+    """forest / city / wind machine ... in the interface language."""
+    if tile.get("kind") == "terrain":
+        return terrain_name(tile.get("terrain"))
+    return _word(TILE_NAMES, tile.get("kind"))
+
+
+def tile_name(tile: object) -> str:
+    """'forest 3', 'wind machine 1–8' in the interface language."""
+    if not isinstance(tile, dict):
+        return "?"
+    return tr("{tile} {value}", tile=kind_name(tile), value=value_text(tile))
+
+
+def tile_help(tile: dict) -> str:
+    """The tooltip of a tile: its name, what it does, and its energy if converted."""
+    kind = tile.get("kind")
+    what = _(TILE_HELP[kind]) if isinstance(kind, str) and kind in TILE_HELP else ""
+    line = tr("{tile}: {what}", tile=tile_name(tile), what=what) if what else tile_name(tile)
+    energy = tile.get("energy")
+    if isinstance(energy, int) and energy > 0:
+        line = tr("{line} (converts to {n} energy)", line=line, n=energy)
+    return line
 
 
 def tile_fill(tile: dict) -> str:
@@ -84,14 +178,42 @@ def tile_ink(tile: dict) -> str:
 
 
 def tile_chip(tile: dict, x: float, y: float, s: float = 30, extra: dict | None = None) -> Safe:
-    """A square tile: code and value (a telescope, cloud or harbour tile)."""
+    """A square tile: code and value (a telescope, cloud, harbour or extension tile), its effect as a tooltip."""
     return tag("g", {"transform": f"translate({fmt(x)},{fmt(y)})", **(extra or {})},
-               tag("title", None, tile_name(tile)),
+               tag("title", None, tile_help(tile)),
                tag("rect", {"width": s, "height": s, "rx": 4, "fill": tile_fill(tile), "stroke": "#222"}),
                tag("text", {"x": s / 2, "y": s * 0.45, "class": "tc", "fill": tile_ink(tile), "text-anchor": "middle"},
                    tile_label(tile)),
                tag("text", {"x": s / 2, "y": s * 0.85, "class": "tv", "fill": tile_ink(tile), "text-anchor": "middle"},
                    tile_value(tile)))
+
+
+def space_help(i: int, s: dict, tile: dict | None = None) -> str:
+    """The tooltip of an island space: its number, its effect, and its movement value (a tile's replaces it)."""
+    kind = s.get("kind")
+    if tile:
+        return tr("Space {n}: {tile} on a {space}; movement value {move}", n=i, tile=tile_name(tile),
+                  space=_word(SPACE_NAMES, kind), move=value_text(tile))
+    if kind == "coast":
+        what = tr("{terrain} coast", terrain=terrain_name(s.get("coast")))
+    elif kind == "fog":
+        what = _("fog: place a tile here to reveal the terrain")
+    elif kind == "yard":
+        what = _("balloon yard: no tile may be placed here")
+    elif kind == "volcano":
+        what = trn("volcano: −{n} point at the end unless a tile covers it",
+                   "volcano: −{n} points at the end unless a tile covers it", _int(s.get("penalty")))
+    elif kind == "energy":
+        what = tr("energy drop: a tile placed here gives {n} energy", n=_int(s.get("energy")))
+    elif kind == "question":
+        what = _("'?' space: a tile placed here draws a tile from the bag (keep or convert it)")
+    elif kind == "draw2":
+        what = _("a tile placed here draws two tiles from the bag")
+    elif kind == "draw1energy":
+        what = tr("a tile placed here draws a tile from the bag and gives {n} energy", n=_int(s.get("energy")))
+    else:
+        what = str(kind)
+    return tr("Space {n}: {what}; movement value {move}", n=i, what=what, move=_int(s.get("move")))
 
 
 def _legal(ui: dict) -> list[tuple]:
@@ -163,7 +285,7 @@ def render(view: dict, ui: dict) -> Safe:
     parts.append(top_svg(view, legal))
     parts.append(island_svg(view, seat, legal if seat == ui.get("me") else [], sel, ui, 20, 150, MAIN_R))
     parts.append(others_svg(view, seat, ui))
-    label = f"Islands in the Mist, round {view['round']}"
+    label = tr("Islands in the Mist, round {n}", n=view["round"])
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and pending.get("seat") == ui.get("me") and bool(legal)
     return svg_root(W, H, label, parts, data_testid="islands-board", data_decision=pending.get("decision"),
@@ -172,30 +294,41 @@ def render(view: dict, ui: dict) -> Safe:
 
 def top_svg(view: dict, legal: list[tuple]) -> Safe:
     dice = view["dice"]
-    out = [tag("text", {"x": 20, "y": 22, "class": "hd"}, "Round ", view["round"], " · bag ", view["bag"],
-               " tiles · start player ", PLAYER_LETTERS[view["start_player"]],
-               " · stand-in board data" if view.get("data") == "stand-in" else "")]
+    head = trn("Round {round} · {n} tile in the bag · start player {player}",
+               "Round {round} · {n} tiles in the bag · start player {player}", _int(view["bag"]),
+               round=view["round"], player=PLAYER_LETTERS[view["start_player"]])
+    out = [tag("text", {"x": 20, "y": 22, "class": "hd"}, head,
+               " · " + _("stand-in board data") if view.get("data") == "stand-in" else "")]
     if dice["direction"]:
+        face = dice["bonus"]
+        help_text = tr("Wind die: {dir} (flying this way costs no extra energy). Bonus die: {bonus} ({help}).",
+                       dir=dir_name(dice["direction"]), bonus=bonus_text(face),
+                       help=_word(BONUS_HELP, face))
         out.append(tag("g", {"data-testid": "dice"},
+                       tag("title", None, help_text),
                        tag("rect", {"x": 20, "y": 34, "width": 162, "height": 44, "rx": 6, "fill": "#fff",
                                     "stroke": "#333"}),
-                       tag("text", {"x": 30, "y": 52, "class": "sm"}, "Wind: ", dice["direction"]),
-                       tag("text", {"x": 30, "y": 70, "class": "sm"}, "Bonus: ", BONUS_TEXT.get(dice["bonus"], "")),
+                       tag("text", {"x": 30, "y": 52, "class": "sm"},
+                           tr("Wind: {dir}", dir=dir_name(dice["direction"]))),
+                       tag("text", {"x": 30, "y": 70, "class": "sm"}, tr("Bonus: {bonus}", bonus=bonus_text(face))),
                        arrow(166, 48, dice["direction"], 9)))
     x = 190
     for i, cloud in enumerate(view["clouds"]):
         act = ("cloud", i)
-        attrs = button_attrs(f"take cloud {i + 1}", act=act, testid=f"cloud-{i}") if act in legal else \
+        attrs = button_attrs(tr("Take cloud {n}", n=i + 1), act=act, testid=f"cloud-{i}") if act in legal else \
             {"data-testid": f"cloud-{i}"}
         chips = [tile_chip(t, x + 6 + k * 32, 48, 28) for k, t in enumerate(cloud)]
         out.append(tag("g", attrs,
                        tag("rect", {"x": x, "y": 34, "width": 108, "height": 50, "rx": 20,
                                     "fill": "#f7fbff", "stroke": "#0072b2" if act in legal else "#8aa",
                                     "stroke-width": 3 if act in legal else 1}),
-                       tag("text", {"x": x + 8, "y": 46, "class": "mv"}, "cloud ", i + 1), chips))
+                       tag("text", {"x": x + 8, "y": 46, "class": "mv"}, tr("cloud {n}", n=i + 1)), chips))
         x += 116
     if view.get("harbour") is not None:
-        out.append(tag("text", {"x": 20, "y": 104, "class": "sm"}, "Harbour (", len(view["harbour"]), "/11):"))
+        out.append(tag("text", {"x": 20, "y": 104, "class": "sm"},
+                       tag("title", None, _("The harbour: a balloon at a dock gives one telescope tile and takes "
+                                            "the dock's number of tiles from here or the bag")),
+                       tr("Harbour ({n}/{max}):", n=len(view["harbour"]), max=11)))
         for k, t in enumerate(view["harbour"]):
             out.append(tile_chip(t, 120 + k * 30, 90, 26, {"data-testid": f"harbour-{k}"}))
     return join(out)
@@ -216,11 +349,12 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
     isl = view["islands"][seat]
     placed = {p["space"]: p["tile"] for p in isl["placed"]}
     cx0, cy0 = ox + size * SQ3 * 4 + size, oy + size * 7.2
-    names = ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    names = names_of(view, ui)
     out = [tag("text", {"x": ox, "y": oy - 8, "class": "hd"},
-               PLAYER_LETTERS[seat], " · ", names[seat], ": island (", view["board"]["side"], " side) · energy ",
-               tag("tspan", {"data-testid": f"energy-{seat}"}, isl["energy"]), " · coasts linked ",
-               len(isl["coasts"]), "/6")]
+               PLAYER_LETTERS[seat], " · ", names[seat], ": ",
+               tr("island ({side} side)", side=_word(SIDE_NAMES, view["board"]["side"])), " · ", _("energy"), " ",
+               tag("tspan", {"data-testid": f"energy-{seat}"}, isl["energy"]), " · ",
+               tr("coasts linked {n}/6", n=len(isl["coasts"])))]
     # targets
     place_tile = int(sel[1:]) if sel.startswith("t") and sel[1:].isdigit() else None
     place_targets = {a[2]: a for a in legal if a[0] == "place" and a[1] == place_tile}
@@ -240,7 +374,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         elif s["kind"] == "volcano":
             label = f"-{s['penalty']}"
         elif s["kind"] == "energy":
-            label = f"+{s['energy']}e"
+            label = _("+{n}e").format(n=s["energy"])  # the board's digits
         elif s["kind"] == "question":
             label = "?"
         elif s["kind"] == "draw2":
@@ -248,7 +382,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         elif s["kind"] == "draw1energy":
             label = f"?+{s['energy']}"
         elif s["kind"] == "yard":
-            label = "yard"
+            label = _("yard")
         if size >= 20:
             g.append(tag("text", {"x": fmt(x), "y": fmt(y - size * 0.45), "class": "mv", "text-anchor": "middle"},
                          s["move"]))
@@ -256,6 +390,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
                 g.append(tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "tc", "fill": "#222",
                                       "text-anchor": "middle"}, label))
         t = placed.get(i)
+        g.insert(0, tag("title", None, space_help(i, s, t)))
         if t:
             g.append(tag("polygon", {"points": hex_points(x, y, size * 0.78), "fill": tile_fill(t), "stroke": "#111"}))
             if size >= 20:
@@ -266,11 +401,12 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         attrs: dict = {"data-space": i}
         act = place_targets.get(i) or start_targets.get(i) or jump_targets.get(i)
         if act:
-            attrs.update(button_attrs(f"{act[0]} on space {i}", act=act, testid=f"hex-{i}"))
+            attrs.update(button_attrs(target_label(act, i, place_tile, isl), act=act, testid=f"hex-{i}"))
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
         elif i in flights and flights[i]["action"][0] != "stay":
-            attrs.update(button_attrs(f"preview a flight to space {i} (cost {flights[i]['cost']})", cmd="select",
-                                      arg=f"f{i}", testid=f"hex-{i}"))
+            attrs.update(button_attrs(tr("Preview a flight to space {n} ({cost} energy)", n=i,
+                                         cost=_int(flights[i]["cost"])), cmd="select", arg=f"f{i}",
+                                      testid=f"hex-{i}"))
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
         out.append(tag("g", attrs, g))
     # docks
@@ -279,9 +415,10 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
             x, y = ox + k * 40, oy + size * 14.4
             attrs = {"data-dock": d["dock"]}
             if -d["dock"] in flights:
-                attrs.update(button_attrs(f"preview a flight to dock {d['dock']}", cmd="select", arg=f"f{-d['dock']}",
-                                          testid=f"dock-{d['dock']}"))
-            out.append(tag("g", attrs,
+                attrs.update(button_attrs(tr("Preview a flight to dock {n} ({cost} energy)", n=d["dock"],
+                                             cost=_int(flights[-d["dock"]]["cost"])), cmd="select",
+                                          arg=f"f{-d['dock']}", testid=f"dock-{d['dock']}"))
+            out.append(tag("g", attrs, tag("title", None, dock_help(d)),
                            tag("rect", {"x": x, "y": y, "width": 36, "height": 30, "rx": 4, "fill": "#d7ecff",
                                         "stroke": "#0072b2" if -d["dock"] in flights else "#567"}),
                            tag("text", {"x": x + 18, "y": y + 13, "class": "mv", "text-anchor": "middle"},
@@ -297,12 +434,12 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
                                     "data-testid": "flight-preview"}))
         x, y = pts[-1]
         out.append(tag("text", {"x": fmt(x + 10), "y": fmt(y - 12), "class": "hd", "fill": "#d55e00"},
-                       "cost ", preview["cost"]))
+                       tr("cost {n}", n=_int(preview["cost"]))))
     # balloons (only the island's owner flies over it)
     if isl["balloon"] is not None or isl.get("dock"):
         x, y = balloon_xy(view, seat, isl["balloon"], isl.get("dock"), size, cx0, cy0, ox, oy)
         out.append(tag("g", {"data-testid": f"balloon-{seat}"},
-                       tag("title", None, "balloon"),
+                       tag("title", None, tr("balloon of {name}", name=names[seat])),
                        tag("circle", {"cx": fmt(x), "cy": fmt(y - size * 0.1), "r": fmt(size * 0.42),
                                       "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2}),
                        tag("text", {"x": fmt(x), "y": fmt(y + size * 0.06), "class": "tc", "fill": "#fff",
@@ -319,10 +456,33 @@ def balloon_xy(view: dict, seat: int, space: int | None, dock: int | None, size:
     return hex_xy(s["q"], s["r"], size, cx0, cy0)
 
 
+def target_label(act: tuple, space: int, tile_id: int | None, isl: dict) -> str:
+    """The accessible name of a highlighted space: what clicking it does."""
+    if act[0] == "place":
+        tile = next((t for t in isl["telescope"] if t.get("id") == tile_id), None)
+        return tr("Place {tile} on space {n}", tile=tile_name(tile), n=space)
+    if act[0] == "start":
+        return tr("Start on space {n}", n=space)
+    if act[0] == "jump":
+        return tr("Fly from the '?' dock to space {n}", n=space)
+    return tr("Space {n}", n=space)
+
+
+def dock_help(d: dict) -> str:
+    """The tooltip of a harbour dock: its exchange rate and its value when leaving."""
+    take = _int(d.get("take"))
+    rate = trn("give 1 telescope tile, take {n} tile", "give 1 telescope tile, take {n} tiles", take)
+    if d.get("dock") == 7:
+        return tr("'?' dock: {rate}; leaving it, fly to any island space", rate=rate)
+    return tr("Dock {n}: {rate}; movement value {move} when leaving", n=_int(d.get("dock")), rate=rate,
+              move=_int(d.get("depart")))
+
+
 def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, x: float, y: float) -> Safe:
     isl = view["islands"][seat]
-    out = [tag("text", {"x": x, "y": y + 4, "class": "sm"}, "Telescope (", len(isl["telescope"]), "/",
-               isl["telescope_spaces"], "):")]
+    out = [tag("text", {"x": x, "y": y + 4, "class": "sm"},
+               tag("title", None, _("Telescope: tiles kept here can be placed next to the balloon")),
+               tr("Telescope ({n}/{max}):", n=len(isl["telescope"]), max=_int(isl["telescope_spaces"])))]
     placeable = {a[1] for a in legal if a[0] == "place"}
     for k in range(isl["telescope_spaces"]):
         tx = x + 110 + k * 44
@@ -331,39 +491,41 @@ def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, x: float,
             t = isl["telescope"][k]
             extra: dict = {}
             if t["id"] in placeable:
-                extra = button_attrs(f"select {tile_name(t)}", cmd="select", arg=f"t{t['id']}", testid=f"tele-{k}")
+                extra = button_attrs(tr("Select {tile} to place it", tile=tile_name(t)), cmd="select",
+                                     arg=f"t{t['id']}", testid=f"tele-{k}")
             out.append(tile_chip(t, tx + 3, y - 15, 30, extra))
             if sel == f"t{t['id']}":
                 out.append(tag("rect", {"x": tx, "y": y - 18, "width": 36, "height": 36, "rx": 6, "class": "sel"}))
     if isl["beside"]:
-        out.append(tag("text", {"x": x, "y": y + 40, "class": "sm"}, "Extension tiles: ",
-                       ", ".join(f"{tile_name(t)}" for t in isl["beside"])))
+        out.append(tag("text", {"x": x, "y": y + 48, "class": "sm"}, _("Extension tiles:")))
+        out += [tile_chip(t, x + 110 + k * 32, y + 30, 28) for k, t in enumerate(isl["beside"])]
     return join(out)
 
 
 def others_svg(view: dict, shown: int, ui: dict) -> Safe:
     out = []
-    names = ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    names = names_of(view, ui)
     y = 150
     for i in range(view["players"]):
         if i == shown:
             continue
         isl = view["islands"][i]
         ox = 700
-        attrs = button_attrs(f"show {names[i]}'s island", cmd="select", arg=f"i{i}", testid=f"island-tab-{i}")
+        label = _("Show my island") if words.is_you(names[i]) else tr("Show {name}'s island", name=names[i])
+        attrs = button_attrs(label, cmd="select", arg=f"i{i}", testid=f"island-tab-{i}")
         out.append(tag("g", attrs,
                        tag("rect", {"x": ox - 10, "y": y - 22, "width": 330, "height": 190, "rx": 8, "fill": "#fafafa",
                                     "stroke": PLAYER_COLOURS[i], "stroke-width": 2}),
                        mini_island(view, i, ox, y),
-                       tag("text", {"x": ox, "y": y - 6, "class": "sm"}, PLAYER_LETTERS[i], " ", names[i],
-                           " · energy ", isl["energy"], " · coasts ", len(isl["coasts"]), "/6 · ",
-                           isl["points"], " pts"),
+                       tag("text", {"x": ox, "y": y - 6, "class": "sm"}, PLAYER_LETTERS[i], " ", names[i], " · ",
+                           tr("energy {energy} · coasts {coasts}/6 · {points} pts", energy=_int(isl["energy"]),
+                              coasts=len(isl["coasts"]), points=_int(isl["points"]))),
                        [tile_chip(t, ox + 200 + (k % 3) * 30, y + 10 + (k // 3) * 30, 26)
                         for k, t in enumerate(isl["telescope"])]))
         y += 200
     if shown != (ui.get("me") if ui.get("me") is not None else shown):
-        out.append(tag("g", button_attrs("show my island", cmd="select", arg=f"i{shown}", testid="island-back"),
-                       tag("text", {"x": 700, "y": 130, "class": "hd", "fill": "#0072b2"}, "← back to my island")))
+        out.append(tag("g", button_attrs(_("Show my island"), cmd="select", arg=f"i{shown}", testid="island-back"),
+                       tag("text", {"x": 700, "y": 130, "class": "hd", "fill": "#0072b2"}, _("← back to my island"))))
     return join(out)
 
 
@@ -391,23 +553,32 @@ def mini_island(view: dict, seat: int, ox: float, oy: float) -> Safe:
 def status_text(view: dict, ui: dict) -> str:
     """Whose turn and which decision is pending (plain text)."""
     if view.get("over"):
-        return "The game is over."
-    names = ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+        return _("The game is over.")
+    names = names_of(view, ui)
     p = view["pending"]
     who = names[p["seat"]]
     d = p["decision"]
-    texts = {
-        "start": "choose a start space next to the balloon yard",
-        "dice": "re-roll a die once or keep the dice",
-        "fly": "click a highlighted space to preview a flight, then confirm it",
-        "take": "take all tiles of one cloud (or use the harbour / an extension tile)",
-        "exchange": f"take {p.get('takes_left')} more tile(s) from the harbour or the bag",
-        "place": "select a telescope tile, then a highlighted space next to the balloon; or end the turn",
-        "gain": f"keep the {tile_name(p['tile']) if p.get('tile') else 'tile'} on the telescope or convert it",
-        "swap": "the harbour is full: swap the new tile for one on the harbour",
-        "from_cloud": "the bag is empty: take a tile from any cloud",
-    }
-    return f"Round {view['round']} · {who}: {texts.get(d, d)}."
+    if d == "exchange":
+        n = _int(p.get("takes_left"))
+        what = trn("take {n} more tile from the harbour or the bag", "take {n} more tiles from the harbour or the bag",
+                   n)
+    elif d == "gain":
+        what = (tr("keep {tile} on the telescope or convert it to energy", tile=tile_name(p["tile"]))
+                if p.get("tile") else _("keep the tile on the telescope or convert it to energy"))
+    else:
+        what = _(DECISIONS[d]) if isinstance(d, str) and d in DECISIONS else str(d)
+    return tr("Round {round} · {name}: {what}.", round=view["round"], name=who, what=what)
+
+
+DECISIONS = {
+    "start": N_("choose a start space next to the balloon yard"),
+    "dice": N_("re-roll a die once or keep the dice"),
+    "fly": N_("click a highlighted space to preview a flight, then confirm it"),
+    "take": N_("take all tiles of one cloud (or use the harbour / an extension tile)"),
+    "place": N_("select a telescope tile, then a highlighted space next to the balloon; or end the turn"),
+    "swap": N_("the harbour is full: swap the new tile for one on the harbour"),
+    "from_cloud": N_("the bag is empty: take a tile from any cloud"),
+}
 
 
 def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
@@ -426,57 +597,63 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     if d == "dice":
         for a in legal:
             if a[0] == "reroll":
-                out.append(_button(a, f"Re-roll the {a[1]} die", f"reroll-{a[1]}-btn", primary=False))
-        out.append(_button(("roll_done",), "Keep the dice", "roll-done-btn"))
+                label = _("Re-roll the bonus die") if a[1] == "bonus" else _("Re-roll the direction die")
+                out.append(_button(a, label, f"reroll-{a[1]}-btn", primary=False))
+        out.append(_button(("roll_done",), _("Keep the dice"), "roll-done-btn"))
     elif d == "gain":
         tile = p.get("tile") or {}
         if ("keep",) in legal:
-            out.append(_button(("keep",), f"Keep {tile_name(tile)} on the telescope", "keep-btn"))
-        out.append(_button(("convert",), f"Convert to {tile.get('energy', 0)} energy", "convert-btn", primary=False))
+            out.append(_button(("keep",), tr("Keep {tile} on the telescope", tile=tile_name(tile)), "keep-btn"))
+        out.append(_button(("convert",), tr("Convert to {n} energy", n=_int(tile.get("energy"))), "convert-btn",
+                           primary=False))
     elif d == "fly":
         sel = ui.get("selected") or ""
         flights = flight_choices(view)
         if sel.startswith("f") and sel[1:].lstrip("-").isdigit() and int(sel[1:]) in flights:
             f = flights[int(sel[1:])]
-            out.append(_button(_tuple(f["action"]), f"Fly here (energy {f['cost']})", "fly-btn"))
+            out.append(_button(_tuple(f["action"]), tr("Fly here ({n} energy)", n=_int(f["cost"])), "fly-btn"))
         for a in legal:
             if a[0] == "stay":
                 cost = next((f["cost"] for f in view.get("flights") or [] if f["action"] == ["stay"]), 0)
-                out.append(_button(a, f"Stay (energy {cost})", "stay-btn", primary=False))
+                out.append(_button(a, tr("Stay ({n} energy)", n=_int(cost)), "stay-btn", primary=False))
     elif d == "take":
         for a in legal:
             if a[0] == "cloud":
-                out.append(_button(a, f"Take cloud {a[1] + 1}", f"cloud-{a[1]}-btn"))
+                out.append(_button(a, tr("Take cloud {n}", n=_int(a[1]) + 1), f"cloud-{a[1]}-btn"))
             elif a[0] == "activate":
-                out.append(_button(a, f"Activate {a[1].replace('_', ' ')} ({a[2]})", f"activate-{a[1]}-{a[2]}-btn",
-                                   primary=False))
+                label = (tr("Activate the {tile} and keep it", tile=_word(TILE_NAMES, a[1])) if a[2] == "keep"
+                         else tr("Activate the {tile} and convert it to energy", tile=_word(TILE_NAMES, a[1])))
+                out.append(_button(a, label, f"activate-{a[1]}-{a[2]}-btn", primary=False))
             elif a[0] == "give":
                 tiles = {t["id"]: t for isl in view["islands"] for t in isl["telescope"]}
                 name = tile_name(tiles[a[1]]) if a[1] in tiles else str(a[1])
-                out.append(_button(a, f"Give {name} to the harbour", f"give-{a[1]}-btn"))
+                out.append(_button(a, tr("Give {tile} to the harbour", tile=name), f"give-{a[1]}-btn"))
     elif d in ("exchange", "swap", "from_cloud"):
         tiles = {t["id"]: t for t in (view.get("harbour") or []) + [t for c in view["clouds"] for t in c]}
         for a in legal:
             if a[1] == "bag":
-                out.append(_button(a, "Draw from the bag", "take-bag-btn"))
+                out.append(_button(a, _("Draw from the bag"), "take-bag-btn"))
             else:
                 name = tile_name(tiles[a[1]]) if a[1] in tiles else str(a[1])
-                out.append(_button(a, f"{a[0].replace('_', ' ')}: {name}", f"{a[0]}-{a[1]}-btn", primary=False))
+                label = (tr("Take {tile} from the harbour", tile=name) if a[0] == "take"
+                         else tr("Put {tile} from the harbour back in the bag", tile=name) if a[0] == "swap"
+                         else tr("Take {tile} from a cloud", tile=name))
+                out.append(_button(a, label, f"{a[0]}-{a[1]}-btn", primary=False))
     elif d == "place":
-        out.append(_button(("done",), "End the turn", "done-btn", primary=False))
+        out.append(_button(("done",), _("End the turn"), "done-btn", primary=False))
     return join(out)
 
 
-SHEET_ROWS = (("terrain", "Terrain tiles"), ("groups", "Groups of 5+"), ("cities", "Cities"),
-              ("monuments", "Monuments"), ("energy", "Energy crown"), ("coasts", "All coasts"),
-              ("volcanoes", "Volcanoes"), ("extensions", "Extension tiles"), ("total", "Total"))
+SHEET_ROWS = (("terrain", N_("Terrain tiles")), ("groups", N_("Groups of 5+")), ("cities", N_("Cities")),
+              ("monuments", N_("Monuments")), ("energy", N_("Energy crown")), ("coasts", N_("All coasts")),
+              ("volcanoes", N_("Volcanoes")), ("extensions", N_("Extension tiles")), ("total", N_("Total")))
 
 
 def score_sheet(view: dict, names: list[str]) -> Safe:
     """The score pad by category (final when the game is over, else the points so far)."""
     sheet = view["history"][-1]["sheet"] if view.get("history") else view["sheet"]
     n = view["players"]
-    head = tag("tr", None, tag("th", None, "Category"),
+    head = tag("tr", None, tag("th", None, _("Category")),
                [tag("th", None, PLAYER_LETTERS[i], " ", names[i] if i < len(names) else "") for i in range(n)])
     rows = [head]
     for key, label in SHEET_ROWS:
@@ -486,9 +663,9 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
             if isinstance(v, dict):
                 v = sum(v.values())
             cells.append(tag("td", {"data-testid": f"sheet-{key}-{i}"}, v))
-        rows.append(tag("tr", None, tag("th", {"style": "text-align:left"}, label), cells))
-    title = "Final score" if view.get("over") else "Score so far"
-    note = "Board and tile values are stand-in data (the printed ones are not public)."
+        rows.append(tag("tr", None, tag("th", {"style": "text-align:left"}, _(label)), cells))
+    title = _("Final score") if view.get("over") else _("Score so far")
+    note = _("Board and tile values are stand-in data (the printed ones are not public).")
     return join(tag("h2", None, title), tag("table", {"class": "sheet", "data-testid": "score-sheet"}, rows),
                 tag("p", {"class": "dim"}, note))
 
@@ -498,64 +675,122 @@ def summary(view: dict, names: list[str]) -> Safe:
     items = []
     for i, isl in enumerate(view["islands"]):
         items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[i]}"}, PLAYER_LETTERS[i]), " ",
-                         names[i], ": ", tag("strong", {"data-testid": f"total-{i}"}, isl["points"]), " pts, energy ",
-                         isl["energy"], ", coasts ", len(isl["coasts"]), "/6"))
+                         names[i], ": ", tag("strong", {"data-testid": f"total-{i}"}, isl["points"]), " ", _("pts"),
+                         _(", "), tr("energy {n}", n=_int(isl["energy"])), _(", "),
+                         tr("coasts {n}/6", n=len(isl["coasts"]))))
     final = view.get("final_round")
-    return join(tag("h2", None, "Round ", view["round"], " (final round)" if final and final == view["round"] else ""),
+    heading = (tr("Round {n} (final round)", n=view["round"]) if final and final == view["round"]
+               else tr("Round {n}", n=view["round"]))
+    return join(tag("h2", None, heading),
                 tag("ul", {"class": "totals"}, "", items),
-                tag("p", {"class": "dim"}, "Stand-in board data: the printed island values are not public."))
+                tag("p", {"class": "dim"}, _("Stand-in board data: the printed island values are not public.")))
+
+
+DRAW_WHY = {"question": N_("a '?' space"), "draw2": N_("a draw-two space"),
+            "draw1energy": N_("a draw-and-energy space"), "harbour": N_("the harbour exchange"),
+            "bonus": N_("the bonus die")}
+
+
+def _flight_words(p: dict) -> str:
+    """A flight: which way, how far, where to, and its energy."""
+    move = p.get("move") if isinstance(p.get("move"), list) else []
+    kind = move[0] if move else None
+    cost = _int(p.get("cost"))
+    dest = _int(p.get("dest"), 0)
+    where = tr("dock {n}", n=-dest) if dest < 0 else tr("space {n}", n=dest)
+    if kind == "stay" or not move:
+        return tr("stays where the balloon is, for {cost} energy", cost=cost)
+    if kind == "fly" and len(move) >= 3:
+        k = _int(move[2])
+        return trn("flies {n} step {dir} to {where}, for {cost} energy",
+                   "flies {n} steps {dir} to {where}, for {cost} energy", k, dir=dir_name(move[1]), where=where,
+                   cost=cost)
+    if kind == "leave" and len(move) >= 2:
+        return tr("leaves the harbour flying {dir} to {where}, for {cost} energy", dir=dir_name(move[1]),
+                  where=where, cost=cost)
+    if kind == "jump":
+        return tr("flies from the '?' dock to {where}, for {cost} energy", where=where, cost=cost)
+    return tr("flies to {where}, for {cost} energy", where=where, cost=cost)
+
+
+def _log_words(k: str, p: dict, names: list[str]) -> str:
+    """The words of one data entry: a predicate about its player ("flies …"), or a whole public line."""
+    p = p if isinstance(p, dict) else {}
+
+    def nm(seat: object) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else tr("Player {n}", n=_int(seat) + 1)
+
+    tile = tile_name(p.get("tile"))
+    if k == "round":
+        return tr("Round {n} begins; start player: {name}", n=_int(p.get("round")), name=nm(p.get("start")))
+    if k == "roll":
+        return tr("rolls the dice: wind {dir}, bonus {bonus}", dir=dir_name(p.get("direction")),
+                  bonus=bonus_text(p.get("bonus")))
+    if k == "reroll":
+        if p.get("die") == "bonus":
+            return tr("re-rolls the bonus die: {face}", face=bonus_text(p.get("face")))
+        return tr("re-rolls the direction die: {face}", face=dir_name(p.get("face")))
+    if k == "dice":
+        return tr("Dice: wind {dir}, bonus {bonus}", dir=dir_name(p.get("direction")), bonus=bonus_text(p.get("bonus")))
+    if k == "fly":
+        return _flight_words(p)
+    if k == "keep":
+        return tr("keeps {tile} on the telescope", tile=tile)
+    if k == "take":
+        return tr("takes {tile} from the harbour", tile=tile)
+    if k == "from_cloud":
+        return tr("takes {tile} from a cloud (the bag is empty)", tile=tile)
+    if k == "convert":
+        return tr("converts {tile} to {n} energy", tile=tile, n=_int(p.get("energy")))
+    if k == "draw":
+        return tr("draws {tile} from the bag ({why})", tile=tile, why=_word(DRAW_WHY, p.get("why")))
+    if k == "cloud":
+        tiles = p.get("tiles") if isinstance(p.get("tiles"), list) else []
+        n = _int(p.get("cloud")) + 1
+        if not tiles:
+            return tr("takes cloud {n} (empty)", n=n)
+        return tr("takes cloud {n}: {tiles}", n=n, tiles=_(", ").join(tile_name(t) for t in tiles))
+    if k == "place":
+        return tr("places {tile} on space {n} ({space})", tile=tile, n=_int(p.get("space")),
+                  space=_word(SPACE_NAMES, p.get("effect")))
+    if k == "activate":
+        if p.get("how") == "keep":
+            return tr("activates {tile} and keeps it", tile=tile)
+        return tr("activates {tile} and converts it to energy", tile=tile)
+    if k == "give":
+        return trn("gives {tile} to the harbour and takes {n} tile", "gives {tile} to the harbour and takes {n} tiles",
+                   _int(p.get("takes")), tile=tile)
+    if k == "swap":
+        return tr("swaps {out} out of the harbour for {tile}", out=tile_name(p.get("out")), tile=tile)
+    if k == "start_space":
+        return tr("starts on space {n}", n=_int(p.get("space")))
+    if k == "start_player":
+        return tr("New start player: {name} (value {value})", name=nm(p.get("player")), value=_int(p.get("value")))
+    if k == "all_coasts":
+        return _("connects all six coasts first: the game ends after the next round")
+    if k == "bag_empty":
+        return _("The bag is empty: this is the last round")
+    if k == "bag_short":
+        return _("Not enough tiles for the clouds: the game ends now")
+    if k == "over":
+        return _("The game is over")
+    if k == "no_tiles":
+        return _("takes no tiles")
+    if k == "no_give":
+        return _("has nothing to give at the harbour and takes one tile")
+    return str(k)
 
 
 def log_text(entry: dict, names: list[str]) -> str:
-    """One log entry in English."""
-    k, p = entry["key"], entry.get("params") or {}
-
-    def nm(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    if k == "round":
-        return f"Round {p['round']} begins; {nm(p['start'])} is start player"
-    if k == "roll":
-        return f"rolls: wind {p['direction']}, bonus {BONUS_TEXT.get(p['bonus'], p['bonus'])}"
-    if k == "reroll":
-        return f"re-rolls the {p['die']} die: {p['face']}"
-    if k == "dice":
-        return f"Dice: wind {p['direction']}, bonus {BONUS_TEXT.get(p['bonus'], p['bonus'])}"
-    if k == "fly":
-        return f"flies ({' '.join(str(x) for x in p['move'])}) for {p['cost']} energy"
-    if k in ("keep", "take", "from_cloud"):
-        return f"{k.replace('_', ' ')}s {tile_name(p['tile'])}"
-    if k == "convert":
-        return f"converts {tile_name(p['tile'])} to {p['energy']} energy"
-    if k == "draw":
-        return f"draws {tile_name(p['tile'])} ({p['why']})"
-    if k == "cloud":
-        return f"takes cloud {p['cloud'] + 1}: {', '.join(tile_name(t) for t in p['tiles']) or 'empty'}"
-    if k == "place":
-        return f"places {tile_name(p['tile'])} on space {p['space']} ({p['effect']})"
-    if k == "activate":
-        return f"activates {tile_name(p['tile'])} ({p['how']})"
-    if k == "give":
-        return f"gives {tile_name(p['tile'])} to the harbour and takes {p['takes']}"
-    if k == "swap":
-        return f"swaps {tile_name(p['out'])} out of the harbour for {tile_name(p['tile'])}"
-    if k == "start_space":
-        return f"starts on space {p['space']}"
-    if k == "start_player":
-        return f"{nm(p['player'])} becomes start player (value {p['value']})"
-    if k == "all_coasts":
-        return "connects all six coasts first: the game ends after the next round"
-    if k == "bag_empty":
-        return "The bag is empty: this is the last round"
-    if k == "bag_short":
-        return "Not enough tiles for the clouds: the game ends now"
-    if k == "over":
-        return "The game is over"
-    if k == "no_tiles":
-        return "takes no tiles"
-    if k == "no_give":
-        return "has nothing to give at the harbour and takes one tile"
-    return k + " " + " ".join(f"{a}={b}" for a, b in p.items())
+    """One log line as a sentence about its player ("You fly 3 steps east…" / "Anna flies…" in English,
+    "<name>: <words>" in the other languages); public lines (rounds, dice, the end) as they are."""
+    what = _log_words(str(entry.get("key")), entry.get("params") or {}, names)
+    seat = entry.get("seat")
+    if not (isinstance(seat, int) and 0 <= seat < len(names)):
+        return what[:1].upper() + what[1:]
+    if language() == "en":
+        return words.sentence(names[seat], what)
+    return tr("{name}: {what}", name=names[seat], what=what)
 
 
-__all__ = ["BLURB", "action_buttons", "log_text", "render", "score_sheet", "status_text", "summary"]
+__all__ = ["BLURB", "LOG_SENTENCES", "action_buttons", "log_text", "render", "score_sheet", "status_text", "summary"]
