@@ -1,13 +1,14 @@
 """Catan: Cities & Knights table: a view (+ the local selection) -> one SVG string, plus the HTML panels.
 
-Layout: the hex island on the left (terrain with a letter, number tokens with pips, 6 and 8 in red,
-harbours, roads, settlements, cities, walls, metropolises, knights with level and active state, the
-robber R and the merchant M); on the right the barbarian track, the dice with the event die, and one
-panel per player (VP, cards, progress cards per deck, improvement levels, knight strength). The own hand
-and progress cards (with their text) run along the bottom. Legal board targets are highlighted: a target
-with one action plays it (data-act); a target with several (e.g. activate or promote a knight) is
-selected (data-cmd="select") and its actions appear as buttons. Players are told apart by colour and a
-letter (A-D) on every piece.
+Layout: the hex island on the left (terrain named, number tokens with pips, 6 and 8 in red, harbours,
+roads, settlements, cities, walls, metropolises, knights with level and active state, the robber R and the
+merchant M); on the right the barbarian track, the dice with the event die, and one panel per player (VP,
+cards, progress cards per deck, improvement levels, knight strength). The own hand and progress cards
+(with their text) run along the bottom. Every hex, harbour, piece, card and track has a tooltip (<title>)
+saying what it does. Legal board targets are highlighted: a target with one action plays it (data-act); a
+target with several (e.g. activate or promote a knight) is selected (data-cmd="select") and its actions
+appear as buttons. Players are told apart by colour and a letter (A-D) on every piece. Every word goes
+through the catalogue (web/i18n.py); the engine's log entries are data, worded by `log_text`.
 """
 
 from __future__ import annotations
@@ -15,50 +16,129 @@ from __future__ import annotations
 import json
 import math
 
-from py_engine.games.catan_ck.data import EDGES, HEX_VERTS, HEXES, TRACKS, VERTS
+from i18n import N_, _, language, num, tr, trn
 
+from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HEX_VERTS, HEXES, TRACKS, VERTS
+
+from . import words
 from .markup import Safe, join, tag
 from .svg import button_attrs, fmt, svg_root
 
-BLURB = "Trade, build and knight your way to 13 points before the barbarians burn your cities."
+BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
+LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
 
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#e6e6e6", "#009e73")
 PLAYER_INK = ("#ffffff", "#ffffff", "#1b1b1b", "#ffffff")
 LETTERS = ("A", "B", "C", "D")
 TERRAIN_FILL = {"hills": "#c8643b", "forest": "#2f7a3a", "pasture": "#9fd36b", "fields": "#f0cf4f",
                 "mountains": "#8e8e9a", "desert": "#e8d9a8"}
-TERRAIN_LETTER = {"hills": "H", "forest": "F", "pasture": "P", "fields": "G", "mountains": "M", "desert": "D"}
-KIND_LETTER = {"brick": "Br", "lumber": "Lu", "wool": "Wo", "grain": "Gr", "ore": "Or", "cloth": "Cl",
-               "coin": "Co", "paper": "Pa"}
+TERRAIN_NAMES = {"hills": N_("hills"), "forest": N_("forest"), "pasture": N_("pasture"), "fields": N_("fields"),
+                 "mountains": N_("mountains"), "desert": N_("desert")}
+# terrain -> (resource, commodity a city takes instead of its second resource)
+TERRAIN_YIELD = {"hills": ("brick", None), "forest": ("lumber", "paper"), "pasture": ("wool", "cloth"),
+                 "fields": ("grain", None), "mountains": ("ore", "coin"), "desert": (None, None)}
 KINDS = ("brick", "lumber", "wool", "grain", "ore", "cloth", "coin", "paper")
-TRACK_COLOUR = {"trade": "#e3b505", "politics": "#2f6fd6", "science": "#2e9a58"}
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-CARD_TEXT = {
-    "alchemist": "Before rolling: choose the yellow and red dice.",
-    "crane": "Your next city improvement this turn costs 1 commodity less.",
-    "engineer": "Build a city wall for free.",
-    "inventor": "Swap two number tokens (not 2, 6, 8, 12).",
-    "irrigation": "Take 2 grain per fields hex next to your buildings.",
-    "medicine": "Upgrade a settlement to a city for 2 ore + 1 grain.",
-    "mining": "Take 2 ore per mountains hex next to your buildings.",
-    "road_building": "Build 2 roads for free.",
-    "smith": "Promote up to 2 knights for free.",
-    "commercial_harbor": "Give each opponent a resource; they give you a commodity.",
-    "master_merchant": "Look at the hand of a player with more VP; take 2 cards.",
-    "merchant": "Place the merchant next to your building: 2:1 for its resource, +1 VP.",
-    "merchant_fleet": "This turn trade one kind 2:1 with the bank.",
-    "resource_monopoly": "Name a resource: each opponent gives you 2.",
-    "trade_monopoly": "Name a commodity: each opponent gives you 1.",
-    "bishop": "Move the robber; take a card from each player there.",
-    "deserter": "An opponent removes a knight; place one of yours free.",
-    "diplomat": "Remove an open road (move it if it is yours).",
-    "intrigue": "Displace an opponent's knight on your road.",
-    "saboteur": "Players with as many VP as you or more discard half.",
-    "spy": "Look at an opponent's progress cards; take one.",
-    "warlord": "Activate all your knights for free.",
-    "wedding": "Players with more VP give you 2 cards each.",
-    "printer": "1 VP.", "constitution": "1 VP.",
+KIND_NAMES = {"brick": N_("brick"), "lumber": N_("lumber"), "wool": N_("wool"), "grain": N_("grain"),
+              "ore": N_("ore"), "cloth": N_("cloth"), "coin": N_("coin"), "paper": N_("paper")}
+KIND_HELP = {
+    "brick": N_("Brick: a resource from hills. Roads, settlements and city walls."),
+    "lumber": N_("Lumber: a resource from forest. Roads and settlements."),
+    "wool": N_("Wool: a resource from pasture. Settlements, knights and promotions."),
+    "grain": N_("Grain: a resource from fields. Settlements, cities and activating knights."),
+    "ore": N_("Ore: a resource from mountains. Cities, knights and promotions."),
+    "cloth": N_("Cloth: a commodity from cities on pasture. Pays for trade improvements."),
+    "coin": N_("Coin: a commodity from cities on mountains. Pays for politics improvements."),
+    "paper": N_("Paper: a commodity from cities on forest. Pays for science improvements."),
 }
+TRACK_COLOUR = {"trade": "#e3b505", "politics": "#2f6fd6", "science": "#2e9a58"}
+TRACK_NAMES = {"trade": N_("trade"), "politics": N_("politics"), "science": N_("science")}
+TRACK_ABILITY = {
+    "trade": N_("From level 3 (trading house): trade commodities 2:1 with the bank."),
+    "politics": N_("From level 3 (fortress): promote strong knights to mighty knights."),
+    "science": N_("From level 3 (aqueduct): when a roll other than 7 gives you nothing, take a resource."),
+}
+KNIGHT_NAMES = {1: N_("basic knight"), 2: N_("strong knight"), 3: N_("mighty knight")}
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+CARD_NAMES = {
+    "alchemist": N_("Alchemist"), "crane": N_("Crane"), "engineer": N_("Engineer"), "inventor": N_("Inventor"),
+    "irrigation": N_("Irrigation"), "medicine": N_("Medicine"), "mining": N_("Mining"), "printer": N_("Printer"),
+    "road_building": N_("Road Building"), "smith": N_("Smith"), "commercial_harbor": N_("Commercial Harbor"),
+    "master_merchant": N_("Master Merchant"), "merchant": N_("Merchant"), "merchant_fleet": N_("Merchant Fleet"),
+    "resource_monopoly": N_("Resource Monopoly"), "trade_monopoly": N_("Trade Monopoly"), "bishop": N_("Bishop"),
+    "constitution": N_("Constitution"), "deserter": N_("Deserter"), "diplomat": N_("Diplomat"),
+    "intrigue": N_("Intrigue"), "saboteur": N_("Saboteur"), "spy": N_("Spy"), "warlord": N_("Warlord"),
+    "wedding": N_("Wedding"),
+}
+CARD_TEXT = {
+    "alchemist": N_("Before rolling: choose the yellow and red dice."),
+    "crane": N_("Your next city improvement this turn costs 1 commodity less."),
+    "engineer": N_("Build a city wall for free."),
+    "inventor": N_("Swap two number tokens (not 2, 6, 8, 12)."),
+    "irrigation": N_("Take 2 grain per fields hex next to your buildings."),
+    "medicine": N_("Upgrade a settlement to a city for 2 ore + 1 grain."),
+    "mining": N_("Take 2 ore per mountains hex next to your buildings."),
+    "road_building": N_("Build 2 roads for free."),
+    "smith": N_("Promote up to 2 knights for free."),
+    "commercial_harbor": N_("Give each opponent a resource; they give you a commodity."),
+    "master_merchant": N_("Look at the hand of a player with more VP; take 2 cards."),
+    "merchant": N_("Place the merchant next to your building: 2:1 for its resource, +1 VP."),
+    "merchant_fleet": N_("This turn trade one kind 2:1 with the bank."),
+    "resource_monopoly": N_("Name a resource: each opponent gives you 2."),
+    "trade_monopoly": N_("Name a commodity: each opponent gives you 1."),
+    "bishop": N_("Move the robber; take a card from each player there."),
+    "deserter": N_("An opponent removes a knight; place one of yours free."),
+    "diplomat": N_("Remove an open road (move it if it is yours)."),
+    "intrigue": N_("Displace an opponent's knight on your road."),
+    "saboteur": N_("Players with as many VP as you or more discard half."),
+    "spy": N_("Look at an opponent's progress cards; take one."),
+    "warlord": N_("Activate all your knights for free."),
+    "wedding": N_("Players with more VP give you 2 cards each."),
+    "printer": N_("1 VP."), "constitution": N_("1 VP."),
+}
+EVENT_NAMES = {"ship": N_("ship")}
+
+
+def terrain_name(t: object) -> str:
+    return _(TERRAIN_NAMES[t]) if t in TERRAIN_NAMES else str(t)
+
+
+def kind_name(k: object) -> str:
+    """brick / cloth … in the interface language (an unknown kind stays as it came)."""
+    return _(KIND_NAMES[k]) if k in KIND_NAMES else str(k)
+
+
+def track_name(t: object) -> str:
+    return _(TRACK_NAMES[t]) if t in TRACK_NAMES else str(t)
+
+
+def event_name(e: object) -> str:
+    return _(EVENT_NAMES[e]) if e in EVENT_NAMES else track_name(e)
+
+
+def knight_name(level: object) -> str:
+    return _(KNIGHT_NAMES[level]) if level in KNIGHT_NAMES else tr("knight of level {n}", n=level)
+
+
+def card_name(c: object) -> str:
+    """A progress card's name (a card the renderer does not know shows its id, readable)."""
+    return _(CARD_NAMES[c]) if c in CARD_NAMES else str(c).replace("_", " ")
+
+
+def card_text(c: object) -> str:
+    return _(CARD_TEXT[c]) if c in CARD_TEXT else ""
+
+
+def _counts(cards: object) -> str:
+    """[1, 0, 2, …] (hand order) or {"brick": 1, …} -> "1 brick, 2 wool" in the interface language."""
+    if isinstance(cards, dict):
+        pairs = [(k, cards.get(k)) for k in KINDS]
+    elif isinstance(cards, list):
+        pairs = list(zip(KINDS, cards))
+    else:
+        return ""
+    return _(", ").join(tr("{n} {kind}", n=n, kind=kind_name(k)) for k, n in pairs
+                        if isinstance(n, int) and not isinstance(n, bool) and n > 0)
+
 
 SIZE = 50.0
 CX, CY = 300.0, 290.0
@@ -132,24 +212,50 @@ def _targets(legal: list[tuple]) -> tuple[dict, dict, dict]:
     return verts, edges, hexes
 
 
-def _label(a: tuple) -> str:
-    names = {"place": "Place here", "settlement": "Build a settlement", "city": "Build a city",
-             "wall": "Build a city wall", "knight": "Recruit a knight", "activate": "Activate the knight",
-             "promote": "Promote the knight", "pillage": "Lose this city", "metropolis": "Metropolis here",
-             "relocate": "Move the displaced knight here", "remove_knight": "Remove this knight",
-             "intrigue": "Displace this knight", "chase": "Chase the robber with this knight",
-             "road": "Build a road", "remove_road": "Remove this road", "robber": "Move the robber here",
-             "merchant": "Place the merchant here"}
+def _label(a: tuple, view: dict | None = None) -> str:
+    """The name of one board action (the aria-label of its target, the text of its button)."""
+    names = {"place": N_("Place here"), "settlement": N_("Build a settlement"), "city": N_("Build a city"),
+             "wall": N_("Build a city wall"), "knight": N_("Recruit a knight"), "activate": N_("Activate the knight"),
+             "promote": N_("Promote the knight"), "pillage": N_("Lose this city"),
+             "metropolis": N_("Metropolis here"), "relocate": N_("Move the displaced knight here"),
+             "remove_knight": N_("Remove this knight"), "intrigue": N_("Displace this knight"),
+             "chase": N_("Chase the robber with this knight"), "road": N_("Build a road"),
+             "remove_road": N_("Remove this road"), "robber": N_("Move the robber here"),
+             "merchant": N_("Place the merchant here")}
     if a[0] == "move_knight":
-        return f"Move the knight from {a[1]} here"
+        return tr("Move the knight from intersection {v} here", v=a[1])
     if a[0] == "displace":
-        return f"Displace with the knight from {a[1]}"
-    return names.get(a[0], " ".join(str(x) for x in a))
+        return tr("Displace with the knight from intersection {v}", v=a[1])
+    if a[0] in names:
+        where = _where(a, view)
+        return tr("{action} ({where})", action=_(names[a[0]]), where=where) if where else _(names[a[0]])
+    return " ".join(str(x) for x in a)
 
 
-def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, label: str) -> Safe:
+def _where(a: tuple, view: dict | None) -> str:
+    """Where a board action happens, in words: 'hills 8', 'intersection 12', 'path 40'."""
+    if len(a) < 2 or not isinstance(a[1], int) or isinstance(a[1], bool):
+        return ""
+    if a[0] in ("robber", "merchant"):
+        return _hex_words(view, a[1]) if view else ""
+    if a[0] in ("road", "remove_road"):
+        return tr("path {n}", n=a[1])
+    return tr("intersection {n}", n=a[1])
+
+
+def _hex_words(view: dict, h: int) -> str:
+    """'hills 8' / 'desert' for hex h of the view."""
+    try:
+        t, n = view["terrain"][h], view["numbers"][h]
+    except (KeyError, IndexError, TypeError):
+        return tr("hex {n}", n=h)
+    return tr("{terrain} {n}", terrain=terrain_name(t), n=n) if n else terrain_name(t)
+
+
+def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, label: str,
+             view: dict | None = None) -> Safe:
     if len(actions) == 1:
-        attrs = button_attrs(_label(actions[0]), act=actions[0], testid=f"t-{key}")
+        attrs = button_attrs(_label(actions[0], view), act=actions[0], testid=f"t-{key}")
     else:
         attrs = button_attrs(label, cmd="select", arg=key, testid=f"t-{key}")
     return tag("g", attrs, shape)
@@ -159,13 +265,14 @@ def render(view: dict, ui: dict) -> Safe:
     legal = _legal(ui)
     verts, edges, hexes = _targets(legal)
     sel = ui.get("selected")
+    names = _names(view, ui)
     pos = _vertex_positions(view)
     hv = _hex_vertices(view, pos)
     parts: list = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H, "fill": "#f7f3ea"}),
                    tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
     hexlist = _hexes(view)
     for h in hexlist:
-        parts.append(_hex_svg(view, h, hv[h["id"]], pos))
+        parts.append(_hex_svg(view, h, hv[h["id"]], pos, names))
     for e, kind in view["harbours"]:
         parts.append(_harbour_svg({"edge": e, "kind": kind, "verts": EDGES[e]}, pos))
     for e, s in view["roads"]:
@@ -175,33 +282,35 @@ def render(view: dict, ui: dict) -> Safe:
                                   "stroke": "#1b1b1b", "stroke-width": 8, "stroke-linecap": "round"}))
         parts.append(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2),
                                   "stroke": PLAYER_COLOURS[s], "stroke-width": 5, "stroke-linecap": "round",
-                                  "data-testid": f"road-{e}"}))
+                                  "data-testid": f"road-{e}"},
+                         tag("title", None, tr("Road of {name}", name=_player(names, s)))))
     for b in _buildings(view):
-        parts.append(_building_svg(b, pos))
+        parts.append(_building_svg(b, pos, names))
     for k in _knights(view):
-        parts.append(_knight_svg(k, pos))
+        parts.append(_knight_svg(k, pos, names))
     # targets on top
     for e, acts in sorted(edges.items()):
         a, b = _edge_verts(e, view, pos)
         (x1, y1), (x2, y2) = pos[a], pos[b]
         line = join(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"}),
                     tag("circle", {"cx": fmt((x1 + x2) / 2), "cy": fmt((y1 + y2) / 2), "r": 7, "class": "target"}))
-        parts.append(_control(acts, f"e{e}", sel, line, "Road here"))
+        parts.append(_control(acts, f"e{e}", sel, line, tr("Path {n}: choose an action", n=e), view))
     for h, acts in sorted(hexes.items()):
         cx, cy = _hex_centre(hexlist[h])
         shape = tag("circle", {"cx": fmt(cx), "cy": fmt(cy - 20), "r": 11, "class": "target"})
-        parts.append(_control(acts, f"h{h}", sel, shape, "Hex"))
+        parts.append(_control(acts, f"h{h}", sel, shape,
+                              tr("{hex}: choose an action", hex=_hex_words(view, h)), view))
     for v, acts in sorted(verts.items()):
         x, y = pos[v]
         shape = tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"})
-        parts.append(_control(acts, f"v{v}", sel, shape, f"Intersection {v}: choose"))
+        parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
     parts.append(_side_svg(view, ui))
     parts.append(_bottom_svg(view, ui))
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
-    return svg_root(W, H, "Catan: Cities & Knights board", *parts, data_testid="ck-board",
+    return svg_root(W, H, _("Catan: Cities & Knights board"), *parts, data_testid="ck-board",
                     data_mine="1" if mine and legal else "0", data_decision=pending.get("kind", "over"))
 
 
@@ -209,25 +318,52 @@ def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:
     return EDGES[e]
 
 
-def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict) -> Safe:
+def _hex_title(view: dict, h: dict, names: list[str]) -> str:
+    """What a hex does: its terrain, number and yield, and the robber or merchant on it."""
+    t, n = h["terrain"], h["number"]
+    res, com = TERRAIN_YIELD.get(t, (None, None))
+    if not res or not n:
+        lines = [tr("{terrain}: produces nothing.", terrain=terrain_name(t))]
+    elif com:
+        lines = [tr("{terrain} {n}: when {n} is rolled, each settlement here takes 1 {resource}, each city 1 "
+                    "{resource} and 1 {commodity}.", terrain=terrain_name(t), n=n, resource=kind_name(res),
+                    commodity=kind_name(com))]
+    else:
+        lines = [tr("{terrain} {n}: when {n} is rolled, each settlement here takes 1 {resource}, each city 2.",
+                    terrain=terrain_name(t), n=n, resource=kind_name(res))]
+    if n:
+        lines.append(trn("{n} pip: rolled {n} time in 36.", "{n} pips: rolled {n} times in 36.", PIPS.get(n, 0)))
+    if view["robber"] == h["id"]:
+        lines.append(_("The robber is here: this hex produces nothing."))
+    if view["merchant"] == h["id"]:
+        lines.append(tr("The merchant of {name}: {name} trades {resource} 2:1 with the bank and has 1 VP for it.",
+                        name=_player(names, view["merchant_owner"]), resource=kind_name(res) if res else "—"))
+    return " ".join(lines)
+
+
+def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) -> Safe:
     pts = " ".join(f"{fmt(pos[v][0])},{fmt(pos[v][1])}" for v in vs)
     cx, cy = _hex_centre(h)
     t = h["terrain"]
-    out = [tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
-           tag("text", {"x": fmt(cx), "y": fmt(cy - 24), "class": "tl"}, TERRAIN_LETTER[t], " ", t)]
+    out = [tag("title", None, _hex_title(view, h, names)),
+           tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
+           tag("text", {"x": fmt(cx), "y": fmt(cy - 24), "class": "tl"}, terrain_name(t))]
     n = h["number"]
     if n:
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 4), "r": 15, "fill": "#fbf3dc", "stroke": "#6b5b3a"}))
-        out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 9), "class": "num red" if n in (6, 8) else "num"}, n))
+        out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 9), "class": "num red" if n in (6, 8) else "num"},
+                       num(n)))
         out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 18), "class": "tiny", "text-anchor": "middle"},
                        "•" * PIPS.get(n, 0)))
     if view["robber"] == h["id"]:
         out.append(tag("g", {"data-testid": "robber"},
+                       tag("title", None, _("The robber: the hex it stands on produces nothing.")),
                        tag("circle", {"cx": fmt(cx + 22), "cy": fmt(cy + 4), "r": 10, "fill": "#222"}),
                        tag("text", {"x": fmt(cx + 22), "y": fmt(cy + 8), "class": "pl", "fill": "#fff"}, "R")))
     if view["merchant"] == h["id"]:
         s = view["merchant_owner"]
         out.append(tag("g", {"data-testid": "merchant"},
+                       tag("title", None, tr("The merchant of {name}", name=_player(names, s))),
                        tag("rect", {"x": fmt(cx - 34), "y": fmt(cy - 6), "width": 16, "height": 16,
                                     "fill": PLAYER_COLOURS[s], "stroke": "#222"}),
                        tag("text", {"x": fmt(cx - 26), "y": fmt(cy + 6), "class": "pl",
@@ -241,18 +377,33 @@ def _harbour_svg(hb: dict, pos: dict) -> Safe:
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     dx, dy = mx - CX, my - CY
     d = math.hypot(dx, dy) or 1.0
-    hx, hy = mx + dx / d * 22, my + dy / d * 22
-    label = "3:1" if hb["kind"] == "3:1" else f"2:1 {KIND_LETTER[hb['kind']]}"
-    return tag("g", {"data-testid": f"harbour-{hb['edge']}"},
+    hx, hy = mx + dx / d * 24, my + dy / d * 24
+    if hb["kind"] == "3:1":
+        title, what = _("Harbour: with a building here, trade 3 of one kind for 1 of any kind."), ""
+    else:
+        what = kind_name(hb["kind"])
+        title = tr("Harbour: with a building here, trade 2 {resource} for 1 of any kind.", resource=what)
+    return tag("g", {"data-testid": f"harbour-{hb['edge']}"}, tag("title", None, title),
                tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
                tag("line", {"x1": fmt(x2), "y1": fmt(y2), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
-               tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 15, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + 4), "class": "tiny", "text-anchor": "middle"}, label))
+               tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 17, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
+               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -1)), "class": "tiny",
+                            "text-anchor": "middle"}, f"{num(3 if not what else 2)}:{num(1)}"),
+               tag("text", {"x": fmt(hx), "y": fmt(hy + 9), "class": "tiny", "text-anchor": "middle"},
+                   what) if what else None)
 
 
-def _building_svg(b: dict, pos: dict) -> Safe:
+BUILDING_NAMES = {"settlement": N_("Settlement of {name}"), "city": N_("City of {name}"),
+                  "metropolis": N_("Metropolis of {name}")}
+BUILDING_HELP = {"settlement": N_("1 VP; takes 1 resource from each neighbouring hex that produces."),
+                 "city": N_("2 VP; takes 2 cards from each neighbouring hex that produces (pasture, forest and "
+                            "mountains: 1 resource + 1 commodity)."),
+                 "metropolis": N_("A city that reached level 4 first: 4 VP; the barbarians cannot pillage it.")}
+
+
+def _building_svg(b: dict, pos: dict, names: list[str]) -> Safe:
     x, y = pos[b["v"]]
     s = b["seat"]
     fill, ink = PLAYER_COLOURS[s], PLAYER_INK[s]
@@ -274,46 +425,100 @@ def _building_svg(b: dict, pos: dict) -> Safe:
                                 "fill": fill, "stroke": "#111", "stroke-width": 1.5}))
     out.append(tag("text", {"x": fmt(x), "y": fmt(y + 6), "class": "pl", "fill": ink}, LETTERS[s]))
     kind = "metropolis" if b["metropolis"] else b["type"]
-    return tag("g", {"data-testid": f"{kind}-{b['v']}", "aria-label": f"{kind} of player {LETTERS[s]}"}, out)
+    label = tr(BUILDING_NAMES[kind], name=_player(names, s))
+    more = [_(BUILDING_HELP[kind])]
+    if b["metropolis"]:
+        label = tr("{building} ({track})", building=label, track=track_name(b["metropolis"]))
+    if b["wall"]:
+        more.append(_("City wall: the hand limit is 2 cards higher."))
+    if b["sideways"]:
+        more.append(_("Pillaged: it counts as a city piece but acts as a settlement."))
+    out.insert(0, tag("title", None, tr("{label}. {help}", label=label, help=" ".join(more))))
+    return tag("g", {"data-testid": f"{kind}-{b['v']}", "aria-label": label}, out)
 
 
-def _knight_svg(k: dict, pos: dict) -> Safe:
+def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
     x, y = pos[k["v"]]
     s = k["seat"]
     fill = PLAYER_COLOURS[s] if k["active"] else "#ffffff"
     ink = PLAYER_INK[s] if k["active"] else "#111"
-    return tag("g", {"data-testid": f"knight-{k['v']}",
-                     "aria-label": f"{'active' if k['active'] else 'inactive'} level {k['level']} knight"},
+    if k["active"]:
+        label = tr("Active {knight} of {name} (strength {n})", knight=knight_name(k["level"]),
+                   name=_player(names, s), n=k["level"])
+        more = _("Active knights defend Catan against the barbarians and may move, displace or chase the robber.")
+    else:
+        label = tr("Inactive {knight} of {name} (strength {n})", knight=knight_name(k["level"]),
+                   name=_player(names, s), n=k["level"])
+        more = _("Inactive: pay 1 grain to activate it before it can defend or act.")
+    return tag("g", {"data-testid": f"knight-{k['v']}", "aria-label": label},
+               tag("title", None, tr("{label}. {help}", label=label, help=more)),
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "fill": fill, "stroke": PLAYER_COLOURS[s],
                               "stroke-width": 3}),
                tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "pl", "fill": ink}, LETTERS[s], k["level"]))
 
 
 def _names(view: dict, ui: dict) -> list[str]:
-    return ui.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    return ui.get("names") or [tr("Player {n}", n=i + 1) for i in range(view["players"])]
+
+
+def _player(names: list[str], s: object) -> str:
+    """The name of seat s (a seat the list does not have: 'Player s+1')."""
+    if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(names):
+        return str(names[s])
+    return tr("Player {n}", n=s + 1) if isinstance(s, int) and not isinstance(s, bool) else "?"
+
+
+def _track_title(track: str, lvl: int) -> str:
+    if lvl >= 1:
+        draw = tr("When the event die shows {track}, you draw a {track} progress card if the red die is {n} or "
+                  "less.", track=track_name(track), n=lvl + 1)
+    else:
+        draw = tr("At level 0 you draw no {track} progress cards.", track=track_name(track))
+    return " ".join((tr("{track} improvements: level {level} of 5.", track=track_name(track), level=lvl), draw,
+                     _(TRACK_ABILITY[track]),
+                     tr("From level 4: the first player there takes the {track} metropolis (+2 VP).",
+                        track=track_name(track))))
+
+
+VP_PARTS = {"metropolises": N_("metropolises {n}"), "longest_road": N_("longest road {n}"),
+            "defender": N_("defender {n}"), "progress": N_("VP cards {n}"), "merchant": N_("merchant {n}")}
 
 
 def _side_svg(view: dict, ui: dict) -> Safe:
     x0 = 610
     names = _names(view, ui)
-    out = [tag("text", {"x": x0, "y": 24, "class": "hd"}, "Barbarians ", view["barbarians"], "/",
-               view["barbarian_track"], " · strength ", view["barbarian_strength"], " vs knights ", view["defence"])]
+    barb = tr("Barbarians {at}/{track} · strength {strength} vs knights {defence}", at=view["barbarians"],
+              track=view["barbarian_track"], strength=view["barbarian_strength"], defence=view["defence"])
+    barb_help = tr("The barbarian ship moves one space on each ship of the event die. When it reaches Catan, "
+                   "the cities ({strength}) attack the active knights ({defence}): if the knights are weaker, the "
+                   "players with the fewest active knights each lose a city; if not, the strongest defender gains "
+                   "1 VP.", strength=view["barbarian_strength"], defence=view["defence"])
+    out = [tag("text", {"x": x0, "y": 24, "class": "hd"}, tag("title", None, barb_help), barb)]
     for i in range(view["barbarian_track"] + 1):
         filled = i == view["barbarians"]
         out.append(tag("rect", {"x": x0 + i * 30, "y": 32, "width": 26, "height": 18, "rx": 3,
-                                "fill": "#3b2a1a" if filled else "#e9dcc2", "stroke": "#6b4f2a"}))
+                                "fill": "#3b2a1a" if filled else "#e9dcc2", "stroke": "#6b4f2a"},
+                       tag("title", None, barb_help)))
         out.append(tag("text", {"x": x0 + i * 30 + 13, "y": 45, "class": "tiny", "text-anchor": "middle",
-                                "fill": "#fff" if filled else "#222"}, "⛵" if filled else i))
-    robber = "robber active" if view["robber_active"] else "robber locked until the first attack"
+                                "fill": "#fff" if filled else "#222"}, "⛵" if filled else num(i)))
+    robber = _("robber active") if view["robber_active"] else _("robber locked until the first attack")
     out.append(tag("text", {"x": x0 + 250, "y": 45, "class": "tiny"}, robber))
     d = view["dice"]
     if d:
-        out.append(tag("g", {"data-testid": "dice"}, _die(x0, 60, d["yellow"], "#f2d14c"), _die(x0 + 40, 60, d["red"],
-                                                                                            "#d2453a"),
+        if d["event"] in TRACK_NAMES:
+            event_help = tr("Event die: {track} — players whose {track} level lets the red die ({red}) draw take a "
+                            "{track} progress card.", track=track_name(d["event"]), red=d["red"])
+        else:
+            event_help = _("Event die: ship — the barbarians move one space closer.")
+        out.append(tag("g", {"data-testid": "dice"},
+                       tag("title", None, tr("Yellow {yellow}, red {red}: production on {total}. {event}",
+                                             yellow=d["yellow"], red=d["red"], total=d["yellow"] + d["red"],
+                                             event=event_help)),
+                       _die(x0, 60, d["yellow"], "#f2d14c"), _die(x0 + 40, 60, d["red"], "#d2453a"),
                        tag("rect", {"x": x0 + 80, "y": 60, "width": 70, "height": 30, "rx": 5,
                                     "fill": TRACK_COLOUR.get(d["event"], "#444")}),
                        tag("text", {"x": x0 + 115, "y": 80, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
-                           d["event"])))
+                           event_name(d["event"]))))
     y = 104
     for p in view["player_info"]:
         s = p["seat"]
@@ -322,27 +527,34 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                                 "stroke": PLAYER_COLOURS[s], "stroke-width": 3}))
         out.append(tag("text", {"x": x0 + 8, "y": y + 18, "class": "hd"}, LETTERS[s], " ", names[s], mark))
         out.append(tag("text", {"x": x0 + 300, "y": y + 18, "class": "hd", "data-testid": f"vp-{s}"},
-                       p["vp"], " VP"))
-        prog = " ".join(f"{t[0].upper()}{n}" for t, n in zip(("trade", "politics", "science"), p["progress_by_track"]))
+                       tr("{n} VP", n=p["vp"])))
         out.append(tag("text", {"x": x0 + 8, "y": y + 36, "class": "sm"},
-                       "cards ", p["cards"], "/", p["limit"], " · progress ", prog, " · knights ",
-                       p["knight_strength"], " · road ", p["road_length"], " · walls ", p["walls"]))
-        for t, (track, lvl) in enumerate(zip(("trade", "politics", "science"), p["improvements"])):
+                       tag("title", None, tr("Hand limit {limit}: on a 7, a player with more cards discards half "
+                                             "(each city wall adds 2).", limit=p["limit"])),
+                       tr("cards {cards}/{limit} · knights {knights} · road {road} · walls {walls}",
+                          cards=p["cards"], limit=p["limit"], knights=p["knight_strength"], road=p["road_length"],
+                          walls=p["walls"])))
+        for t, (track, lvl, cards) in enumerate(zip(("trade", "politics", "science"), p["improvements"],
+                                                     p["progress_by_track"])):
             bx = x0 + 8 + t * 136
-            out.append(tag("text", {"x": bx, "y": y + 56, "class": "tiny"}, track, " ", lvl, "/5"))
+            title = tag("title", None, _track_title(track, lvl))
+            out.append(tag("text", {"x": bx, "y": y + 56, "class": "tiny"}, title,
+                           trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
+                               track=track_name(track), level=lvl)))
             for k in range(5):
                 out.append(tag("rect", {"x": bx + k * 20, "y": y + 62, "width": 17, "height": 10,
-                                        "fill": TRACK_COLOUR[track] if k < lvl else "#eee", "stroke": "#999"}))
+                                        "fill": TRACK_COLOUR[track] if k < lvl else "#eee", "stroke": "#999"}, title))
         parts = p["vp_parts"]
-        extra = [f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v and k not in ("settlements", "cities")]
-        out.append(tag("text", {"x": x0 + 8, "y": y + 87, "class": "tiny"}, ", ".join(extra)))
+        extra = [tr(VP_PARTS[k], n=v) if k in VP_PARTS else f"{k} {v}" for k, v in parts.items()
+                 if v and k not in ("settlements", "cities")]
+        out.append(tag("text", {"x": x0 + 8, "y": y + 87, "class": "tiny"}, _(", ").join(extra)))
         y += 98
     return tag("g", {"data-testid": "side"}, out)
 
 
 def _die(x: float, y: float, n: int, fill: str) -> Safe:
     return join(tag("rect", {"x": x, "y": y, "width": 30, "height": 30, "rx": 5, "fill": fill, "stroke": "#222"}),
-                tag("text", {"x": x + 15, "y": y + 21, "class": "hd", "text-anchor": "middle"}, n))
+                tag("text", {"x": x + 15, "y": y + 21, "class": "hd", "text-anchor": "middle"}, num(n)))
 
 
 def _bottom_svg(view: dict, ui: dict) -> Safe:
@@ -351,48 +563,85 @@ def _bottom_svg(view: dict, ui: dict) -> Safe:
         return Safe("")
     info = view["player_info"][me]
     hand = info.get("hand") or {}
-    out = [tag("text", {"x": 20, "y": 604, "class": "hd"}, "Your hand")]
+    rates = info.get("rates") or {}
+    out = [tag("text", {"x": 20, "y": 604, "class": "hd"}, _("Your hand"))]
     for i, k in enumerate(KINDS):
         x = 20 + i * 66
-        out.append(tag("g", {"data-testid": f"hand-{k}"},
+        help_ = _(KIND_HELP[k])
+        if isinstance(rates.get(k), int):
+            help_ = tr("{help} Bank trade: {n} for 1.", help=help_, n=rates[k])
+        out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
                        tag("rect", {"x": x, "y": 612, "width": 60, "height": 44, "rx": 5,
                                     "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
-                       tag("text", {"x": x + 30, "y": 630, "class": "sm", "text-anchor": "middle"}, k),
-                       tag("text", {"x": x + 30, "y": 650, "class": "hd", "text-anchor": "middle"}, hand.get(k, 0))))
-    out.append(tag("text", {"x": 560, "y": 604, "class": "hd"}, "Your progress cards"))
+                       tag("text", {"x": x + 30, "y": 630, "class": "sm", "text-anchor": "middle"}, kind_name(k)),
+                       tag("text", {"x": x + 30, "y": 650, "class": "hd", "text-anchor": "middle"},
+                           num(hand.get(k, 0)))))
+    out.append(tag("text", {"x": 560, "y": 604, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
         y = 612 + i * 28
+        title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
+                   text=card_text(c))
         out.append(tag("text", {"x": 560, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
-                       tag("tspan", {"font-weight": "700"}, c.replace("_", " ")), ": ", CARD_TEXT.get(c, "")))
+                       tag("title", None, title),
+                       tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c)))
     return tag("g", None, out)
 
 
 # ---- HTML panels -----------------------------------------------------------------------------------
 PENDING_TEXT = {
-    "setup_place": "place a settlement (first round) or a city (second round)", "setup_road": "place a road",
-    "roll": "roll the dice (or play Alchemist)", "alchemist": "choose the yellow and red dice",
-    "main": "trade, build, play cards, then end the turn", "discard": "discard cards", "robber": "move the robber",
-    "steal": "choose whom to rob", "aqueduct": "take a resource (Aqueduct)", "pillage": "choose the city to lose",
-    "defender_draw": "choose a progress deck", "toss": "discard a progress card",
-    "metropolis": "choose the city for the metropolis", "relocate": "move the displaced knight",
-    "offer": "answer the trade offer", "confirm": "choose a trade partner or cancel", "card": "resolve the card",
-    "make_offer": "choose what to offer (n of one kind for m of another)",
+    "setup_place": N_("place a settlement (first round) or a city (second round)"),
+    "setup_road": N_("place a road"), "roll": N_("roll the dice (or play Alchemist)"),
+    "alchemist": N_("choose the yellow and red dice"), "main": N_("trade, build, play cards, then end the turn"),
+    "discard": N_("discard cards"), "robber": N_("move the robber"), "steal": N_("choose whom to rob"),
+    "aqueduct": N_("take a resource (Aqueduct)"), "pillage": N_("choose the city to lose"),
+    "defender_draw": N_("choose a progress deck"), "toss": N_("discard a progress card"),
+    "metropolis": N_("choose the city for the metropolis"), "relocate": N_("move the displaced knight"),
+    "offer": N_("answer the trade offer"), "confirm": N_("choose a trade partner or cancel"),
+    "card": N_("resolve the card"), "make_offer": N_("choose what to offer (n of one kind for m of another)"),
+}
+CARD_PROMPT = {
+    "engineer": N_("Engineer: choose a city for the free wall"),
+    "inventor": N_("Inventor: choose two number tokens to swap"),
+    "medicine": N_("Medicine: choose a settlement to upgrade"),
+    "road_building": N_("Road Building: build up to 2 roads, or stop"),
+    "diplomat_move": N_("Diplomat: place your removed road again, or stop"),
+    "smith": N_("Smith: promote up to 2 knights, or stop"),
+    "commercial_harbor": N_("Commercial Harbor: give each opponent a resource, or stop"),
+    "commercial_give": N_("Commercial Harbor: give a commodity back"),
+    "master_merchant": N_("Master Merchant: choose a player, then take 2 cards"),
+    "spy": N_("Spy: choose a player, then take a progress card"),
+    "deserter": N_("Deserter: choose an opponent"),
+    "deserter_remove": N_("Deserter: remove one of your knights"),
+    "deserter_place": N_("Deserter: place the deserting knight, or stop"),
+    "merchant": N_("Merchant: place the merchant on a hex next to your building"),
+    "merchant_fleet": N_("Merchant Fleet: choose the kind to trade 2:1"),
+    "resource_monopoly": N_("Resource Monopoly: name a resource"),
+    "trade_monopoly": N_("Trade Monopoly: name a commodity"),
+    "diplomat": N_("Diplomat: choose an open road to remove"),
+    "intrigue": N_("Intrigue: choose a knight to displace"),
 }
 
 
+def _bundle(kind: object, n: object) -> str:
+    """'2 ore' in the interface language."""
+    return tr("{n} {kind}", n=n, kind=kind_name(kind))
+
+
 def status_text(view: dict, ui: dict) -> str:
-    if view.get("over"):
-        names = _names(view, ui)
-        return f"The game is over: {names[view['winner']]} wins."
     names = _names(view, ui)
+    if view.get("over"):
+        return tr("The game is over: {name} wins.", name=_player(names, view["winner"]))
     p = view["pending"] or {}
-    who = ", ".join(names[s] for s in p.get("seats", []))
-    what = PENDING_TEXT.get(p.get("kind"), p.get("kind", ""))
-    if p.get("kind") == "card":
-        what = f"{p.get('card', '').replace('_', ' ')}: choose"
-    if p.get("kind") == "offer":
-        what = f"offered {p['give'][1]} {p['give'][0]} for {p['get'][1]} {p['get'][0]} — accept, decline or counter"
-    return f"{who}: {what}."
+    who = _(", ").join(_player(names, s) for s in p.get("seats", []))
+    kind = p.get("kind")
+    what = _(PENDING_TEXT[kind]) if kind in PENDING_TEXT else str(kind or "")
+    if kind == "card":
+        c = p.get("card", "")
+        what = _(CARD_PROMPT[c]) if c in CARD_PROMPT else tr("{card}: choose", card=card_name(c))
+    if kind == "offer":
+        what = tr("offered {give} for {get} — accept, decline or counter", give=_bundle(p["give"][0], p["give"][1]),
+                  get=_bundle(p["get"][0], p["get"][1]))
+    return tr("{name}: {what}.", name=who, what=what)
 
 
 def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
@@ -400,30 +649,67 @@ def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
                           "data-testid": testid, "data-key": testid}, label)
 
 
-def _act_label(a: tuple) -> str:
+SIMPLE_ACTS = {"end": N_("End turn"), "roll": N_("Roll the dice"), "accept": N_("Accept"), "decline": N_("Decline"),
+               "cancel": N_("Cancel"), "stop": N_("Done"), "remove": N_("Remove the knight"), "back": N_("Back")}
+
+
+def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = None) -> str:
     k = a[0]
+    names = names or []
     if k == "bank":
-        return f"Bank: {a[1]} → {a[2]}"
+        rates = {}
+        me = view.get("seat") if view else None
+        if view and isinstance(me, int):
+            try:
+                rates = view["player_info"][me].get("rates") or {}
+            except (IndexError, KeyError, TypeError, AttributeError):
+                rates = {}
+        n = rates.get(a[1]) if isinstance(rates, dict) else None
+        if isinstance(n, int):
+            return tr("Bank: {give} → 1 {get}", give=_bundle(a[1], n), get=kind_name(a[2]))
+        return tr("Bank: {give} → {get}", give=kind_name(a[1]), get=kind_name(a[2]))
     if k in ("offer", "counter") and len(a) == 1:
-        return "Make an offer to the players" if k == "offer" else "Counter-offer"
-    if k in ("offer", "counter"):
-        return f"{'Offer' if k == 'offer' else 'Counter'}: {a[2]} {a[1]} for {a[4]} {a[3]}"
+        return _("Make an offer to the players") if k == "offer" else _("Counter-offer")
+    if k in ("offer", "counter") and len(a) == 5:
+        msg = N_("Offer: {give} for {get}") if k == "offer" else N_("Counter: {give} for {get}")
+        return tr(msg, give=_bundle(a[1], a[2]), get=_bundle(a[3], a[4]))
     if k == "play":
-        return f"Play {a[1].replace('_', ' ')}"
+        return tr("Play {card}", card=card_name(a[1]))
     if k == "dice":
-        return f"Yellow {a[1]}, red {a[2]}"
+        return tr("Yellow {yellow}, red {red}", yellow=a[1], red=a[2])
     if k == "trade":
-        return f"Trade with player {LETTERS[a[1]]}"
-    if k in ("steal", "target"):
-        return f"Player {LETTERS[a[1]]}"
+        return tr("Trade with {name}", name=_player(names, a[1]))
+    if k == "steal":
+        return tr("Rob {name}", name=_player(names, a[1]))
+    if k == "target":
+        return tr("Choose {name}", name=_player(names, a[1]))
     if k == "harbor":
-        return f"Give {a[2]} to player {LETTERS[a[1]]}"
+        return tr("Give {resource} to {name}", resource=kind_name(a[2]), name=_player(names, a[1]))
+    if k == "give":
+        return tr("Give {commodity}", commodity=kind_name(a[1]))
     if k == "swap":
-        return f"Swap tokens on hexes {a[1]} and {a[2]}"
-    simple = {"end": "End turn", "roll": "Roll", "accept": "Accept", "decline": "Decline", "cancel": "Cancel",
-              "stop": "Done", "remove": "Remove the knight", "back": "Back"}
-    if k in simple:
-        return simple[k]
+        where = [_hex_words(view, h) if view else tr("hex {n}", n=h) for h in a[1:3]]
+        return tr("Swap the number tokens of {a} and {b}", a=where[0], b=where[1])
+    if k == "improve":
+        return tr("Improve {track}", track=track_name(a[1]))
+    if k == "deck":
+        return tr("Draw from the {track} deck", track=track_name(a[1]))
+    if k == "toss":
+        return tr("Discard {card}", card=card_name(a[1]))
+    if k == "discard":
+        return tr("Discard 1 {kind}", kind=kind_name(a[1]))
+    if k == "take":
+        return tr("Take {what}", what=kind_name(a[1]) if a[1] in KIND_NAMES else card_name(a[1]))
+    if k == "fleet":
+        return tr("Trade {kind} 2:1 this turn", kind=kind_name(a[1]))
+    if k == "name":
+        return tr("Name {kind}", kind=kind_name(a[1]))
+    if k in SIMPLE_ACTS:
+        return _(SIMPLE_ACTS[k])
+    if k in ("place", "settlement", "city", "wall", "knight", "activate", "promote", "pillage", "metropolis",
+             "relocate", "remove_knight", "intrigue", "chase", "road", "remove_road", "robber", "merchant",
+             "move_knight", "displace"):
+        return _label(a, view)
     return " ".join(str(x).replace("_", " ") for x in a)
 
 
@@ -433,6 +719,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     legal = _legal(ui)
     if not legal:
         return Safe("")
+    names = _names(view, ui)
     verts, edges, hexes = _targets(legal)
     on_board = {a for d in (verts, edges, hexes) for acts in d.values() for a in acts}
     sel = ui.get("selected")
@@ -440,7 +727,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     if sel and sel[0] in "veh" and sel[1:].isdigit():
         table = {"v": verts, "e": edges, "h": hexes}[sel[0]]
         for a in table.get(int(sel[1:]), []):
-            out.append(_button(a, _label(a), "sel-" + "-".join(str(x) for x in a)))
+            out.append(_button(a, _label(a, view), "sel-" + "-".join(str(x) for x in a)))
     groups: dict = {"bank": []}
     for a in legal:
         if a in on_board:
@@ -449,17 +736,33 @@ def action_buttons(view: dict, ui: dict) -> Safe:
             groups[a[0]].append(a)
             continue
         testid = "-".join(str(x) for x in a) + "-btn"
-        out.append(_button(a, _act_label(a), testid,
+        out.append(_button(a, _act_label(a, view, names), testid,
                            primary=a[0] not in ("end", "decline", "cancel", "stop", "back", "offer", "counter")))
-    for g, label in (("bank", "Bank trade…"),):
+    for g, label in (("bank", _("Bank trade…")),):
         if groups[g]:
             out.append(tag("button", {"data-cmd": "select", "data-arg": f"panel-{g}", "data-testid": f"panel-{g}",
                                       "data-key": f"panel-{g}"}, label))
             if sel == f"panel-{g}":
                 out.append(tag("div", {"class": "trade-panel", "data-testid": f"panel-{g}-list"},
-                               [_button(a, _act_label(a), "-".join(str(x) for x in a) + "-btn", primary=False)
-                                for a in groups[g]]))
+                               [_button(a, _act_label(a, view, names), "-".join(str(x) for x in a) + "-btn",
+                                        primary=False) for a in groups[g]]))
     return join(out)
+
+
+def _reply_text(r: object) -> str:
+    """A player's answer to an offer in words."""
+    if r is None:
+        return _("waiting")
+    if isinstance(r, list) and r:
+        if r[0] == "accept":
+            return _("accepts")
+        if r[0] == "decline":
+            return _("declines")
+        if r[0] == "countering":
+            return _("is making a counter-offer")
+        if r[0] == "counter" and len(r) == 5:
+            return tr("counters: {give} for {get}", give=_bundle(r[1], r[2]), get=_bundle(r[3], r[4]))
+    return " ".join(str(x) for x in r) if isinstance(r, list) else str(r)
 
 
 def summary(view: dict, names: list[str]) -> Safe:
@@ -467,8 +770,9 @@ def summary(view: dict, names: list[str]) -> Safe:
     for p in view["player_info"]:
         s = p["seat"]
         items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[s]}"}, "■"), " ", LETTERS[s], " ",
-                         names[s], ": ", tag("strong", {"data-testid": f"total-{s}"}, p["vp"]), " VP, ", p["cards"],
-                         " cards, ", p["progress_count"], " progress"))
+                         names[s], ": ", _("VP"), " ", tag("strong", {"data-testid": f"total-{s}"}, num(p["vp"])), ", ",
+                         trn("{n} card", "{n} cards", p["cards"]), ", ",
+                         trn("{n} progress card", "{n} progress cards", p["progress_count"])))
     offer = None
     pend = view.get("pending") or {}
     if pend.get("kind") in ("offer", "confirm"):
@@ -476,59 +780,189 @@ def summary(view: dict, names: list[str]) -> Safe:
         for s, r in enumerate(pend.get("replies") or []):
             if r and r[0] == "self":
                 continue
-            rows.append(tag("li", {"data-testid": f"reply-{s}"}, names[s], ": ",
-                            "waiting" if r is None else " ".join(str(x) for x in r)))
-        offer = join(tag("h3", None, "Offer: ", pend["give"][1], " ", pend["give"][0], " for ", pend["get"][1], " ",
-                         pend["get"][0]), tag("ul", None, "", rows))
-    return join(tag("h2", None, "Turn ", view["turn_no"]), tag("ul", {"class": "totals"}, "", items), offer)
+            rows.append(tag("li", {"data-testid": f"reply-{s}"}, _player(names, s), ": ", _reply_text(r)))
+        offer = join(tag("h3", None, tr("Offer: {give} for {get}", give=_bundle(pend["give"][0], pend["give"][1]),
+                                        get=_bundle(pend["get"][0], pend["get"][1]))), tag("ul", None, "", rows))
+    return join(tag("h2", None, tr("Turn {n}", n=view["turn_no"])), tag("ul", {"class": "totals"}, "", items), offer)
 
 
 def score_sheet(view: dict, names: list[str]) -> Safe:
     """VP by source for every player."""
-    heads = ("Player", "Settlements", "Cities", "Metropolises", "Longest road", "Defender", "VP cards", "Merchant",
-             "Total")
+    heads = (_("Player"), _("Settlements"), _("Cities"), _("Metropolises"), _("Longest road"), _("Defender"),
+             _("VP cards"), _("Merchant"), _("Total"))
     rows = [tag("tr", None, [tag("th", None, h) for h in heads])]
     keys = ("settlements", "cities", "metropolises", "longest_road", "defender", "progress", "merchant")
     for p in view["player_info"]:
         s = p["seat"]
         parts = p["vp_parts"]
         rows.append(tag("tr", None, tag("td", None, LETTERS[s], " ", names[s]),
-                        [tag("td", {"data-testid": f"sheet-{s}-{k}"}, parts[k]) for k in keys],
-                        tag("td", {"data-testid": f"sheet-total-{s}"}, tag("strong", None, p["vp"]))))
-    return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, tag("h2", None, "Victory points"),
+                        [tag("td", {"data-testid": f"sheet-{s}-{k}"}, num(parts[k])) for k in keys],
+                        tag("td", {"data-testid": f"sheet-total-{s}"}, tag("strong", None, num(p["vp"])))))
+    return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, tag("h2", None, _("Victory points")),
                tag("table", None, rows))
 
 
-LOG_TEXT = {
-    "turn": "turn {n}", "roll": "rolls {yellow}+{red}, event {event}", "barbarians": "the barbarians advance to {at}",
-    "setup_settlement": "places a settlement", "setup_city": "places a city", "road": "builds a road",
-    "settlement": "builds a settlement", "city": "builds a city", "wall": "builds a city wall",
-    "knight": "recruits a knight", "activate": "activates a knight", "promote": "promotes a knight to {level}",
-    "improve": "improves {track} to level {level}", "metropolis": "places the {track} metropolis",
-    "metropolis_lost": "loses the {track} metropolis", "move_knight": "moves a knight",
-    "displace": "displaces a knight", "chase": "chases the robber", "robber": "moves the robber",
-    "steal": "steals a card", "bank": "trades {n} {give} for 1 {get} with the bank",
-    "offer": "offers a trade", "reply": "answers the offer", "trade": "trades with another player",
-    "no_trade": "makes no trade", "play": "plays {card}", "draw": "draws a {track} card",
-    "reveal": "reveals {card} (1 VP)", "toss": "discards a {track} card", "produce": "production on {total}",
-    "aqueduct": "takes {kind} (Aqueduct)", "discard": "discards cards", "give": "gives {n} cards",
-    "pillage": "loses a city to the barbarians", "attack_won": "Catan repels the barbarians ({defence} vs "
-                                                               "{strength})",
-    "attack_lost": "the barbarians win ({strength} vs {defence})", "longest_road": "Longest Road changes hands",
-    "win": "wins with {vp} VP", "harvest": "takes {n} {kind}", "monopoly": "monopoly on {kind}",
-    "merchant": "places the merchant", "fleet": "Merchant Fleet on {kind}", "relocate": "relocates a knight",
-    "knight_lost": "loses a knight", "desert": "a knight deserts", "remove_road": "a road is removed",
-    "intrigue": "displaces a knight by intrigue", "swap_tokens": "swaps two number tokens",
-    "spy": "takes a progress card", "take": "takes a card", "target": "targets a player",
-    "harbor_offer": "offers a {kind} in a commercial harbor", "harbor_give": "gives a {kind}",
-    "harbor_none": "has no commodity",
+# Log entries are data from the engine ({"seat", "key", "params"}): a predicate about the player, worded in
+# English with a third-person verb first ("builds a road"; words.sentence makes it "You build a road"), or a
+# whole public line.
+LOG_WORDS = {
+    "roll": N_("rolls {yellow} + {red}, event die: {event}"),
+    "setup_settlement": N_("places a settlement"), "setup_city": N_("places a city"),
+    "setup_city_gain": N_("places a city and takes {cards}"), "road": N_("builds a road"),
+    "settlement": N_("builds a settlement"), "city": N_("builds a city"), "wall": N_("builds a city wall"),
+    "wall_free": N_("builds a city wall for free"), "knight": N_("recruits a {knight}"),
+    "activate": N_("activates a knight"), "promote": N_("promotes a knight to a {knight}"),
+    "improve": N_("improves {track} to level {level}"), "metropolis": N_("takes the {track} metropolis"),
+    "metropolis_lost": N_("loses the {track} metropolis"), "move_knight": N_("moves a knight"),
+    "displace": N_("displaces a knight belonging to {name}"), "chase": N_("chases the robber away"),
+    "robber": N_("moves the robber"), "steal": N_("steals a card from {name}"),
+    "steal_kind": N_("steals {kind} from {name}"), "bank": N_("trades {give} for 1 {get} with the bank"),
+    "offer": N_("offers {give} for {get}"), "reply_accept": N_("accepts the offer"),
+    "reply_decline": N_("declines the offer"), "reply_counter": N_("counters: {give} for {get}"),
+    "reply": N_("answers the offer"), "trade": N_("trades {give} for {get} with {name}"),
+    "no_trade": N_("makes no trade"), "play": N_("plays {card}"), "draw": N_("draws a {track} progress card"),
+    "draw_card": N_("draws {card} ({track})"), "reveal": N_("reveals {card} (+1 VP)"),
+    "toss": N_("discards a {track} progress card"), "toss_card": N_("returns {card} to its deck"),
+    "aqueduct": N_("takes {kind} (aqueduct)"), "discard": N_("discards {cards}"),
+    "discard_none": N_("discards cards"), "pillage": N_("loses a city to the barbarians"),
+    "win": N_("wins with {vp} VP"), "harvest": N_("takes {cards}"),
+    "monopoly": N_("names {kind} and takes {n} from the others"), "merchant": N_("places the merchant"),
+    "fleet": N_("trades {kind} 2:1 this turn (Merchant Fleet)"), "relocate": N_("moves a displaced knight"),
+    "knight_lost": N_("loses a knight"), "desert": N_("removes a knight (Deserter)"),
+    "remove_road": N_("removes a road belonging to {name}"),
+    "intrigue": N_("displaces a knight belonging to {name} (Intrigue)"),
+    "swap_tokens": N_("swaps two number tokens"), "spy": N_("takes a progress card from {name}"),
+    "spy_card": N_("takes {card} from {name}"), "take": N_("takes a card from {name}"),
+    "take_kind": N_("takes {kind} from {name}"), "target": N_("chooses {name} for {card}"),
+    "harbor_offer": N_("gives {kind} to {name} (Commercial Harbor)"),
+    "harbor_give": N_("gives {kind} to {name}"), "harbor_none": N_("has no commodity to give back"),
+    "longest_road": N_("takes the Longest Road ({n})"),
+}
+PUBLIC_WORDS = {
+    "turn": N_("Turn {n}: {name}"), "barbarians": N_("The barbarian ship advances to space {at} of {track}"),
+    "produce": N_("Production on {total}: {gains}"), "produce_none": N_("Production on {total}: nothing"),
+    "attack_won": N_("Catan repels the barbarians ({defence} against {strength}); {name} is the Defender of "
+                     "Catan (+1 VP)"),
+    "attack_tied": N_("Catan repels the barbarians ({defence} against {strength}); the strongest defenders "
+                      "each draw a progress card"),
+    "attack_lost": N_("The barbarians win ({strength} against {defence}); {names} each lose a city"),
+    "attack_lost_none": N_("The barbarians win ({strength} against {defence})"),
+    "longest_road_none": N_("Nobody holds the Longest Road now"),
 }
 
 
+def _obj(names: list[str], s: object) -> str:
+    """A player named inside a sentence: English writes the person at the device as 'you'."""
+    name = _player(names, s)
+    return "you" if language() == "en" and words.is_you(name) else name
+
+
+def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
+    """(words, public): a predicate about the entry's player, or a whole public line."""
+    p = p if isinstance(p, dict) else {}
+    who = p.get("from") if key in ("steal", "spy", "take") else p.get("to") if key.startswith("harbor") else \
+        p.get("victim") if key in ("displace", "intrigue") else p.get("owner") if key == "remove_road" else \
+        p.get("with") if key == "trade" else p.get("target")
+    fields = {"name": _obj(names, who), "kind": kind_name(p.get("kind")), "track": track_name(p.get("track")),
+              "card": card_name(p.get("card")), "level": p.get("level", ""), "vp": p.get("vp", ""),
+              "n": p.get("n", ""), "knight": knight_name(p.get("level"))}
+    if key in PUBLIC_WORDS or key in ("attack_won", "attack_lost", "produce"):
+        return _public_words(key, p, names), True
+    if key == "roll":
+        fields.update(yellow=p.get("yellow", ""), red=p.get("red", ""), event=event_name(p.get("event")))
+    elif key == "setup_city" and _counts(p.get("gain")):
+        key, fields["cards"] = "setup_city_gain", _counts(p.get("gain"))
+    elif key == "wall" and p.get("free"):
+        key = "wall_free"
+    elif key == "steal" and "kind" in p:
+        key = "steal_kind"
+    elif key in ("spy", "take") and ("card" in p or "kind" in p):
+        key = "spy_card" if key == "spy" else "take_kind"
+    elif key == "bank":
+        fields.update(give=_bundle(p.get("give"), p.get("n", "")), get=kind_name(p.get("get")))
+    elif key in ("offer", "trade"):
+        give, get = p.get("give") or ["", ""], p.get("get") or ["", ""]
+        fields.update(give=_bundle(*give[:2]), get=_bundle(*get[:2]))
+    elif key == "reply":
+        r = p.get("reply") or [""]
+        if r[0] == "counter" and len(r) == 5:
+            key = "reply_counter"
+            fields.update(give=_bundle(r[1], r[2]), get=_bundle(r[3], r[4]))
+        elif r[0] in ("accept", "decline"):
+            key = "reply_" + r[0]
+    elif key == "draw" and "card" in p:
+        key = "draw_card"
+    elif key == "toss" and "card" in p:
+        key = "toss_card"
+    elif key == "discard":
+        fields["cards"] = _counts(p.get("cards"))
+        key = "discard" if fields["cards"] else "discard_none"
+    elif key == "give":
+        cards = _counts(p.get("cards"))
+        if cards:
+            return tr("gives {cards} to {name}", cards=cards, name=_obj(names, p.get("to"))), False
+        n = p.get("n") if isinstance(p.get("n"), int) else 0
+        return trn("gives {n} card to {name}", "gives {n} cards to {name}", n, name=_obj(names, p.get("to"))), False
+    elif key == "harvest":
+        fields["cards"] = _bundle(p.get("kind"), p.get("n", ""))
+    elif key == "monopoly":
+        got = p.get("got") or []
+        fields["n"] = sum(g[1] for g in got if isinstance(g, list) and len(g) == 2 and isinstance(g[1], int))
+    elif key == "longest_road":
+        fields["n"] = p.get("length", "")
+    if key not in LOG_WORDS:
+        return str(key).replace("_", " "), False
+    return tr(LOG_WORDS[key], **fields), False
+
+
+def _pub(key: str, **params: object) -> str:
+    return tr(PUBLIC_WORDS[key], **params)
+
+
+def _public_words(key: str, p: dict, names: list[str]) -> str:
+    if key == "turn":
+        return _pub("turn", n=p.get("n", ""), name=_player(names, p.get("seat")))
+    if key == "barbarians":
+        return _pub("barbarians", at=p.get("at", ""), track=BARBARIAN_TRACK)
+    if key == "produce":
+        gains = []
+        for g in p.get("got") or []:
+            if isinstance(g, list) and len(g) == 3:
+                gains.append(tr("{name} +{cards}", name=_player(names, g[0]), cards=_bundle(g[1], g[2])))
+        if not gains:
+            return _pub("produce_none", total=p.get("total", ""))
+        return _pub("produce", total=p.get("total", ""), gains=_("; ").join(gains))
+    fight = {"defence": p.get("defence", ""), "strength": p.get("strength", "")}
+    if key == "attack_won":
+        if "defender" in p:
+            return _pub("attack_won", name=_player(names, p.get("defender")), **fight)
+        return _pub("attack_tied", **fight)
+    if key == "attack_lost":
+        victims = [_player(names, q) for q in p.get("victims") or []]
+        if victims:
+            return _pub("attack_lost", names=_(", ").join(victims), **fight)
+        return _pub("attack_lost_none", **fight)
+    return _pub("longest_road_none")
+
+
 def log_text(entry: dict, names: list[str]) -> str:
-    fmt_s = LOG_TEXT.get(entry.get("key"), entry.get("key", ""))
-    params = {k: (v.replace("_", " ") if isinstance(v, str) else v) for k, v in (entry.get("params") or {}).items()}
+    """One log line as a sentence about its player ("You build a road", "Anna builds a road" in English,
+    "<name>: <words>" in the other languages); public lines (production, barbarians) stand alone."""
+    key = entry.get("key")
+    if key is None:
+        return words.log_sentence(entry, names)
+    seat = entry.get("seat")
+    params = dict(entry.get("params") or {}) if isinstance(entry.get("params"), dict) else {}
+    if key == "turn":
+        params["seat"] = seat
+    if key == "longest_road" and not (isinstance(seat, int) and 0 <= seat < len(names)):
+        key = "longest_road_none"
     try:
-        return fmt_s.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return str(entry.get("key", ""))
+        what, public = _log_words(str(key), params, names)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return str(key)
+    if public or not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names)):
+        return what[:1].upper() + what[1:]
+    if language() == "en":
+        return words.sentence(str(names[seat]), what)
+    return tr("{name}: {what}", name=names[seat], what=what)

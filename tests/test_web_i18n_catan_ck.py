@@ -1,0 +1,135 @@
+"""Catan: Cities & Knights in Japanese and Persian (issue 12): a real game's board (texts, tooltips, button
+names), action buttons, status, summary, score sheet and log lines drawn by web/render/catan_ck.py use the
+catalogue's words, and no English sentence the renderer marks is left in them."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(WEB))
+
+pytest.importorskip("babel")
+
+import i18n  # noqa: E402
+
+import build  # noqa: E402
+from py_engine import get_game  # noqa: E402
+from py_engine.core import Rng  # noqa: E402
+
+NAMES = ["Anna", "Bo", "Cyd"]
+EXPECTED = {
+    "ja": ("開拓地", "都市", "街道", "騎士", "蛮族", "勝利点", "レンガ", "小麦", "鉱石", "交易", "政治", "科学", "港",
+           "盗賊", "プログレスカード", "手番", "産出"),
+    "fa": ("آبادی", "شهر", "جاده", "شوالیه", "بربرها", "امتیاز", "آجر", "گندم", "سنگ معدن", "تجارت", "سیاست",
+           "دانش", "بندر", "دزد", "کارت پیشرفت", "نوبت", "تولید"),
+}
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("locale")
+    build.compile_catalogues(out)
+    i18n.configure(out)
+    yield out
+    i18n.set_language("en")
+
+
+def positions() -> list[tuple[dict, dict]]:
+    """(view, ui) along a random 3-player game: the seat to move every few moves, with its legal actions."""
+    game = get_game("catan-ck")
+    state = game.new(players=3, seed=4)
+    rng = Rng(9)
+    out = []
+    for n in range(900):
+        if not state.to_move():
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if n % 7 == 0:
+            view = json.loads(json.dumps(state.view(seat)))
+            out.append((view, {"me": seat, "names": list(NAMES), "legal": [list(game.encode(a)) for a in legal],
+                               "selected": None}))
+        builds = [a for a in legal if a[0] in ("settlement", "city", "knight", "improve", "play", "activate")]
+        state.apply(seat, rng.choice(builds if builds and rng.below(2) else legal))
+    view = json.loads(json.dumps(state.view(0)))
+    out.append((view, {"me": 0, "names": list(NAMES), "legal": [], "selected": None}))
+    return out
+
+
+def shown_text(view: dict, ui: dict) -> list[str]:
+    """Every text the page shows for one view: the board's texts, tooltips and control names, the buttons,
+    status, summary, score sheet and log lines (not class names, styles or data-* values)."""
+    from render import catan_ck as ck
+
+    names = ui["names"]
+    markup = "".join(str(p) for p in (ck.render(view, ui), ck.action_buttons(view, ui), ck.summary(view, names),
+                                      ck.score_sheet(view, names)))
+    markup = re.sub(r"<style>.*?</style>", "", markup, flags=re.S)
+    texts = re.findall(r">([^<>]+)<", markup) + re.findall(r'aria-label="([^"]*)"', markup)
+    texts += [ck.status_text(view, ui)] + [ck.log_text(e, names) for e in view["log"]]
+    return texts
+
+
+def english_fragments() -> set[str]:
+    """The literal words of every message marked in web/render/catan_ck.py (between its {fields}), long
+    enough not to be a name or a number."""
+    out = set()
+    for msg in build.extract_messages():
+        if not msg.id or not any(path.endswith("render/catan_ck.py") for path, _line in msg.locations):
+            continue
+        for mid in (msg.id if isinstance(msg.id, tuple) else (msg.id,)):
+            out.update(f.strip() for f in re.split(r"\{\w*\}", mid) if len(f.strip()) >= 5
+                       and re.search(r"[A-Za-z]{3}", f))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["ja", "fa"])
+def test_a_real_game_reads_in_the_language(catalogues: Path, lang: str) -> None:
+    pos = positions()
+    assert len(pos) > 20
+    english = english_fragments()
+    assert "builds a road" in english
+    assert "Harbour: with a building here, trade 3 of one kind for 1 of any kind." in english
+    seen: list[str] = []
+    try:
+        i18n.set_language(lang)
+        for view, ui in pos:
+            seen += shown_text(view, ui)
+    finally:
+        i18n.set_language("en")
+    whole = "\n".join(seen)
+    for word in EXPECTED[lang]:
+        assert word in whole, f"{lang}: {word!r} not shown"
+    left = sorted({f for f in english if f in whole})
+    assert not left, f"{lang}: English left in the page: {left[:20]}"
+    if lang == "fa":
+        assert not re.search(r"[0-9]", re.sub(r"[A-Za-z]+[0-9]*", "", "\n".join(
+            t for t in seen if re.search(r"[\u0600-\u06ff]", t) and "{" not in t))), "ASCII digits in Persian text"
+
+
+def test_log_lines_name_you_and_players(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    road = {"seat": 0, "key": "road", "params": {"e": 3}}
+    bank = {"seat": 1, "key": "bank", "params": {"give": "ore", "n": 4, "get": "brick"}}
+    attack = {"seat": None, "key": "attack_lost", "params": {"strength": 5, "defence": 2, "victims": [0, 1]}}
+    try:
+        i18n.set_language("en")
+        assert ck.log_text(road, ["You", "Anna"]) == "You build a road"
+        assert ck.log_text(bank, ["You", "Anna"]) == "Anna trades 4 ore for 1 brick with the bank"
+        assert ck.log_text(attack, ["You", "Anna"]) == "The barbarians win (5 against 2); You, Anna each lose a city"
+        i18n.set_language("ja")
+        assert ck.log_text(road, ["あなた", "アンナ"]) == "あなた: 街道を建てた"
+        assert ck.log_text(bank, ["あなた", "アンナ"]) == "アンナ: 銀行で鉱石4枚をレンガ1枚と交換した"
+        i18n.set_language("fa")
+        assert ck.log_text(bank, ["شما", "آنا"]) == "آنا: با بانک ۴ سنگ معدن را با ۱ آجر مبادله کرد"
+    finally:
+        i18n.set_language("en")
