@@ -98,6 +98,8 @@ def test_islands_is_shown_in_the_language(catalogues: Path, lang: str) -> None:
         for phrase in ENGLISH:
             assert phrase not in text, f"{lang}: English {phrase!r} left in: " + \
                 next(line for line in text.splitlines() if phrase in line)
+        codes = {"Fo", "Me", "Mo", "De", "Sw", "Ca", "Ci", "Mn", "St", "Of", "WM", "RC", "yard", "+1e", "+2e", "+3e"}
+        assert not codes & {line.strip() for line in text.splitlines()}, f"{lang}: English tile codes on the board"
         if lang == "fa":  # numbers in sentences are written with Persian digits
             assert re.search("[۰-۹]", text)
     finally:

@@ -370,7 +370,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": fill, "stroke": "#667", "stroke-width": 1})]
         label = ""
         if s["kind"] == "coast":
-            label = TERRAIN_CODE[s["coast"]]
+            label = _word(TERRAIN_CODE, s["coast"])
         elif s["kind"] == "volcano":
             label = f"-{s['penalty']}"
         elif s["kind"] == "energy":
