@@ -770,8 +770,9 @@ def summary(view: dict, names: list[str]) -> Safe:
     for p in view["player_info"]:
         s = p["seat"]
         items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[s]}"}, "■"), " ", LETTERS[s], " ",
-                         names[s], ": ", _("VP"), " ", tag("strong", {"data-testid": f"total-{s}"}, num(p["vp"])), ", ",
-                         trn("{n} card", "{n} cards", p["cards"]), ", ",
+                         names[s], ": ", _("VP"), " ", tag("strong", {"data-testid": f"total-{s}"}, num(p["vp"])),
+                         _(", "),
+                         trn("{n} card", "{n} cards", p["cards"]), _(", "),
                          trn("{n} progress card", "{n} progress cards", p["progress_count"])))
     offer = None
     pend = view.get("pending") or {}
@@ -808,7 +809,7 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
 LOG_WORDS = {
     "roll": N_("rolls {yellow} + {red}, event die: {event}"),
     "setup_settlement": N_("places a settlement"), "setup_city": N_("places a city"),
-    "setup_city_gain": N_("places a city and takes {cards}"), "road": N_("builds a road"),
+    "setup_city_gain": N_("places a city, taking {cards}"), "road": N_("builds a road"),
     "settlement": N_("builds a settlement"), "city": N_("builds a city"), "wall": N_("builds a city wall"),
     "wall_free": N_("builds a city wall for free"), "knight": N_("recruits a {knight}"),
     "activate": N_("activates a knight"), "promote": N_("promotes a knight to a {knight}"),
