@@ -217,7 +217,20 @@ class CatanState(State):
                 "progress": len(self.vpcards[p]), "merchant": 1 if self.merchant_owner == p else 0}
 
     def vp(self, p: int) -> int:
-        return sum(self.vp_parts(p).values())
+        """Sum of vp_parts(p), computed without building the dict (it runs after every step)."""
+        n = 0
+        btype = self.btype
+        for v, o in enumerate(self.owner):
+            if o == p:
+                n += 2 if btype[v] == 2 else 1
+        for v in self.metro:
+            if v >= 0 and self.owner[v] == p:
+                n += 2
+        if self.longest == p:
+            n += 2
+        if self.merchant_owner == p:
+            n += 1
+        return n + self.defender[p] + len(self.vpcards[p])
 
     def scores(self) -> list[int]:
         return [self.vp(p) for p in range(self.players)]
@@ -262,20 +275,27 @@ class CatanState(State):
                     break
         return out
 
+    def _road_ends(self, p: int) -> list[int]:
+        """Vertices touching a road of p, in id order."""
+        road = self.road
+        return sorted({v for e in range(NE_) if road[e] == p for v in EDGES[e]})
+
     def settlement_spots(self, p: int, setup: bool = False) -> list[int]:
         out = []
-        owner = self.owner
-        for v in range(NV):
-            if owner[v] != -1 or self.kn_owner[v] != -1:
+        owner, kno = self.owner, self.kn_owner
+        for v in (range(NV) if setup else self._road_ends(p)):
+            if owner[v] != -1 or kno[v] != -1:
                 continue
-            if any(owner[w] != -1 for w in VERT_NEIGH[v]):
-                continue
-            if setup or self._touches_road(p, v):
+            for w in VERT_NEIGH[v]:
+                if owner[w] != -1:
+                    break
+            else:
                 out.append(v)
         return out
 
     def knight_spots(self, p: int) -> list[int]:
-        return [v for v in range(NV) if self._empty(v) and self._touches_road(p, v)]
+        owner, kno = self.owner, self.kn_owner
+        return [v for v in self._road_ends(p) if owner[v] == -1 and kno[v] == -1]
 
     def _reach(self, p: int, start: int) -> tuple[list[int], list[int]]:
         """From a knight of p at `start` along p's roads: empty vertices reached, opposing knights met."""
