@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from i18n import N_, _, language, tr, trn
+from i18n import N_, _, language, num, tr, trn
 
 from py_engine.games.arnak import data as D
 
@@ -327,21 +327,25 @@ def card_box(card: dict, x: float, y: float, w: float = 112, h: float = 70, act:
     name = card_label(card["name"])
     cost = card["cost"] if card["kind"] in ("item", "artifact") else ""
     sym = "✦" if card["kind"] == "artifact" else "¢"
-    lines = _wrap(ops_text(D.CARDS[card["id"]][7]), 24)[:2]
+    effect = ops_text(D.CARDS[card["id"]][7])
+    lines = _wrap(effect, 24)[:2]
     title = name + (" ⚡" if card["free"] else "")
-    foot = icons_text(card["travel"], short=True) + "  " + (f"{cost}{sym}" if cost != "" else "")
+    foot = icons_text(card["travel"], short=True) + "  " + (f"{num(cost)}{sym}" if cost != "" else "")
     vp = tr("{n} VP", n=card["vp"])
     body = [tag("title", None, card_text(card)),
             tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": h, "rx": 5, "class": cls}),
             tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, title)]
-    for k, line in enumerate(lines):
-        body.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs"}, " ", line))
     # a leading space in each text keeps the words apart in the text content (the accessible name repeats it)
     body += [tag("text", {"x": fmt(x + 4), "y": fmt(y + h - 5), "class": "xs"}, " ", foot),
              tag("text", {"x": fmt(x + w - 4), "y": fmt(y + h - 5), "class": "xs", "text-anchor": "end"}, " ", vp)]
+    # the effect lines are hidden from assistive technology: the accessible name says them after the name, travel,
+    # cost and VP (axe takes some Persian lines for icon ligatures and would find the name not matching)
+    for k, line in enumerate(lines):
+        body.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs", "aria-hidden": "true"},
+                        " ", line))
     g = {"data-card": card["id"]}
     if act is not None:
-        visible = " ".join([title, *lines, foot.strip(), vp])  # the accessible name holds the visible text
+        visible = " ".join([title, foot.strip(), vp, effect])  # starts with the text the element shows to all
         g.update(button_attrs(f"{visible} — {label or describe(act)}", act, testid=testid))
         body.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": h + 4, "rx": 6,
                                  "class": "tgt"}))
