@@ -118,11 +118,18 @@ class Replay:
         if i >= self.k:
             return tr("{n}. {name}", n=i + 1, name=who)
         try:
-            what = self.game.describe(self.game.decode(encoded))
+            action = self.game.decode(encoded)
+            what = self.game.describe(action)
         except (ValueError, TypeError):
-            what = "?"
+            action, what = None, "?"
+        rmod = renderer(self.record.game_id)
+        if isinstance(what, dict) and what.get("key") == "action" and hasattr(rmod, "move_text"):
+            try:  # the renderer words the action as its buttons do
+                words = rmod.move_text(action)
+            except (ValueError, TypeError, KeyError, IndexError):
+                words = " ".join(str(x) for x in action)
+            return tr("{n}. {move}", n=i + 1, move=tr("{name}: {what}", name=who, what=words))
         if isinstance(what, dict):  # data ({"key", "params"}): worded by the game's renderer, as in the log
-            rmod = renderer(self.record.game_id)
             line = rmod.log_text({"seat": seat, **what}, self.names) if hasattr(rmod, "log_text") else str(what)
             if not getattr(rmod, "LOG_SENTENCES", False):
                 line = tr("{name}: {what}", name=who, what=line)

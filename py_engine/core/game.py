@@ -85,8 +85,11 @@ class Game:
             raise RecordError("an action is a list that starts with its kind")
         return action
 
-    def describe(self, action: Action) -> str:
-        return " ".join(str(p) for p in action)
+    def describe(self, action: Action) -> dict:
+        """The action as data for web/ to word in the reader's language: {"key": "action", "params":
+        {"action": <its JSON encoding>}} (a renderer's `move_text(action)` words it); games with their own
+        message keys override this."""
+        return {"key": "action", "params": {"action": self.encode(action)}}
 
     def info(self) -> dict:
         """JSON description for the game picker."""

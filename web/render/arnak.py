@@ -848,6 +848,11 @@ def describe(a: tuple) -> str:
     return " ".join(map(str, a))
 
 
+def move_text(a: tuple) -> str:
+    """A recorded move in the interface language (the replay's move list): as its button says it."""
+    return describe(a)
+
+
 def _choice_text(view: dict, a: tuple) -> str:
     """For an 'or' decision, the branch text."""
     return describe(a)

@@ -713,6 +713,12 @@ def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = Non
     return " ".join(str(x).replace("_", " ") for x in a)
 
 
+def move_text(a: tuple) -> str:
+    """A recorded move in the interface language (the replay's move list): as its button or target says it
+    (without a view: hexes by number, players by seat)."""
+    return _act_label(a)
+
+
 def action_buttons(view: dict, ui: dict) -> Safe:
     """Buttons for every legal action that is not a board target; board targets with several actions
     show their actions when selected; bank trades and offers open with a panel toggle."""

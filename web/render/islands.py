@@ -16,6 +16,8 @@ import math
 
 from i18n import N_, _, language, num, tr, trn
 
+from py_engine.games.islands.state import KIND, tile_json
+
 from . import words
 from .markup import Safe, join, tag
 from .svg import button_attrs, fmt, svg_root
@@ -466,6 +468,53 @@ def target_label(act: tuple, space: int, tile_id: int | None, isl: dict) -> str:
     if act[0] == "jump":
         return tr("Fly from the '?' dock to space {n}", n=space)
     return tr("Space {n}", n=space)
+
+
+def move_text(a: tuple) -> str:
+    """A recorded move in the interface language (the replay's move list), worded as its button or target."""
+    k = a[0]
+
+    def tile(t: object) -> str:
+        ok = isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(KIND)
+        return tile_name(tile_json(t)) if ok else "?"
+
+    if k == "reroll":
+        return _("Re-roll the bonus die") if a[1] == "bonus" else _("Re-roll the direction die")
+    if k == "roll_done":
+        return _("Keep the dice")
+    if k == "keep":
+        return _("Keep the tile on the telescope")
+    if k == "convert":
+        return _("Convert the tile to energy")
+    if k == "start":
+        return tr("Start on space {n}", n=a[1])
+    if k == "fly":
+        return trn("Fly {n} step {dir}", "Fly {n} steps {dir}", a[2], dir=dir_name(a[1]))
+    if k == "leave":
+        return tr("Leave the harbour flying {dir} to space {n}", dir=dir_name(a[1]), n=a[2])
+    if k == "jump":
+        return tr("Fly from the '?' dock to space {n}", n=a[1])
+    if k == "stay":
+        return _("Stay")
+    if k == "cloud":
+        return tr("Take cloud {n}", n=a[1] + 1)
+    if k == "activate":
+        what = _word(TILE_NAMES, a[1])
+        return (tr("Activate the {tile} and keep it", tile=what) if a[2] == "keep"
+                else tr("Activate the {tile} and convert it to energy", tile=what))
+    if k == "give":
+        return tr("Give {tile} to the harbour", tile=tile(a[1]))
+    if k == "take":
+        return _("Draw from the bag") if a[1] == "bag" else tr("Take {tile} from the harbour", tile=tile(a[1]))
+    if k == "swap":
+        return tr("Put {tile} from the harbour back in the bag", tile=tile(a[1]))
+    if k == "from_cloud":
+        return tr("Take {tile} from a cloud", tile=tile(a[1]))
+    if k == "place":
+        return tr("Place {tile} on space {n}", tile=tile(a[1]), n=a[2])
+    if k == "done":
+        return _("End the turn")
+    return " ".join(str(x) for x in a)
 
 
 def dock_help(d: dict) -> str:

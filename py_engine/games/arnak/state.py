@@ -508,9 +508,5 @@ class ArnakGame(Game):
     )
     state_class = ArnakState
 
-    def describe(self, action: tuple) -> str:
-        from .view import describe
-        return describe(action)
-
 
 GAME = ArnakGame()

@@ -108,8 +108,3 @@ def rival_json(s) -> dict | None:
             "temple_tiles": list(r["temple"]), "guardians": list(r["guardians"]),
             "cards": [card_json(c) for c in r["cards"]], "idols_up": list(r["idols_up"]),
             "idols_down": r["idols_down"], "score": s.rival_breakdown()}
-
-
-def describe(action: tuple) -> str:
-    """A short data-like label of an action (the UI translates keys)."""
-    return json.dumps(list(action), separators=(",", ":"))

@@ -94,9 +94,6 @@ class CatanGame(Game):
     )
     state_class = CatanState
 
-    def describe(self, action: tuple) -> str:
-        return " ".join(str(x) for x in action)
-
 
 GAME = CatanGame()
 

@@ -738,9 +738,5 @@ class IslandsGame(Game):
     )
     state_class = IslandsState
 
-    def describe(self, action: tuple) -> str:
-        """A data description: the action kind and its parameters, joined (the UI words it)."""
-        return " ".join(str(p) for p in action)
-
 
 GAME = IslandsGame()
