@@ -166,7 +166,7 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
             sides = engine_state(page).view(0)["round_scores"]
             for seat in (0, 1):  # the running score of the round: the sum of the expedition values shown
                 assert f"this round {sum(b['total'] for b in sides[seat]):+d}" in \
-                    page.inner_text(f"[data-testid=round-score-{seat}]")
+                    page.text_content(f"[data-testid=round-score-{seat}]")  # an SVG <text>
         if turns == 12 and not phone:
             assert_log_keeps_a_scroll_back(page)
         my_turn(page, phone, turns)
