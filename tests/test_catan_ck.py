@@ -874,3 +874,21 @@ def test_heuristic_policy_plays_legal_moves_to_the_end():
         n += 1
     assert s.is_over()
     assert evaluate(s, s.winner) > 0
+
+
+def test_heuristic_search_order_one_plan_per_kind_and_no_offers():
+    """The search keeps the first few candidates: a city, a settlement, a road and the end of the turn come
+    before a second city or road, and offers are left out (rollouts answer them by need only)."""
+    from py_engine.games.catan_ck.heuristic import order
+
+    s = fresh()
+    build(s, 0, 0)
+    build(s, 0, 10)
+    road(s, 0, edge(0, 3), edge(3, 7))  # vertex 7 is a free settlement spot
+    give(s, 0, brick=2, lumber=2, wool=1, grain=3, ore=3)
+    ranked = order(s, 0)
+    assert ("offer",) not in ranked and ("offer",) in s.legal_actions(0)
+    assert ranked[:6] == [("city", 10), ("settlement", 7), ("knight", 3), ("road", 1), ("end",),
+                          ("bank", "grain", "brick")]
+    assert ("city", 0) in ranked[6:]
+

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from ...bots.heuristics import Heuristics
 from ...core import Rng
-from .data import COSTS, EDGES, HEX_VERTS, KIDX, NV, PRODUCES, TRACK_COMMODITY, TRACKS, VERT_HEXES, VERT_NEIGH
+from .data import (
+    COSTS,
+    EDGES,
+    HEX_VERTS,
+    KIDX,
+    NV,
+    PRODUCES,
+    TRACK_COMMODITY,
+    TRACKS,
+    VERT_HEXES,
+    VERT_NEIGH,
+)
 from .state import CatanState
 
 PIPS = {0: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
@@ -80,7 +91,36 @@ def _needs(s: CatanState, p: int) -> dict:
     return COSTS["road"]
 
 
-def _score_main(s: CatanState, p: int, a: tuple) -> float:
+class _Ctx:
+    """What `_score_main` reads about p once per decision (computed lazily, so a call that scores one
+    action costs no more than before)."""
+
+    __slots__ = ("s", "p", "_threat", "_spots", "_need")
+
+    def __init__(self, s: CatanState, p: int) -> None:
+        self.s, self.p = s, p
+        self._threat = self._spots = self._need = None
+
+    def threat(self) -> bool:
+        """Barbarians close, too strong for every knight now, and p has a city they could take."""
+        if self._threat is None:
+            s, p = self.s, self.p
+            self._threat = (s.barb >= 4 and s.barbarian_strength() > sum(s.knight_strength(q) for q in range(s.players))
+                            and any(v not in s.metro for v in s.cities(p)))
+        return self._threat
+
+    def spots(self) -> bool:
+        if self._spots is None:
+            self._spots = bool(self.s.settlement_spots(self.p))
+        return self._spots
+
+    def need(self) -> dict:
+        if self._need is None:
+            self._need = _needs(self.s, self.p)
+        return self._need
+
+
+def _score_main(s: CatanState, p: int, a: tuple, ctx: _Ctx | None = None) -> float:
     kind = a[0]
     if kind == "city":
         return 100 + spot_value(s, a[1])
@@ -90,18 +130,18 @@ def _score_main(s: CatanState, p: int, a: tuple) -> float:
         return 80 + s.impr[p][KIDX_T[a[1]]] * 2 - (5 if a[1] == "trade" else 0)
     if kind == "play":
         return 70
-    threat = s.barb >= 4 and s.barbarian_strength() > sum(s.knight_strength(q) for q in range(s.players))
-    mine_cities = any(v not in s.metro for v in s.cities(p))
+    if ctx is None:
+        ctx = _Ctx(s, p)
     if kind == "activate":
-        return 75 if threat and mine_cities else 20
+        return 75 if ctx.threat() else 20
     if kind == "knight":
-        return 60 if threat and mine_cities else 25
+        return 60 if ctx.threat() else 25
     if kind == "promote":
         return 30
     if kind == "wall":
         return 35 if s.cards(p) > 7 else 15
     if kind == "road":
-        if s.settlement_spots(p):
+        if ctx.spots():
             return 10
         best = 0.0
         for v in EDGES[a[1]]:
@@ -111,7 +151,7 @@ def _score_main(s: CatanState, p: int, a: tuple) -> float:
     if kind == "chase":
         return 50
     if kind == "bank":
-        need = _needs(s, p)
+        need = ctx.need()
         g, k = KIDX[a[1]], KIDX[a[2]]
         h = s.hands[p]
         if k in need and h[k] < need[k] and (g not in need or h[g] - s.rate(p, g) >= need[g]):
@@ -200,8 +240,9 @@ def policy(s: CatanState, seat: int, rng: Rng) -> tuple:
             max(acts, key=lambda a: spot_value(s, a[1]))
     if k == "main":
         best, pick = -1e9, ("end",)
+        ctx = _Ctx(s, seat)
         for a in acts:
-            sc = _score_main(s, seat, a) + rng.random()
+            sc = _score_main(s, seat, a, ctx) + rng.random()
             if sc > best:
                 best, pick = sc, a
         return pick
@@ -222,10 +263,21 @@ def policy(s: CatanState, seat: int, rng: Rng) -> tuple:
         non_stop = [a for a in acts if a[0] != "stop"]
         if non_stop:
             if c in ("road_building", "diplomat_move"):
-                return max(non_stop, key=lambda a: _score_main(s, seat, ("road", a[1])))
+                ctx = _Ctx(s, seat)
+                return max(non_stop, key=lambda a: _score_main(s, seat, ("road", a[1]), ctx))
             return non_stop[rng.below(len(non_stop))]
         return acts[0]
     return acts[rng.below(len(acts))]
+
+
+def _one_per_kind(ranked: list) -> list:
+    """The best action of each kind first (a city, a settlement, an improvement, the end of the turn...),
+    then the rest: the few candidates the search keeps are different plans, not three roads."""
+    heads, rest, seen = [], [], set()
+    for a in ranked:
+        (rest if a[0] in seen else heads).append(a)
+        seen.add(a[0])
+    return heads + rest
 
 
 def order(s: CatanState, seat: int) -> list:
@@ -236,7 +288,10 @@ def order(s: CatanState, seat: int) -> list:
         return acts
     first = policy(s, seat, Rng(0))
     if top["k"] == "main":
-        ranked = sorted(acts, key=lambda a: -_score_main(s, seat, a))
+        ctx = _Ctx(s, seat)
+        # no offers: the bots answer them by need only and a rollout wastes its depth on them
+        acts = [a for a in acts if a[0] != "offer"]
+        ranked = _one_per_kind(sorted(acts, key=lambda a: -_score_main(s, seat, a, ctx)))
     elif top["k"] in ("setup_place",):
         ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
     else:
