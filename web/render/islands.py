@@ -368,6 +368,14 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         preview = flights[int(sel[1:])]
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
+        act = place_targets.get(i) or start_targets.get(i) or jump_targets.get(i)
+        flight = not act and i in flights and flights[i]["action"][0] != "stay"
+        name = (target_label(act, i, place_tile, isl) if act else
+                tr("Preview a flight to space {n} ({cost} energy)", n=i, cost=_int(flights[i]["cost"])) if flight
+                else "")
+        # A control is named by its <title> (also the tooltip: what it does, then the space's help); the marks
+        # printed on it are part of the picture (an aria-label would have to repeat them: WCAG 2.5.3).
+        face = {"aria-hidden": "true"} if name else {}
         fill = TERRAIN_FILL[s["coast"]] if s["kind"] == "coast" else SPACE_FILL.get(s["kind"], "#eee")
         g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": fill, "stroke": "#667", "stroke-width": 1})]
         label = ""
@@ -386,29 +394,26 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         elif s["kind"] == "yard":
             label = _("yard")
         if size >= 20:
-            g.append(tag("text", {"x": fmt(x), "y": fmt(y - size * 0.45), "class": "mv", "text-anchor": "middle"},
-                         s["move"]))
+            g.append(tag("text", {"x": fmt(x), "y": fmt(y - size * 0.45), "class": "mv", "text-anchor": "middle",
+                                  **face}, s["move"]))
             if label and i not in placed:
                 g.append(tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "tc", "fill": "#222",
-                                      "text-anchor": "middle"}, label))
+                                      "text-anchor": "middle", **face}, label))
         t = placed.get(i)
-        g.insert(0, tag("title", None, space_help(i, s, t)))
+        help_text = space_help(i, s, t)
+        g.insert(0, tag("title", None, tr("{name}: {what}", name=name, what=help_text) if name else help_text))
         if t:
             g.append(tag("polygon", {"points": hex_points(x, y, size * 0.78), "fill": tile_fill(t), "stroke": "#111"}))
             if size >= 20:
                 g.append(tag("text", {"x": fmt(x), "y": fmt(y + 2), "class": "tc", "fill": tile_ink(t),
-                                      "text-anchor": "middle"}, tile_label(t)))
+                                      "text-anchor": "middle", **face}, tile_label(t)))
                 g.append(tag("text", {"x": fmt(x), "y": fmt(y + 13), "class": "tv", "fill": tile_ink(t),
-                                      "text-anchor": "middle"}, tile_value(t)))
+                                      "text-anchor": "middle", **face}, tile_value(t)))
         attrs: dict = {"data-space": i}
-        act = place_targets.get(i) or start_targets.get(i) or jump_targets.get(i)
-        if act:
-            attrs.update(button_attrs(target_label(act, i, place_tile, isl), act=act, testid=f"hex-{i}"))
-            g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
-        elif i in flights and flights[i]["action"][0] != "stay":
-            attrs.update(button_attrs(tr("Preview a flight to space {n} ({cost} energy)", n=i,
-                                         cost=_int(flights[i]["cost"])), cmd="select", arg=f"f{i}",
-                                      testid=f"hex-{i}"))
+        if name:
+            attrs.update(button_attrs(name, act=act, testid=f"hex-{i}") if act else
+                         button_attrs(name, cmd="select", arg=f"f{i}", testid=f"hex-{i}"))
+            attrs.pop("aria-label")
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
         out.append(tag("g", attrs, g))
     # docks
@@ -561,20 +566,25 @@ def others_svg(view: dict, shown: int, ui: dict) -> Safe:
         isl = view["islands"][i]
         ox = 700
         label = _("Show my island") if words.is_you(names[i]) else tr("Show {name}'s island", name=names[i])
+        facts = tr("energy {energy} · coasts {coasts}/6 · {points} pts", energy=_int(isl["energy"]),
+                   coasts=len(isl["coasts"]), points=_int(isl["points"]))
         attrs = button_attrs(label, cmd="select", arg=f"i{i}", testid=f"island-tab-{i}")
-        out.append(tag("g", attrs,
-                       tag("rect", {"x": ox - 10, "y": y - 22, "width": 330, "height": 190, "rx": 8, "fill": "#fafafa",
-                                    "stroke": PLAYER_COLOURS[i], "stroke-width": 2}),
-                       mini_island(view, i, ox, y),
-                       tag("text", {"x": ox, "y": y - 6, "class": "sm"}, PLAYER_LETTERS[i], " ", names[i], " · ",
-                           tr("energy {energy} · coasts {coasts}/6 · {points} pts", energy=_int(isl["energy"]),
-                              coasts=len(isl["coasts"]), points=_int(isl["points"]))),
-                       [tile_chip(t, ox + 200 + (k % 3) * 30, y + 10 + (k // 3) * 30, 26)
-                        for k, t in enumerate(isl["telescope"])]))
+        attrs.pop("aria-label")  # named by its <title>; the small island inside is a picture
+        out.append(tag("g", attrs, tag("title", None, tr("{name}: {what}", name=label, what=facts)),
+                       tag("g", {"aria-hidden": "true"},
+                           tag("rect", {"x": ox - 10, "y": y - 22, "width": 330, "height": 190, "rx": 8,
+                                        "fill": "#fafafa", "stroke": PLAYER_COLOURS[i], "stroke-width": 2}),
+                           mini_island(view, i, ox, y),
+                           tag("text", {"x": ox, "y": y - 6, "class": "sm"}, PLAYER_LETTERS[i], " ", names[i], " · ",
+                               facts),
+                           [tile_chip(t, ox + 200 + (k % 3) * 30, y + 10 + (k // 3) * 30, 26)
+                            for k, t in enumerate(isl["telescope"])])))
         y += 200
     if shown != (ui.get("me") if ui.get("me") is not None else shown):
-        out.append(tag("g", button_attrs(_("Show my island"), cmd="select", arg=f"i{shown}", testid="island-back"),
-                       tag("text", {"x": 700, "y": 130, "class": "hd", "fill": "#0072b2"}, _("← back to my island"))))
+        back = button_attrs(_("Show my island"), cmd="select", arg=f"i{shown}", testid="island-back")
+        back.pop("aria-label")  # named by its visible words
+        out.append(tag("g", back, tag("text", {"x": 700, "y": 130, "class": "hd", "fill": "#0072b2"},
+                                      _("← back to my island"))))
     return join(out)
 
 
