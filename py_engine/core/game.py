@@ -113,6 +113,18 @@ class State:
     def load(cls, game: Game, data: dict) -> State:
         raise NotImplementedError
 
+    @classmethod
+    def blank(cls, game: Game, data: dict) -> State:
+        """The start of a `load`: an empty state with its game, the player count (checked against the
+        game's range: ValueError) and the normalized options of the saved record; `load` fills in the rest."""
+        s = cls.__new__(cls)
+        s.game = game
+        n = s.players = int(data["record"]["players"])
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError("bad player count")
+        s.opts = game.normalize_options(data["record"]["options"])
+        return s
+
     def dump(self) -> dict:
         raise NotImplementedError
 

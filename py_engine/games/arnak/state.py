@@ -212,12 +212,8 @@ class ArnakState(RivalMixin, Resolver, State):
 
     @classmethod
     def load(cls, game: Game, data: dict) -> ArnakState:
-        s = cls.__new__(cls)
-        s.game = game
-        n = s.players = int(data["record"]["players"])
-        if not game.min_players <= n <= game.max_players:
-            raise ValueError("bad player count")
-        s.opts = game.normalize_options(data["record"]["options"])
+        s = cls.blank(game, data)
+        n = s.players
         s.rng = Rng.from_json(data["rng"])
         for k in cls._SCALARS:
             if k not in ("players", "opts"):

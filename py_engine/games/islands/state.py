@@ -156,12 +156,7 @@ class IslandsState(State):
     @classmethod
     def load(cls, game: Game, data: dict) -> IslandsState:
         """Rebuild from dump(); raise ValueError when the data do not add up."""
-        s = cls.__new__(cls)
-        s.game = game
-        n = s.players = int(data["record"]["players"])
-        if not game.min_players <= n <= game.max_players:
-            raise ValueError("bad player count")
-        s.opts = game.normalize_options(data["record"]["options"])
+        s = cls.blank(game, data)
         s._set_modes()
         s.rng = Rng.from_json(data["rng"])
         for k in s._FIELDS:

@@ -107,9 +107,7 @@ class LostCitiesState(State):
 
     @classmethod
     def load(cls, game: Game, data: dict) -> LostCitiesState:
-        s = cls.__new__(cls)
-        s.game, s.players = game, 2
-        s.opts = game.normalize_options(data["record"]["options"])
+        s = cls.blank(game, data)
         s.ncol = 6 if s.opts["purple"] else 5
         s.rng = Rng.from_json(data["rng"])
         s.round, s.turn, s.phase = int(data["round"]), int(data["turn"]), data["phase"]

@@ -217,12 +217,7 @@ class LostCitiesBoardState(State):
     @classmethod
     def load(cls, game: Game, data: dict) -> LostCitiesBoardState:
         """Rebuild from dump(); raise ValueError when the data do not add up."""
-        s = cls.__new__(cls)
-        s.game = game
-        n = s.players = int(data["record"]["players"])
-        if not game.min_players <= n <= game.max_players:
-            raise ValueError("bad player count")
-        s.opts = game.normalize_options(data["record"]["options"])
+        s = cls.blank(game, data)
         s.total = EXPEDITIONS[s.opts["length"]]
         s.rng = Rng.from_json(data["rng"])
         s.expedition, s.turn, s.starter = int(data["expedition"]), int(data["turn"]), int(data["starter"])
