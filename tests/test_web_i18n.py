@@ -117,14 +117,6 @@ def web_modules() -> list[str]:
     return [m for m in build.web_modules() if m not in NO_WORDS]
 
 
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("locale")
-    build.compile_catalogues(out)
-    i18n.configure(out)
-    yield out
-    i18n.set_language("en")
-
 
 @pytest.fixture(scope="module")
 def template():

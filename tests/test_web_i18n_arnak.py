@@ -20,7 +20,6 @@ pytest.importorskip("babel")
 import i18n  # noqa: E402
 from render import arnak  # noqa: E402
 
-import build  # noqa: E402
 from py_engine import get_game  # noqa: E402
 from py_engine.core import Rng  # noqa: E402
 
@@ -36,14 +35,6 @@ KNOWN = {"ja": ("カードの列", "遺跡", "研究", "キャンプ", "コイ�
                 "سفر")}
 NAMES = {"en": ["You", "Anna"], "ja": ["あなた", "アンナ"], "fa": ["شما", "آنا"]}
 
-
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory):
-    out = tmp_path_factory.mktemp("locale")
-    build.compile_catalogues(out)
-    i18n.configure(out)
-    yield out
-    i18n.set_language("en")
 
 
 def play(players: int, moves: int, seed: int):

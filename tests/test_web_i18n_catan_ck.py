@@ -33,14 +33,6 @@ EXPECTED = {
 }
 
 
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("locale")
-    build.compile_catalogues(out)
-    i18n.configure(out)
-    yield out
-    i18n.set_language("en")
-
 
 def positions() -> list[tuple[dict, dict]]:
     """(view, ui) along a random 3-player game: the seat to move every few moves, with its legal actions."""

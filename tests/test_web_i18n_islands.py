@@ -20,7 +20,6 @@ pytest.importorskip("babel")
 
 import i18n  # noqa: E402
 
-import build  # noqa: E402
 from py_engine import get_game  # noqa: E402
 from py_engine.core import Rng  # noqa: E402
 
@@ -37,14 +36,6 @@ EXPECTED = {
            "اسکله", "کاشی‌های افزوده", "بالن"),
 }
 
-
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("locale")
-    build.compile_catalogues(out)
-    i18n.configure(out)
-    yield out
-    i18n.set_language("en")
 
 
 def positions() -> list[tuple[dict, dict]]:

@@ -19,21 +19,12 @@ pytest.importorskip("babel")
 import i18n  # noqa: E402
 from replay import Replay  # noqa: E402
 
-import build  # noqa: E402
 from py_engine import get_game  # noqa: E402
 from py_engine.core import Rng  # noqa: E402
 
 GAMES = {"arnak": (2, {}), "catan-ck": (3, {}), "islands": (2, {"modules": "1+2+3"})}
 RAW = re.compile(r"[\[\]{}_]|\b(?:fly|leave|from_cloud|roll_done|tcard|settlement|move_knight) \w")
 
-
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory):
-    out = tmp_path_factory.mktemp("locale")
-    build.compile_catalogues(out)
-    i18n.configure(out)
-    yield out
-    i18n.set_language("en")
 
 
 def played(gid: str, moves: int = 160):
