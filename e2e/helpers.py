@@ -58,3 +58,14 @@ def play_turn_by_clicks(page, drag: bool = False) -> None:
 
 def engine_state(page):
     return Record.from_json(json.loads(page.evaluate("window.explorersRecord()"))).replay()
+
+
+def moves_made(page) -> int:
+    return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
+
+
+def act(page, selector: str) -> None:
+    """Click something that takes a legal action and wait until the engine has it."""
+    before = moves_made(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)

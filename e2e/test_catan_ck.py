@@ -7,22 +7,11 @@ from __future__ import annotations
 import json
 import os
 
-from .helpers import TURN_TIMEOUT, engine_state
+from .helpers import TURN_TIMEOUT, act, engine_state, moves_made
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
 SHOT = os.environ.get("CATAN_SHOT")  # a path: save a screenshot there (for looking at the board)
-
-
-def moves_made(page) -> int:
-    return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
-
-
-def act(page, selector: str) -> None:
-    """Click something that takes a legal action and wait until the engine has it."""
-    before = moves_made(page)
-    page.locator(selector).first.click()
-    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
 
 
 def decision(page) -> str:

@@ -5,24 +5,11 @@ page's record."""
 
 from __future__ import annotations
 
-import json
-
-from .helpers import TURN_TIMEOUT, engine_state
+from .helpers import TURN_TIMEOUT, act, engine_state
 
 BOARD = "svg[data-testid=islands-board]"
 MINE_OR_OVER = """() => document.querySelector('[data-testid=new-game]')
     || document.querySelector('svg[data-testid=islands-board][data-mine="1"]')"""
-
-
-def moves_made(page) -> int:
-    return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
-
-
-def act(page, selector: str) -> None:
-    """Click something that takes a legal action and wait until the engine has it."""
-    before = moves_made(page)
-    page.locator(selector).first.click()
-    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
 
 
 def wait_mine(page) -> str:
