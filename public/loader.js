@@ -31,8 +31,13 @@ function update(label) {
   show(Math.round((done / total) * DOWNLOAD_SHARE), label);
 }
 
+// Every phase is also a performance mark ("explorers:<phase>", and "explorers:interactive" at the end):
+// `python build.py bench` reads them for its start-up breakdown.
+const mark = name => performance.mark?.("explorers:" + name);
+
 window.explorersPhase = name => {
   if (!(name in PHASES)) return;
+  mark(name);
   if (phase && order.indexOf(name) < order.indexOf(phase) && name !== "snapshot") return;
   phase = name;
   const [pct, label] = PHASES[name];
@@ -60,6 +65,7 @@ new PerformanceObserver(list => {
 
 addEventListener("py:ready", () => window.explorersPhase("ready"));
 window.explorersLoaded = () => {
+  mark("interactive");
   phase = "done";
   bar.value = 100;
   document.getElementById("loading").hidden = true;

@@ -17,6 +17,7 @@ async function snapshot() {
 }
 
 export async function loadPyodide(options = {}) {
+  performance.mark?.("explorers:boot");  // PyScript asks for the interpreter (bench's breakdown)
   let memory = null;
   try {
     memory = await snapshot();
