@@ -34,11 +34,26 @@ SEGNO = ("segno", "1.6.6")
 SNAPSHOT_IMPORTS = "py_engine,py_engine.bots,py_engine.net,segno"
 CHROMIUM = "/usr/bin/chromium"
 # Pyodide runtime files the site needs; everything else in the npm package (source maps, the
-# CommonJS loader, consoles, typings) stays out of dist/.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# CommonJS loader, consoles, typings) stays out of dist/. python_stdlib.zip is rebuilt (STDLIB_DROP).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 DEV_MODULES = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright", "hatchling": "hatchling",
                "ruff": "ruff", "babel": "babel"}
 PYODIDE_TEST_WHEELS = ("pytest", "hypothesis")
+# The standard library the site ships (tools/pyodide_stdlib.mjs): Pyodide's python_stdlib.zip compiled to
+# bytecode (the npm package has sources only, and compiling them was most of Python's start) without the
+# parts a browser game never imports: developer tools, servers and mail protocols, processes, and the
+# pure-Python twins of modules Pyodide has in C (_datetime, _decimal, _io). encodings keeps the Unicode
+# codecs, Latin-1 and what zipfile and idna use; the single-byte and CJK tables are left out.
+STDLIB_DROP = ("_pyrepl", "unittest", "pydoc", "pydoc_data", "doctest", "pdb", "bdb", "idlelib", "tkinter", "turtle",
+               "turtledemo", "xmlrpc", "wsgiref", "multiprocessing", "mailbox", "imaplib", "smtplib", "poplib",
+               "ftplib", "nntplib", "telnetlib", "pickletools", "profile", "cProfile", "pstats", "trace",
+               "tracemalloc", "timeit", "tabnanny", "zipapp", "modulefinder", "pyclbr", "symtable", "compileall",
+               "sqlite3", "curses", "dbm", "shelve", "ensurepip", "venv", "lib2to3", "_pyio", "_pydatetime",
+               "_pydecimal", "__phello__", "__hello__", "this", "antigravity")
+STDLIB_ENCODINGS = ("__init__", "aliases", "ascii", "base64_codec", "bz2_codec", "charmap", "cp437", "hex_codec",
+                    "idna", "latin_1", "punycode", "quopri_codec", "raw_unicode_escape", "rot_13", "undefined",
+                    "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be", "utf_32_le",
+                    "utf_7", "utf_8", "utf_8_sig", "uu_codec", "zlib_codec")
 # Interface translations: web/locale/<lang>/LC_MESSAGES/explorers.po (sources, kept in the repo), compiled
 # to .mo at build time with Babel (a dev tool, not shipped) into dist/app/locale for web/i18n.py.
 LOCALES = ROOT / "web" / "locale"
@@ -249,6 +264,54 @@ def compile_catalogues(dst: Path) -> list[Path]:
     return out
 
 
+def stdlib_dropped(stdlib: Path) -> list[str]:
+    """What tools/pyodide_stdlib.mjs leaves out of Pyodide's stdlib zip: the top-level names of STDLIB_DROP
+    found in it, and the encodings outside STDLIB_ENCODINGS (as entry paths)."""
+    import zipfile
+
+    with zipfile.ZipFile(stdlib) as z:
+        names = z.namelist()
+    tops = {n.split("/")[0].removesuffix(".py") for n in names}
+    encodings = [n for n in names if n.startswith("encodings/") and n.endswith(".py") and n.count("/") == 1
+                 and n[len("encodings/"):-3] not in STDLIB_ENCODINGS]
+    return sorted(tops.intersection(STDLIB_DROP)) + encodings
+
+
+def python_imports(sources) -> set[str]:
+    """Absolute module names imported anywhere (top level or inside functions) in Python `sources`."""
+    import ast
+
+    names = set()
+    for src in sources:
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return names
+
+
+def shipped_python(wheels) -> list[bytes]:
+    """The Python source of everything the site runs besides the stdlib: web/, py_engine and the wheels."""
+    import zipfile
+
+    out = [p.read_bytes() for folder in ("web", "py_engine") for p in sorted((ROOT / folder).rglob("*.py"))
+           if "__pycache__" not in p.parts]
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as z:
+            out += [z.read(n) for n in z.namelist() if n.endswith(".py")]
+    return out
+
+
+def app_stdlib_imports(stdlib: Path, wheels) -> list[str]:
+    """The standard-library modules the site's own code and its wheels import (a trimmed stdlib must have them)."""
+    import zipfile
+
+    with zipfile.ZipFile(stdlib) as z:
+        tops = {n.split("/")[0].removesuffix(".py").removesuffix(".pyc") for n in z.namelist()}
+    return sorted(m for m in python_imports(shipped_python(wheels)) if m.split(".")[0] in tops)
+
+
 def build() -> Path:
     ensure_node_modules()
     ensure_python_dev()
@@ -272,6 +335,13 @@ def build() -> Path:
     engine = engine_wheel(wheels)
     segno = pypi_wheel(*SEGNO)
     shutil.copy2(segno, wheels / segno.name)
+    # The stdlib compiled to bytecode and trimmed (STDLIB_DROP); the tool then imports, in Pyodide with
+    # the new zip, every stdlib module the site's code names, so a trim too far fails the build.
+    source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    run(["node", str(ROOT / "tools" / "pyodide_stdlib.mjs"), str(NODE_MODULES / "pyodide"), str(source),
+         str(pyo / "python_stdlib.zip"), "--drop", ",".join(stdlib_dropped(source)),
+         "--check", ",".join(app_stdlib_imports(source, [engine, segno]))])
+    (pyo / "python_stdlib.zip").chmod(0o644)
     copy_tree(ROOT / "public", DIST)
     write_icons(DIST / "icons")
     copy_tree(ROOT / "web", DIST / "app", skip=lambda p: p.suffix in (".po", ".pot"))

@@ -79,3 +79,27 @@ def test_new_build_shows_update_banner_and_replaces_cache(browser, tmp_path):
         context.close()
     finally:
         server.shutdown()
+
+
+def test_trimmed_stdlib_has_what_the_app_imports():
+    """The shipped python_stdlib.zip is bytecode only, without STDLIB_DROP, and still holds every stdlib module
+    the site's code (web/, py_engine, the wheels) imports; the build itself imports them all in Pyodide."""
+    import zipfile
+
+    import build
+
+    if not (build.DIST / "build.json").exists():
+        build.build()
+    with zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+    assert not [n for n in names if n.endswith(".py")]
+    assert not {n.split("/")[0].removesuffix(".pyc") for n in names}.intersection(build.STDLIB_DROP)
+    wheels = sorted((build.DIST / "wheels").glob("*.whl"))
+    wanted = build.app_stdlib_imports(build.NODE_MODULES / "pyodide" / "python_stdlib.zip", wheels)
+    assert {"asyncio", "json", "gettext", "xml.sax.saxutils"} <= set(wanted)
+    aliases = {"collections.abc": "_collections_abc", "os.path": "posixpath"}  # set by their package, no file
+    for module in wanted:
+        path = aliases.get(module, module).replace(".", "/")
+        assert f"{path}.pyc" in names or f"{path}/__init__.pyc" in names, module
+    for needed in ("encodings/utf_8.pyc", "encodings/cp437.pyc", "zipfile/__init__.pyc", "tarfile.pyc"):
+        assert needed in names  # Python's start, zipfile's names and Pyodide's unpacking
