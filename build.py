@@ -358,6 +358,7 @@ def build() -> Path:
     config = {"interpreter": "./pyodide/boot.mjs", "files": files, "experimental_create_proxy": "auto"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_manifest()
+    write_gzip_siblings()
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB)")
     return DIST
 
@@ -377,6 +378,28 @@ def write_manifest() -> None:
     sw = DIST / "sw.js"
     if sw.exists():
         sw.write_text(sw.read_text().replace("__BUILD_VERSION__", version))
+
+
+# Precompressed copies (<file>.gz) for what static hosts compress anyway: nginx's gzip_static and
+# `python build.py serve` send them with Content-Encoding: gzip. Zips and wheels are compressed already.
+GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css", ".html", ".py", ".mo", ".svg", ".webmanifest")
+GZIP_MIN_BYTES = 1024
+
+
+def write_gzip_siblings() -> None:
+    """<file>.gz beside every compressible file of the site (not in build.json: a transfer encoding of the
+    same bytes, so the service worker never caches it twice), when it saves at least a tenth. sw.js and
+    build.json have none: they are the files a deploy replaces last, and must never be served stale."""
+    import gzip
+
+    for p in sorted(DIST.rglob("*")):
+        if (not p.is_file() or p.suffix not in GZIP_SUFFIXES or p.stat().st_size < GZIP_MIN_BYTES
+                or p.name in ("sw.js", "build.json")):
+            continue
+        data = p.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= 0.9 * len(data):
+            p.with_name(p.name + ".gz").write_bytes(packed)
 
 
 def needs_build() -> bool:
@@ -402,6 +425,38 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        """A file with a precompressed <file>.gz sibling goes out gzip-encoded when the client accepts gzip
+        (as static hosts do), with the original's type and date; anything else as SimpleHTTPRequestHandler."""
+        path = self.translate_path(self.path)
+        packed = path + ".gz"
+        accepts = any(e.split(";")[0].strip() == "gzip" for e in self.headers.get("Accept-Encoding", "").split(","))
+        if (not (accepts and os.path.isfile(path) and os.path.isfile(packed)) or self.headers.get("Range")
+                or os.stat(packed).st_mtime_ns < os.stat(path).st_mtime_ns):  # a stale copy: the file changed
+            return super().send_head()
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            import email.utils
+
+            try:
+                if mtime <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        f = open(packed, "rb")  # noqa: SIM115 (closed by copyfile's caller, as in the base class)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):

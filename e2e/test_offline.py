@@ -103,3 +103,45 @@ def test_trimmed_stdlib_has_what_the_app_imports():
         assert f"{path}.pyc" in names or f"{path}/__init__.pyc" in names, module
     for needed in ("encodings/utf_8.pyc", "encodings/cp437.pyc", "zipfile/__init__.pyc", "tarfile.pyc"):
         assert needed in names  # Python's start, zipfile's names and Pyodide's unpacking
+
+
+def test_server_sends_precompressed_siblings():
+    """build.py writes <file>.gz beside the big compressible files; the local server sends it with
+    Content-Encoding: gzip to a client that accepts gzip (the body decodes to the very file), the plain
+    file to one that does not, and never a copy older than its file. build.json does not list them."""
+    import gzip
+    import http.client
+    import threading
+
+    import build
+
+    if not (build.DIST / "build.json").exists():
+        build.build()
+    listing = json.loads((build.DIST / "build.json").read_text())["files"]
+    assert not [f for f in listing if f.endswith(".gz") and not f.endswith("snapshot.bin.gz")]
+    assert (build.DIST / "pyodide" / "pyodide.asm.wasm.gz").exists()
+    assert not (build.DIST / "sw.js.gz").exists() and not (build.DIST / "build.json.gz").exists()
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        def get(path: str, encoding: str | None):
+            conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1])
+            conn.request("GET", path, headers={"Accept-Encoding": encoding} if encoding else {})
+            res = conn.getresponse()
+            body = res.read()
+            conn.close()
+            return res, body
+
+        for rel, kind in (("pyodide/pyodide.asm.wasm", "application/wasm"),
+                          ("pyodide/pyodide.asm.mjs", "text/javascript")):
+            raw = (build.DIST / rel).read_bytes()
+            res, body = get("/" + rel, "gzip, deflate, br")
+            assert res.status == 200 and res.getheader("Content-Encoding") == "gzip"
+            assert res.getheader("Content-Type") == kind  # application/wasm: compiled while it streams
+            assert len(body) < len(raw) / 2 and gzip.decompress(body) == raw
+            res, body = get("/" + rel, None)
+            assert res.getheader("Content-Encoding") is None and body == raw
+        res, body = get("/pyodide/python_stdlib.zip", "gzip")  # already compressed: sent as it is
+        assert res.getheader("Content-Encoding") is None
+    finally:
+        server.shutdown()
