@@ -70,4 +70,5 @@ window.explorersLoaded = () => {
   bar.value = 100;
   document.getElementById("loading").hidden = true;
   document.getElementById("app").hidden = false;
+  dispatchEvent(new Event("explorers:interactive"));  // pwa.js registers the service worker now
 };

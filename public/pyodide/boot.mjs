@@ -27,7 +27,7 @@ export async function loadPyodide(options = {}) {
   const phase = name => globalThis.explorersPhase?.(name);  // the loading screen's steps (loader.js)
   if (memory) {
     try {
-      phase("snapshot");
+      phase("snapshot");  // also the end of reading it (bench's breakdown)
       const py = await load({ ...options, _loadSnapshot: memory });
       globalThis.explorersBoot = "snapshot";
       phase("files");
