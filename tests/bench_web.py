@@ -97,17 +97,23 @@ def _ms(v) -> float | None:
 
 def breakdown(timeline: dict, base: str) -> dict:
     """Where a start's time went, from the page's marks (see loader.js, pyodide/boot.mjs, WASM_MARKS)
-    and its Resource Timing entries. Phases are consecutive spans in seconds:
+    and its Resource Timing entries. `spans_s` is the critical path, consecutive spans in seconds that add
+    up to the start (downloads and compilation overlap it; their own times are given beside):
 
     page_and_pyscript   navigation -> PyScript asks for the interpreter (HTML, CSS, PyScript's JS)
-    runtime_fetch       -> pyodide.asm.wasm fully received (Pyodide's JS module and the wasm download)
-    wasm_compile        wasm compile + instantiate call, start -> end (overlaps the download when streaming)
-    python_start        wasm ready -> loadPyodide done (stdlib installed, interpreter initialised)
+    snapshot_read       -> the memory snapshot is read and unpacked (warm starts only)
+    runtime_wait        -> the wasm runtime is compiled and instantiated (what of its download and
+                           compilation was not done yet)
+    python_start        -> loadPyodide done (stdlib installed, interpreter initialised or restored)
     unpack              -> PyScript ready (app files and wheels fetched and unpacked, PyScript's Python)
     run_main            -> main.py runs
     import_engine       -> py_engine imported
     import_web          -> the shell and the rest of the front-end imported
     first_render        -> home screen drawn and interactive
+
+    wasm_received_s / stdlib_received_s: when those downloads ended; wasm_compile_s: the compile +
+    instantiate call (streaming compiles while the download runs); fetch_s: when the last file needed
+    for the home screen arrived.
     """
     m = timeline["marks"]
     files = timeline["files"]
@@ -124,23 +130,21 @@ def breakdown(timeline: dict, base: str) -> dict:
                                                 "decoded": f["decoded"], "start_s": _ms(f["start"]),
                                                 "end_s": _ms(f["end"])} for f in files}
     wasm_received = finished("pyodide.asm.wasm")
-    spans = {}
-    points = [("page_and_pyscript", 0.0, m.get("boot")),
-              ("runtime_fetch", m.get("boot"), wasm_received),
-              ("wasm_compile", m.get("wasm-start"), m.get("wasm-end")),
-              ("python_start", m.get("wasm-end"), m.get("files")),
-              ("unpack", m.get("files"), m.get("ready")),
-              ("run_main", m.get("ready"), m.get("engine")),
-              ("import_engine", m.get("engine"), m.get("app")),
-              ("import_web", m.get("app"), m.get("draw")),
-              ("first_render", m.get("draw"), end)]
-    for name, a, b in points:
-        spans[name] = _ms(b - a) if a is not None and b is not None else None
+    points = [("page_and_pyscript", m.get("boot")), ("snapshot_read", m.get("snapshot")),
+              ("runtime_wait", m.get("wasm-end")), ("python_start", m.get("files")), ("unpack", m.get("ready")),
+              ("run_main", m.get("engine")), ("import_engine", m.get("app")), ("import_web", m.get("draw")),
+              ("first_render", end)]
+    spans, last = {}, 0.0
+    for name, point in points:
+        spans[name] = None if point is None else _ms(max(0.0, point - last))
+        last = last if point is None else max(last, point)
     return {
         "interactive_s": _ms(end),
         "spans_s": spans,
         "marks_s": {k: _ms(v) for k, v in sorted(m.items(), key=lambda kv: kv[1])},
         "wasm_api": timeline.get("wasm_api"),
+        "wasm_compile_s": _ms(m["wasm-end"] - m["wasm-start"]) if "wasm-end" in m else None,
+        "fetch_s": _ms(max((f["end"] for f in files), default=None)),
         "stdlib_received_s": _ms(finished("python_stdlib.zip")),
         "wasm_received_s": _ms(wasm_received),
         "bytes_transferred": sum(f["transfer"] for f in files),
