@@ -145,12 +145,7 @@ class CatanState(State):
 
     @classmethod
     def load(cls, game: Game, data: dict) -> CatanState:
-        s = cls.__new__(cls)
-        s.game = game
-        s.players = int(data["record"]["players"])
-        if not game.min_players <= s.players <= game.max_players:
-            raise ValueError("bad player count")
-        s.opts = game.normalize_options(data["record"]["options"])
+        s = cls.blank(game, data)
         s.rng = Rng.from_json(data["rng"])
         for f in cls.FIELDS:
             setattr(s, f, _copy(data[f]))
