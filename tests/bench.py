@@ -8,23 +8,20 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from importlib import import_module
 from pathlib import Path
 
-from py_engine import GAMES
-from py_engine.bots import make_bot
-from py_engine.core import Rng
-
-from .bench_engine import playouts_per_second
+from .bench_engine import bot_times, playouts_per_second
 
 
-def pyodide_playouts(root: Path, seconds: float) -> dict:
+def pyodide_playouts(root: Path, seconds: float, what: str = "playouts") -> dict:
+    """tests/bench_engine.py inside Pyodide under Node: random playouts/s, or ("bots") the search bot's
+    seconds per move at each level."""
     import build
 
     wheel = build.engine_wheel(build.CACHE / "engine-wheel")
     out = subprocess.run(["node", str(root / "tests" / "pyodide" / "bench.mjs"), str(wheel),
-                          str(root / "tests" / "bench_engine.py"), str(seconds)],
+                          str(root / "tests" / "bench_engine.py"), str(seconds), what],
                          cwd=root, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -78,31 +75,6 @@ def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dic
             "apply_cost": apply_cost, "baseline_apply_cost": baseline_apply_cost}
 
 
-def bot_times(moves: int = 6) -> dict:
-    """Mean and max seconds per decision of the search bot at each level, from early-game positions."""
-    out = {}
-    for gid, game in sorted(GAMES.items()):
-        for level in (1, 2, 3):
-            bot = make_bot("search", game_id=gid, level=level, seed=level)
-            state = game.new(players=game.min_players, seed=5)
-            rng, times = Rng(3), []
-            for _ in range(moves):
-                seat = state.to_move()[0]
-                t0 = time.perf_counter()
-                action = bot.choose(state, seat)
-                times.append(time.perf_counter() - t0)
-                state.apply(seat, action)
-                for _ in range(3):  # let random moves vary the position
-                    if not state.to_move():
-                        break
-                    s = state.to_move()[0]
-                    state.apply(s, rng.choice(state.legal_actions(s)))
-                if not state.to_move():
-                    break
-            out[f"{gid} L{level}"] = {"mean_s": round(sum(times) / len(times), 3), "max_s": round(max(times), 3)}
-    return out
-
-
 def optional(name: str, fn, *args):
     """Benchmarks that other parts of the site provide (P2P latency, embeds); skipped if absent."""
     try:
@@ -116,6 +88,7 @@ def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
     report["engine_vs_baseline"] = optional("baseline", engine_comparison, root, max(0.5, seconds / 3))
     report["pyodide_playouts"] = optional("pyodide", pyodide_playouts, root, seconds)
     report["bot_seconds_per_move"] = bot_times()
+    report["pyodide_bot_seconds_per_move"] = optional("pyodide-bots", pyodide_playouts, root, seconds, "bots")
     from e2e.conftest import serve
 
     for key, module, name in (("site_start_sw", "bench_web", "measure_start"),

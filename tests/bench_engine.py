@@ -18,6 +18,7 @@ import sys
 import time
 
 from py_engine import GAMES
+from py_engine.bots import make_bot
 from py_engine.core import Rng
 
 # One round / one expedition per game where the game has the option; otherwise the default game.
@@ -43,6 +44,32 @@ def playouts_per_second(seconds: float = 2.0) -> dict:
 
 
 _KIND_RANK = {"draw": 0, "play": 0, "advance": 0, "start": 200, "discard": 400}
+
+
+def bot_times(moves: int = 6) -> dict:
+    """Mean and max seconds per decision of the search bot at each level, from early-game positions (the
+    per-move cap is 1 s in CPython and in Pyodide alike: py_engine/bots/search.py)."""
+    out = {}
+    for gid, game in sorted(GAMES.items()):
+        for level in (1, 2, 3):
+            bot = make_bot("search", game_id=gid, level=level, seed=level)
+            state = game.new(players=game.min_players, seed=5)
+            rng, times = Rng(3), []
+            for _ in range(moves):
+                seat = state.to_move()[0]
+                t0 = time.perf_counter()
+                action = bot.choose(state, seat)
+                times.append(time.perf_counter() - t0)
+                state.apply(seat, action)
+                for _ in range(3):  # let random moves vary the position
+                    if not state.to_move():
+                        break
+                    s = state.to_move()[0]
+                    state.apply(s, rng.choice(state.legal_actions(s)))
+                if not state.to_move():
+                    break
+            out[f"{gid} L{level}"] = {"mean_s": round(sum(times) / len(times), 3), "max_s": round(max(times), 3)}
+    return out
 
 
 def simple_greedy(state, seat: int, rng: Rng) -> tuple:

@@ -1,9 +1,9 @@
 // Engine benchmark inside Pyodide under Node: prints the JSON of tests/bench_engine.py.
-//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS
+//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS [playouts|bots]
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 
-const [wheel, benchPy, seconds] = process.argv.slice(2);
+const [wheel, benchPy, seconds, what = "playouts"] = process.argv.slice(2);
 const py = await loadPyodide();
 py.FS.writeFile("/tmp/engine.whl", fs.readFileSync(wheel));
 py.runPython(`
@@ -11,4 +11,5 @@ import site, zipfile
 zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
 `);
 py.runPython(fs.readFileSync(benchPy, "utf8").replace('if __name__ == "__main__":', "if False:"));
-console.log(py.runPython(`json.dumps(playouts_per_second(${Number(seconds)}))`));
+const call = what === "bots" ? "bot_times()" : `playouts_per_second(${Number(seconds)})`;
+console.log(py.runPython(`json.dumps(${call})`));
