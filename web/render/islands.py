@@ -317,14 +317,19 @@ def top_svg(view: dict, legal: list[tuple]) -> Safe:
     x = 190
     for i, cloud in enumerate(view["clouds"]):
         act = ("cloud", i)
-        attrs = button_attrs(tr("Take cloud {n}", n=i + 1), act=act, testid=f"cloud-{i}") if act in legal else \
-            {"data-testid": f"cloud-{i}"}
+        name = tr("Take cloud {n}", n=i + 1)
+        attrs = button_attrs(name, act=act, testid=f"cloud-{i}") if act in legal else {"data-testid": f"cloud-{i}"}
+        attrs.pop("aria-label", None)  # a cloud is named by its <title>: what taking it does and its tiles
+        what = _(", ").join(tile_name(t) for t in cloud) or _("empty")
+        title = tr("{name}: {what}", name=name if act in legal else tr("cloud {n}", n=i + 1), what=what)
         chips = [tile_chip(t, x + 6 + k * 32, 48, 28) for k, t in enumerate(cloud)]
-        out.append(tag("g", attrs,
+        out.append(tag("g", attrs, tag("title", None, title),
                        tag("rect", {"x": x, "y": 34, "width": 108, "height": 50, "rx": 20,
                                     "fill": "#f7fbff", "stroke": "#0072b2" if act in legal else "#8aa",
                                     "stroke-width": 3 if act in legal else 1}),
-                       tag("text", {"x": x + 8, "y": 46, "class": "mv"}, tr("cloud {n}", n=i + 1)), chips))
+                       tag("g", {"aria-hidden": "true"},
+                           tag("text", {"x": x + 54, "y": 46, "class": "mv", "text-anchor": "middle"},
+                               tr("cloud {n}", n=i + 1)), chips)))
         x += 116
     if view.get("harbour") is not None:
         out.append(tag("text", {"x": 20, "y": 104, "class": "sm"},
