@@ -360,7 +360,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
     out = [tag("text", {"x": ox, "y": oy - 8, "class": "hd"},
                PLAYER_LETTERS[seat], " · ", names[seat], ": ",
                tr("island ({side} side)", side=_word(SIDE_NAMES, view["board"]["side"])), " · ", _("energy"), " ",
-               tag("tspan", {"data-testid": f"energy-{seat}"}, isl["energy"]), " · ",
+               tag("tspan", {"data-testid": f"energy-{seat}"}, num(_int(isl["energy"]))), " · ",
                tr("coasts linked {n}/6", n=len(isl["coasts"])))]
     # targets
     place_tile = int(sel[1:]) if sel.startswith("t") and sel[1:].isdigit() else None
@@ -739,7 +739,8 @@ def summary(view: dict, names: list[str]) -> Safe:
     items = []
     for i, isl in enumerate(view["islands"]):
         items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[i]}"}, PLAYER_LETTERS[i]), " ",
-                         names[i], ": ", tag("strong", {"data-testid": f"total-{i}"}, isl["points"]), " ", _("pts"),
+                         names[i], ": ", tag("strong", {"data-testid": f"total-{i}"}, num(_int(isl["points"]))), " ",
+                         _("pts"),
                          _(", "), tr("energy {n}", n=_int(isl["energy"])), _(", "),
                          tr("coasts {n}/6", n=len(isl["coasts"]))))
     final = view.get("final_round")
