@@ -920,3 +920,21 @@ def test_heuristic_samples_keep_the_offered_cards_in_the_offerers_hand():
         assert [d.cards(q) for q in range(3)] == [2, 3, 5] and d.hands[0] == s.hands[0]
         assert [d.hands[1][i] + d.hands[2][i] for i in range(8)] == [s.hands[1][i] + s.hands[2][i] for i in range(8)]
     assert unfixed > 0  # determinize alone does deal hands without the offered lumber
+
+
+def test_heuristic_search_replies_to_offers_without_counters():
+    """The search answers an offer by accepting or declining: a counter (answered like a decline in
+    rollouts) followed by "back" would ask the same question forever."""
+    from py_engine.games.catan_ck.heuristic import order
+
+    s = fresh()
+    s.turn = 1
+    s.stack = [{"k": "main", "p": 1}]
+    give(s, 0, ore=2)
+    give(s, 1, lumber=1)
+    s.apply(1, ("offer",))
+    s.apply(1, ("offer", "lumber", 1, "ore", 1))
+    assert ("counter",) in s.legal_actions(0)
+    assert sorted(order(s, 0)) == [("accept",), ("decline",)]
+    s.apply(0, ("counter",))
+    assert order(s, 0) == [("back",)]

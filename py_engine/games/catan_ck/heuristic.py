@@ -292,6 +292,11 @@ def order(s: CatanState, seat: int) -> list:
         # no offers: the bots answer them by need only and a rollout wastes its depth on them
         acts = [a for a in acts if a[0] != "offer"]
         ranked = _one_per_kind(sorted(acts, key=lambda a: -_score_main(s, seat, a, ctx)))
+    elif top["k"] == "offer":
+        # replies only: a counter is answered by need like a decline, and "counter" then "back" would loop
+        if top["replies"][seat] == ["countering"]:
+            return [("back",)]
+        ranked = [a for a in acts if a != ("counter",)]
     elif top["k"] in ("setup_place",):
         ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
     else:
