@@ -307,34 +307,5 @@ def order(s: CatanState, seat: int) -> list:
     return [first] + ranked
 
 
-def constrain(s: CatanState, seat: int):
-    """During a trade offer the offerer visibly holds what it offers, but `determinize` re-deals its hand
-    freely: a sample where it lacks those cards would trade into a negative hand (and a later decision can
-    then have no legal action). The fix swaps the missing cards in from the other hidden hands."""
-    top = s.stack[-1] if s.stack else None
-    if top is None or top["k"] not in ("offer", "confirm") or top["p"] == seat:
-        return None
-    off, k, n = top["p"], KIDX[top["give"][0]], top["give"][1]
-    keep = [0] * s.players  # cards of kind k a responder committed (a counter offering kind k)
-    for q, r in enumerate(top["replies"]):
-        if r and r[0] == "counter" and len(r) == 5 and KIDX[r[1]] == k:
-            keep[q] = r[2]
-
-    def fix(det: CatanState, rng: Rng) -> None:
-        h = det.hands[off]
-        for q in range(det.players):
-            if q in (seat, off):
-                continue
-            hq = det.hands[q]
-            while h[k] < n and hq[k] > keep[q]:
-                j = next(i for i in range(len(h)) if i != k and h[i] > 0)
-                h[j] -= 1
-                hq[j] += 1
-                hq[k] -= 1
-                h[k] += 1
-
-    return fix
-
-
 HEURISTICS = Heuristics(policy=policy, greedy=policy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order,
-                        prior=True, constrain=constrain)
+                        prior=True)

@@ -1389,16 +1389,20 @@ class CatanState(State):
 
     def determinize(self, seat: int | None, rng: Rng) -> CatanState:
         """Re-deal what `seat` cannot see: the other players' resource/commodity cards (each keeps its
-        count, and cards they committed to a pending offer), their progress cards (each keeps its count
+        count, and the cards it shows in a pending offer: the offerer's bundle, an acceptor's or counter's
+        cards), their progress cards (each keeps its count
         per deck colour) and the order of the three decks; the future dice are reseeded."""
         s = self.clone()
         n = self.players
         peek, what = self._peek_target(seat)
         others = [q for q in range(n) if q != seat]
-        # committed cards: an accepted offer or a counter shows cards the responder holds
+        # committed cards: an open offer shows cards the offerer holds; an accepted offer or a counter shows
+        # cards the responder holds
         known = [[0] * NK for _ in range(n)]
         if self.stack and self.stack[-1]["k"] in ("offer", "confirm"):
             top = self.stack[-1]
+            if top.get("give"):
+                known[top["p"]][KIDX[top["give"][0]]] += top["give"][1]
             for q, r in enumerate(top["replies"]):
                 if r is None or q == top["p"]:
                     continue
