@@ -32,8 +32,9 @@ def first_of(actions: list[list], kind: str) -> list | None:
 
 
 def play_round_one(page) -> dict:
-    """Dig at camp 4 (arrowhead) paying with a card, play an Exploration card and research the glass,
-    dig at another camp, play Funding cards and buy an item; then pass. Returns what was done."""
+    """Dig at camp 4 (arrowhead; another camp if it is taken) paying with a card, play an Exploration card and
+    research the glass, dig at another camp, play Funding cards and buy an item; then pass. Returns what was
+    done."""
     done = {"dig": 0, "research": 0, "buy": 0}
     while True:
         decision = wait_mine(page)
@@ -55,10 +56,12 @@ def play_round_one(page) -> dict:
         if decision == "free":
             act(page, '[data-testid="act-end"]')
             continue
-        if not done["dig"] and ["dig", 3] in acts:
-            act(page, "svg [data-testid=site-3-dig]")
-            done["dig"] += 1
-            continue
+        if not done["dig"]:  # camp 4 (an arrowhead), or another camp when the solo rival took it first
+            camp = 3 if ["dig", 3] in acts else next((a[1] for a in acts if a[0] == "dig" and a[1] < 5), None)
+            if camp is not None:
+                act(page, f"svg [data-testid=site-{camp}-dig]")
+                done["dig"] += 1
+                continue
         if not done["research"]:
             research = page.locator("svg [data-testid^=research-glass-]")
             if research.count():

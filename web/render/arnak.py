@@ -332,21 +332,21 @@ def card_box(card: dict, x: float, y: float, w: float = 112, h: float = 70, act:
     title = name + (" ⚡" if card["free"] else "")
     foot = icons_text(card["travel"], short=True) + "  " + (f"{num(cost)}{sym}" if cost != "" else "")
     vp = tr("{n} VP", n=card["vp"])
-    body = [tag("title", None, card_text(card)),
-            tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": h, "rx": 5, "class": cls}),
-            tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, title)]
-    # a leading space in each text keeps the words apart in the text content (the accessible name repeats it)
-    body += [tag("text", {"x": fmt(x + 4), "y": fmt(y + h - 5), "class": "xs"}, " ", foot),
-             tag("text", {"x": fmt(x + w - 4), "y": fmt(y + h - 5), "class": "xs", "text-anchor": "end"}, " ", vp)]
-    # the effect lines are hidden from assistive technology: the accessible name says them after the name, travel,
-    # cost and VP (axe takes some Persian lines for icon ligatures and would find the name not matching)
-    for k, line in enumerate(lines):
-        body.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs", "aria-hidden": "true"},
-                        " ", line))
+    # A card that is a control is named by its <title> (also its tooltip): what clicking does, then the card;
+    # its face is a picture (aria-hidden), so no aria-label has to repeat the printed words (WCAG 2.5.3).
+    about = card_text(card)
+    named = tr("{name}: {what}", name=label or describe(act), what=about) if act is not None else about
+    face = [tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": h, "rx": 5, "class": cls}),
+            tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, title),
+            tag("text", {"x": fmt(x + 4), "y": fmt(y + h - 5), "class": "xs"}, foot),
+            tag("text", {"x": fmt(x + w - 4), "y": fmt(y + h - 5), "class": "xs", "text-anchor": "end"}, vp)]
+    face += [tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs"}, line)
+             for k, line in enumerate(lines)]
     g = {"data-card": card["id"]}
+    body = [tag("title", None, named), tag("g", {"aria-hidden": "true"}, face)]
     if act is not None:
-        visible = " ".join([title, foot.strip(), vp, effect])  # starts with the text the element shows to all
-        g.update(button_attrs(f"{visible} — {label or describe(act)}", act, testid=testid))
+        g.update(button_attrs(named, act, testid=testid))
+        g.pop("aria-label")
         body.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": h + 4, "rx": 6,
                                  "class": "tgt"}))
     return tag("g", g, body)
