@@ -481,7 +481,8 @@ def target_label(act: tuple, space: int, tile_id: int | None, isl: dict) -> str:
 
 
 def move_text(a: tuple) -> str:
-    """A recorded move in the interface language (the replay's move list), worded as its button or target."""
+    """An action in the interface language: the text of its button, and a move in the replay's list (tiles
+    are named from the game's tile table by id)."""
     k = a[0]
 
     def tile(t: object) -> str:
@@ -661,9 +662,8 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     if d == "dice":
         for a in legal:
             if a[0] == "reroll":
-                label = _("Re-roll the bonus die") if a[1] == "bonus" else _("Re-roll the direction die")
-                out.append(_button(a, label, f"reroll-{a[1]}-btn", primary=False))
-        out.append(_button(("roll_done",), _("Keep the dice"), "roll-done-btn"))
+                out.append(_button(a, move_text(a), f"reroll-{a[1]}-btn", primary=False))
+        out.append(_button(("roll_done",), move_text(("roll_done",)), "roll-done-btn"))
     elif d == "gain":
         tile = p.get("tile") or {}
         if ("keep",) in legal:
@@ -683,28 +683,19 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     elif d == "take":
         for a in legal:
             if a[0] == "cloud":
-                out.append(_button(a, tr("Take cloud {n}", n=_int(a[1]) + 1), f"cloud-{a[1]}-btn"))
+                out.append(_button(a, move_text(a), f"cloud-{a[1]}-btn"))
             elif a[0] == "activate":
-                label = (tr("Activate the {tile} and keep it", tile=_word(TILE_NAMES, a[1])) if a[2] == "keep"
-                         else tr("Activate the {tile} and convert it to energy", tile=_word(TILE_NAMES, a[1])))
-                out.append(_button(a, label, f"activate-{a[1]}-{a[2]}-btn", primary=False))
+                out.append(_button(a, move_text(a), f"activate-{a[1]}-{a[2]}-btn", primary=False))
             elif a[0] == "give":
-                tiles = {t["id"]: t for isl in view["islands"] for t in isl["telescope"]}
-                name = tile_name(tiles[a[1]]) if a[1] in tiles else str(a[1])
-                out.append(_button(a, tr("Give {tile} to the harbour", tile=name), f"give-{a[1]}-btn"))
+                out.append(_button(a, move_text(a), f"give-{a[1]}-btn"))
     elif d in ("exchange", "swap", "from_cloud"):
-        tiles = {t["id"]: t for t in (view.get("harbour") or []) + [t for c in view["clouds"] for t in c]}
         for a in legal:
             if a[1] == "bag":
-                out.append(_button(a, _("Draw from the bag"), "take-bag-btn"))
+                out.append(_button(a, move_text(a), "take-bag-btn"))
             else:
-                name = tile_name(tiles[a[1]]) if a[1] in tiles else str(a[1])
-                label = (tr("Take {tile} from the harbour", tile=name) if a[0] == "take"
-                         else tr("Put {tile} from the harbour back in the bag", tile=name) if a[0] == "swap"
-                         else tr("Take {tile} from a cloud", tile=name))
-                out.append(_button(a, label, f"{a[0]}-{a[1]}-btn", primary=False))
+                out.append(_button(a, move_text(a), f"{a[0]}-{a[1]}-btn", primary=False))
     elif d == "place":
-        out.append(_button(("done",), _("End the turn"), "done-btn", primary=False))
+        out.append(_button(("done",), move_text(("done",)), "done-btn", primary=False))
     return join(out)
 
 
