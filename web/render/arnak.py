@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from i18n import N_, _, language, num, tr, trn
+from i18n import N_, _, num, tr, trn
 
 from py_engine.games.arnak import data as D
 
@@ -1099,13 +1099,7 @@ def log_text(entry: dict, names: list[str]) -> str:
     line = _public_line(str(k), p, names)
     if line is not None:
         return line
-    what = _log_words(str(k), p, names)
-    seat = entry.get("seat")
-    if not (isinstance(seat, int) and 0 <= seat < len(names)):
-        return what[:1].upper() + what[1:]
-    if language() == "en":
-        return words.log_sentence({"seat": seat, "text": what}, names)
-    return tr("{name}: {what}", name=names[seat], what=what)
+    return words.player_line(_log_words(str(k), p, names), entry.get("seat"), names)
 
 
 def validate_view(view: dict) -> None:

@@ -968,8 +968,4 @@ def log_text(entry: dict, names: list[str]) -> str:
         what, public = _log_words(str(key), params, names)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return str(key)
-    if public or not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names)):
-        return what[:1].upper() + what[1:]
-    if language() == "en":
-        return words.sentence(str(names[seat]), what)
-    return tr("{name}: {what}", name=names[seat], what=what)
+    return words.player_line(what, None if public else seat, names)

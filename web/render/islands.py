@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 
-from i18n import N_, _, language, num, tr, trn
+from i18n import N_, _, num, tr, trn
 
 from py_engine.games.islands.state import KIND, tile_json
 
@@ -840,13 +840,8 @@ def _log_words(k: str, p: dict, names: list[str]) -> str:
 def log_text(entry: dict, names: list[str]) -> str:
     """One log line as a sentence about its player ("You fly 3 steps east…" / "Anna flies…" in English,
     "<name>: <words>" in the other languages); public lines (rounds, dice, the end) as they are."""
-    what = _log_words(str(entry.get("key")), entry.get("params") or {}, names)
-    seat = entry.get("seat")
-    if not (isinstance(seat, int) and 0 <= seat < len(names)):
-        return what[:1].upper() + what[1:]
-    if language() == "en":
-        return words.sentence(names[seat], what)
-    return tr("{name}: {what}", name=names[seat], what=what)
+    return words.player_line(_log_words(str(entry.get("key")), entry.get("params") or {}, names),
+                             entry.get("seat"), names)
 
 
 __all__ = ["BLURB", "LOG_SENTENCES", "action_buttons", "log_text", "render", "score_sheet", "status_text", "summary"]

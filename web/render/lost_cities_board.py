@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from i18n import N_, _, language, tr, trn
+from i18n import N_, _, tr, trn
 
 from . import schema as sc
 from . import words
@@ -868,10 +868,4 @@ def log_text(entry: dict, names: list[str]) -> str:
     key = entry.get("key")
     if key is None:
         return words.log_sentence(entry, names)
-    what = _log_words(str(key), entry.get("params") or {}, names)
-    seat = entry.get("seat")
-    if not (isinstance(seat, int) and 0 <= seat < len(names)):
-        return what[:1].upper() + what[1:]
-    if language() == "en":
-        return words.log_sentence({"seat": seat, "text": what}, names)
-    return tr("{name}: {what}", name=names[seat], what=what)
+    return words.player_line(_log_words(str(key), entry.get("params") or {}, names), entry.get("seat"), names)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from i18n import language, tr
+
 _SEAT = re.compile(r"\bseat (\d+)\b")
 _ES = ("sses", "shes", "ches", "xes", "zes", "oes")
 
@@ -67,3 +69,14 @@ def log_sentence(entry: dict, names: list[str]) -> str:
         line = sentence(names[seat], line)
     line = re.sub(r"\b(\S+) starts$", lambda m: sentence(m.group(1), "starts"), line)
     return line[:1].upper() + line[1:]
+
+
+def player_line(what: str, seat: object, names: list[str]) -> str:
+    """A log line about one player in the interface language: in English the name and the predicate
+    (third-person verb first) as one sentence ("You build a road", "Anna builds a road"), elsewhere
+    "<name>: <words>"; a line about nobody (or a seat the names lack) is the predicate, capitalised."""
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names)):
+        return what[:1].upper() + what[1:]
+    if language() == "en":
+        return log_sentence({"seat": seat, "text": what}, names)
+    return tr("{name}: {what}", name=names[seat], what=what)
