@@ -11,7 +11,7 @@ import tempfile
 from importlib import import_module
 from pathlib import Path
 
-from .bench_engine import bot_times, playouts_per_second
+from .bench_engine import bot_times, harness_floor, playouts_per_second
 
 
 def pyodide_playouts(root: Path, seconds: float, what: str = "playouts") -> dict:
@@ -41,7 +41,8 @@ def _rates_in(pythonpath: Path, root: Path, seconds: float) -> dict:
 def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dict:
     """One-round games/s per mode for today's engine and the baseline, measured alternately in one run
     (best of `repeats` each, so a busy machine hurts both alike); speedup = today / baseline, and
-    apply_cost = random_step / random_apply (how much dearer a checked move is, today)."""
+    apply_cost = random_step / random_apply (how much dearer a checked move is, today); the harness floor
+    is the same loop with an engine that costs nothing, so floor / baseline bounds any engine's speedup."""
     root = root.resolve()
     ref = os.environ.get("EXPLORERS_BENCH_BASELINE", BASELINE)
     tmp = None
@@ -69,10 +70,14 @@ def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dic
                for gid, modes in now.items()}
     apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in now.items()
                   if m.get("random_apply")}
+    floor = harness_floor(seconds)  # what an engine costing nothing would reach with the same loop
+    ceiling = {gid: {m: round(r / old[gid][m], 2) for m, r in modes.items() if old.get(gid, {}).get(m)}
+               for gid, modes in floor.items()}
     baseline_apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in old.items()
                            if m.get("random_apply")}
     return {"baseline": ref, "games_per_s": now, "baseline_games_per_s": old, "speedup": speedup,
-            "apply_cost": apply_cost, "baseline_apply_cost": baseline_apply_cost}
+            "apply_cost": apply_cost, "baseline_apply_cost": baseline_apply_cost,
+            "harness_floor_games_per_s": floor, "largest_possible_speedup": ceiling}
 
 
 def optional(name: str, fn, *args):

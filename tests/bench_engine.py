@@ -6,6 +6,8 @@
   random_apply  the same moves through `apply` (checked and recorded: the session's path)
   greedy_step   a simple greedy policy (below) through `step`
   heuristic_step the game's bot rollout policy (`HEURISTICS.policy`) through `step`
+`harness_floor`: the same loops (random and simple greedy) against a stand-in engine that replays
+recorded legal lists at no cost: the rate an infinitely fast engine would reach with this harness.
 Only the public contract is used, so `python tests/bench_engine.py rates SECONDS` with PYTHONPATH set
 to an older checkout measures that engine with the very same code (tests/bench.py does this for the
 baseline in the same run).
@@ -126,6 +128,64 @@ def engine_rates(seconds: float = 1.0, modes: tuple = MODES, games: list | None 
                         state.apply(seat, action)
                     else:
                         state.step(seat, action)
+                    movers = state.to_move()
+                n += 1
+            out[gid][mode] = round(n / (time.perf_counter() - t0), 1)
+    return out
+
+
+class _Replay:
+    """A stand-in state that replays one recorded game's movers and legal lists; `step` only advances."""
+
+    __slots__ = ("i", "movers", "legal")
+
+    def __init__(self, movers: list, legal: list) -> None:
+        self.i, self.movers, self.legal = 0, movers, legal
+
+    def to_move(self) -> list:
+        return self.movers[self.i]
+
+    def legal_actions(self, seat: int) -> list:
+        return self.legal[self.i]
+
+    def step(self, seat: int, action) -> None:
+        self.i += 1
+
+
+def _recorded(game, options: dict, policy, games: int) -> list[tuple[list, list]]:
+    """(movers after each decision, legal list at each decision) of `games` one-round games."""
+    rng, out = Rng(7), []
+    for n in range(games):
+        state = game.new(players=game.min_players, seed=n, options=options)
+        movers, legal = [state.to_move()], []
+        while movers[-1]:
+            seat = movers[-1][0]
+            legal.append(state.legal_actions(seat))
+            state.step(seat, policy(state, seat, rng) if policy else rng.choice(legal[-1]))
+            movers.append(state.to_move())
+        out.append((movers, legal))
+    return out
+
+
+def harness_floor(seconds: float = 1.0, games: tuple = ("lost-cities", "lost-cities-board")) -> dict:
+    """One-round games/s of engine_rates' loop (random_step, greedy_step) when the engine costs nothing:
+    `new` hands out a replay of a recorded game, so only the loop, the generator and the policy run."""
+    out: dict = {}
+    for gid in games:
+        game, options = GAMES[gid], ONE_ROUND.get(gid, {})
+        out[gid] = {}
+        for mode in ("random_step", "greedy_step"):
+            policy = _policy(gid, mode)
+            tape = _recorded(game, options, policy, 50)
+            rng = Rng(7)
+            n, t0 = 0, time.perf_counter()
+            while time.perf_counter() - t0 < seconds or n == 0:
+                state = _Replay(*tape[n % len(tape)])
+                movers = state.to_move()
+                while movers:
+                    seat = movers[0]
+                    action = policy(state, seat, rng) if policy else rng.choice(state.legal_actions(seat))
+                    state.step(seat, action)
                     movers = state.to_move()
                 n += 1
             out[gid][mode] = round(n / (time.perf_counter() - t0), 1)
