@@ -75,6 +75,17 @@ async def yield_to_browser(seconds: float = 0.0) -> None:
     await asyncio.sleep(seconds)
 
 
+def measure(name: str, duration_ms: float, detail: dict | None = None) -> None:
+    """A User Timing measure `name` that ends now and lasted `duration_ms` (its `detail` a plain object);
+    never fails: a browser without the API simply gets no measure."""
+    try:
+        now = float(js.performance.now())
+        start = max(0.0, now - duration_ms)
+        js.performance.measure(name, to_js_options({"start": start, "duration": now - start, "detail": detail or {}}))
+    except Exception:
+        pass
+
+
 def focus(selector: str) -> None:
     el = js.document.querySelector(selector)
     if el:

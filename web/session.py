@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable
 
@@ -18,6 +19,11 @@ from py_engine import get_game
 from py_engine.bots import make_bot
 from py_engine.core import IllegalAction, Record, RecordError, rng
 from py_engine.net import Host
+
+try:  # the page's User Timing (web/dom.py); CPython tests have no browser, and no marks
+    import dom
+except ImportError:
+    dom = None
 
 NAME_MAX = 24
 _KIND = {"human": "local", "bot": "bot", "remote": "remote"}
@@ -79,10 +85,23 @@ class LocalTable:
 
     async def think(self, seat: int, slice_ms: float = 25.0):
         """The bot's decision for `seat`, thought in slices with the browser free between them."""
-        thinker = self.bots[seat].start(self.state, seat)
-        while not thinker.step(slice_ms):
+        began = time.perf_counter()
+        bot = self.bots[seat]
+        thinker = bot.start(self.state, seat)
+        thought, slices = time.perf_counter() - began, 0  # thinking: start() and the slices, not the yields
+        while True:
+            t0 = time.perf_counter()
+            done = thinker.step(slice_ms)
+            thought, slices = thought + time.perf_counter() - t0, slices + 1
+            if done:
+                break
             await asyncio.sleep(0)
-        return thinker.result()
+        action = thinker.result()
+        if dom is not None:  # one User Timing measure per decision, the yields included (tests/bench_bots_web.py)
+            dom.measure("explorers:bot-move", (time.perf_counter() - began) * 1000.0,
+                        {"game": self.game.id, "seat": seat, "level": bot.level, "think_ms": round(thought * 1e3, 1),
+                         "slices": slices, "rollouts": getattr(thinker, "rollouts", None)})
+        return action
 
     async def bot_moves(self, going: Callable[[], bool], before: Callable[[], None],
                         pause: float = 0.05) -> AsyncIterator[tuple[int, object]]:

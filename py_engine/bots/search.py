@@ -31,7 +31,8 @@ from .heuristics import Heuristics, get_heuristics
 @dataclass(frozen=True)
 class Budget:
     """Think budget of one level: rollouts (deterministic), wall-clock cap in seconds for the whole move
-    (sampling and move ordering included; the search stops before a rollout of average cost would pass it),
+    (sampling and move ordering included, and in a page the pauses between thinking slices too; the search
+    stops before a rollout of average cost would pass it),
     rollout depth (None: the game's Heuristics.rollout_depth) and width (candidates kept from the game's move
     ordering).
     """
@@ -55,7 +56,7 @@ class SearchThinker(Thinker):
 
     def __init__(self, state: State, seat: int, heur: Heuristics, budget: Budget, rng: Rng) -> None:
         super().__init__()
-        began = time.perf_counter()
+        self.began = began = time.perf_counter()
         self.seat, self.heur, self.budget, self.rng = seat, heur, budget, rng
         self.depth = budget.depth if budget.depth is not None else heur.rollout_depth
         self.legal = state.legal_actions(seat)
@@ -141,7 +142,8 @@ class SearchThinker(Thinker):
                 break
             now = time.perf_counter()
             spent = self.elapsed + (now - start)
-            if spent + spent / self.rollouts >= self.budget.cap:  # the next rollout would pass the cap
+            wall = max(spent, now - self.began)  # a page's pauses between slices count too (web/session.py)
+            if wall + spent / self.rollouts >= self.budget.cap:  # the next rollout would pass the cap
                 finished = True
                 break
             if now >= deadline:
