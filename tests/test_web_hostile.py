@@ -369,3 +369,32 @@ def test_the_next_good_view_clears_the_refusal():
     for _, text in sent:
         link.received(text)
     assert app.error == "" and link.guest.view == table.state.view(1)
+
+
+def test_a_bot_that_fails_stops_the_bots_with_a_message_instead_of_thinking_for_ever():
+    import asyncio
+
+    from pump import BotPump
+
+    class Broken:
+        level = 3
+
+        def start(self, state, seat):
+            raise KeyError("bug")
+
+    class Page(BotPump):
+        bot_pause = 0.0
+
+        def __init__(self) -> None:
+            self.table = LocalTable("lost-cities", 2, 5, {"rounds": 1},
+                                    [{"kind": "bot", "name": "A", "level": 1}, {"kind": "human", "name": "B"}])
+            self.table.bots[0] = Broken()
+            self.drawn = 0
+
+        def redraw(self) -> None:
+            self.drawn += 1
+
+    page = Page()
+    asyncio.run(page.pump())
+    assert "KeyError" in page.error and not page.pumping and page.drawn >= 2
+    assert page.table.state.record.moves == []  # nothing was played

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dom
+from i18n import tr
 
 
 class BotPump:
@@ -10,6 +11,7 @@ class BotPump:
     each bot move and what follows the loop; `pump()` plays the bots through `table.bot_moves`."""
 
     pumping = False
+    error = ""
     bot_pause = 0.05  # seconds between the redraw and the bot's thinking
 
     def bots_may_move(self) -> bool:
@@ -32,6 +34,10 @@ class BotPump:
             async for seat, action in table.bot_moves(lambda: self.table is table and self.bots_may_move(),
                                                       self.redraw, self.bot_pause):
                 await self.after_bot_move(seat, action)
+        except Exception as exc:  # a bug must not leave the page "thinking" for ever: say so, stop the bots
+            self.error = tr("A bot could not move ({reason}); the bots stop here.", reason=type(exc).__name__)
+            self.redraw()
+            return
         finally:
             self.pumping = False
         if self.table is not table:
