@@ -3,6 +3,9 @@ assistant effects, research, scoring)."""
 
 from __future__ import annotations
 
+import enum
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1340,3 +1343,162 @@ def test_no_free_action_while_paying_travel():
     s.tile[5] = 2
     go(s, ("dig", 5))
     assert s.legal_actions(0) == [("tcard", FC)]  # the Funding card may not be played for its coin now
+
+
+# --- fast legality (State.is_legal, legality.py) ---------------------------------------------------------
+class _Num(enum.IntEnum):
+    """An int subclass: JSON encodes it as its number, so it is legal where that number is."""
+    ZERO = 0
+
+
+class _Word(str):
+    """A str subclass: JSON encodes it as its text."""
+
+
+def _exact(s, seat: int, action) -> bool:
+    """What is_legal must answer: an equal legal action with the same JSON encoding."""
+    want = json.dumps(GAME.encode(action))
+    return any(a == action and json.dumps(GAME.encode(a)) == want for a in s.legal_actions(seat))
+
+
+def _judged(s, cases: list, seat: int = 0) -> None:
+    """Each (action, expected) of a concrete position: the legal list and is_legal both say `expected`."""
+    for action, want in cases:
+        assert _exact(s, seat, action) is want, action
+        assert s.is_legal(seat, action) is want, action
+
+
+def _near_misses(action: tuple, words: list) -> list:
+    """A legal action with one field changed (±1, out of range, bool, float, text, None, list, tuple,
+    int/str subclass), cut short or made longer, and unknown kinds."""
+    out = [action[:-1], (*action, 0), (*action, "x"), ("zz",), ("zz", 0), (), (None,), (1,)]
+    for i, x in enumerate(action):
+        if isinstance(x, int):
+            subs = [x + 1, x - 1, -1, 99, 10 ** 30, float(x), str(x), True, False, None, [x], (x,), _Num.ZERO + x]
+        else:
+            subs = [w for w in words if w != x] + ["zz", 0, 1, None, [x], (x,), True, _Word(x)]
+        out += [action[:i] + (y,) + action[i + 1:] for y in subs]
+    return out
+
+
+@pytest.mark.parametrize(("players", "temple", "seed"), [(1, "bird", 1), (1, "snake", 2), (2, "bird", 3),
+                                                         (2, "snake", 4), (3, "snake", 5), (4, "bird", 6)])
+def test_is_legal_equals_exact_membership_over_random_games(players, temple, seed):
+    """Every legal action is accepted; near misses, legal actions of other positions (other phases and
+    decisions) and the mover's actions offered to other seats get exactly the membership answer."""
+    s = GAME.new(players=players, seed=seed, options={"temple": temple, "rival": seed % 6})
+    rng, pool, words = Rng(seed), set(), set()
+    while s.to_move():
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        pool.update(legal)
+        words.update(x for a in legal for x in a if isinstance(x, str))
+        encoded = {json.dumps(GAME.encode(a)) for a in legal}
+        for a in legal:
+            assert s.is_legal(seat, a) is True, a
+            for near in _near_misses(a, sorted(words)):
+                assert s.is_legal(seat, near) is (json.dumps(GAME.encode(near)) in encoded and near in legal), near
+        for a in pool:
+            assert s.is_legal(seat, a) is (a in legal), a
+        for other in range(players):
+            if other != seat:
+                assert not any(s.is_legal(other, a) for a in legal)
+        s.step(seat, rng.choice(legal))
+    assert not s.is_legal(0, ("pass",))
+
+
+def test_is_legal_dig_and_discover():
+    s = pos()
+    ship = next(x for x in D.LEVEL1 if D.site_travel("bird", x) == ("ship",))
+    s.tile[ship] = 4
+    s.p[0].hand = [FC]
+    s.p[0].res = [0, 3, 0, 0, 0]
+    _judged(s, [(("dig", 0), True), (("dig", _Num.ZERO), True), ((_Word("dig"), 0), True),  # the car pays a boot
+                (("dig", ship), False), (("dig", 5), False), (("discover", 5), True), (("discover", 13), False),
+                (("discover", ship), False), (("discover", 0), False), (("dig", 17), False), (("dig", -1), False),
+                (("dig", True), False), (("dig", False), False), (("dig", 0.0), False), (("dig", "0"), False),
+                (("dig", None), False), (("dig", [0]), False), (("dig", (0,)), False), (("dig",), False),
+                (("dig", 0, 0), False), (("dig", 10 ** 40), False)])
+    s.p[0].home = 0
+    _judged(s, [(("dig", 0), False), (("discover", 5), False)])
+
+
+def test_is_legal_play_main_and_free_cards():
+    s = pos()
+    trowel, watch = ITEM["Trowel"], ITEM["Watch"]
+    s.p[0].hand = [FC, trowel, watch]
+    _judged(s, [(("play", FC), True), (("play", watch), True), (("play", trowel), False),  # no compass to pay
+                (("play", EC), False), (("play", 0), False), (("play", True), False), (("play", float(FC)), False)])
+    s.p[0].res = [0, 1, 0, 0, 0]
+    _judged(s, [(("play", trowel), True)])
+    go(s, ("play", trowel))  # the main action is taken: only free actions and "end"
+    _judged(s, [(("play", FC), True), (("play", watch), True), (("end",), True), (("pass",), False),
+                (("dig", 0), False)])
+
+
+def test_is_legal_pass_buy_research_and_temple():
+    s = pos()
+    s.p[0].res = [1, 1, 0, 1, 0]
+    s.items[0] = ITEM["Trowel"]  # costs 1 coin
+    s.items[1] = ITEM["Horse"]  # costs 4
+    _judged(s, [(("pass",), True), (("end",), False), (("pass", 0), False), (("buy", "item", 0), True),
+                (("buy", "item", 1), False), (("buy", "item", 4), False), (("buy", "item", -1), False),
+                (("buy", "item", "top"), False), (("buy", "any", 0), False), (("buy", "item", True), False),
+                (("research", "glass", 1), True), (("research", "glass", 2), False),  # 2 needs a jewel
+                (("research", "notebook", 1), False),  # never above the glass
+                (("research", "glass", 3), False), (("research", "glass", 1.0), False),
+                (("research", "lens", 1), False), (("temple", 0), False)])
+    s.p[0].glass = D.TEMPLE
+    s.p[0].res = [9, 9, 9, 9, 9]
+    _judged(s, [(("temple", 0), True), (("temple", 6), False), (("research", "glass", 14), False),
+                (("research", "notebook", 1), True)])
+
+
+def test_is_legal_idol_boon_assistant_and_overcome():
+    s = pos()
+    p = s.p[0]
+    p.idols, p.hand = 1, [FEAR]
+    p.guardians = [[1, 0]]  # exile boon
+    p.assistants = [[6, 0, 0], [6, 0, 1]]  # ready, exhausted
+    s.occ[5], p.home, s.guard[5] = [0], 1, 3  # guardian 4: 2 coins + 1 arrowhead
+    p.res = [1, 0, 0, 1, 0]
+    _judged(s, [(("idol", 0), True), (("idol", 1), True), (("idol", 5), False), (("idol", True), False),
+                (("boon", 0), True), (("boon", 1), False), (("assist", 0), True), (("assist", 1), False),
+                (("assist", 2), False), (("overcome", 5), False), (("overcome", 6), False)])
+    p.res = [2, 0, 0, 1, 0]
+    p.guardians[0][1] = 1
+    _judged(s, [(("overcome", 5), True), (("boon", 0), False), (("idol", 0), True)])
+    p.res = [0, 0, 0, 1, 0]
+    _judged(s, [(("idol", 0), False), (("idol", 4), True)])
+
+
+def test_is_legal_travel_decision():
+    s = pos()
+    s.p[0].hand = [FC]
+    s.p[0].res = [4, 0, 0, 0, 0]
+    go(s, ("dig", 0))
+    _judged(s, [(("tcard", FC), True), (("pilot",), True), (("pilot", 0), False), (("tcard", EC), False),
+                (("tcard", True), False), (("play", FC), False),  # no free action while paying travel
+                (("skip",), False), (("tasst", 0), False), (("tboon", 0), False), (("pass",), False)])
+
+
+def test_is_legal_keep_phase_and_other_seats():
+    s = pos()
+    s.p[0].hand = [FC, EC]
+    _judged(s, [(("pass",), False), (("dig", 0), False)], seat=1)  # not seat 2's turn
+    s.phase = "keep"
+    _judged(s, [(("keep",), True), (("release", FC), True), (("release", FS), False), (("release",), False),
+                (("keep", FC), False), (("pass",), False), (("end",), False), (("play", FC), False)])
+
+
+def test_is_legal_in_the_middle_of_an_action():
+    s = pos()
+    rod, watch = ITEM["Fishing Rod"], ITEM["Watch"]
+    s.p[0].hand = [rod, FC, watch]
+    s.item_deck.append(ITEM["Pack Donkey"])
+    go(s, ("play", rod))
+    _judged(s, [(("play", FC), True), (("play", watch), False), (("buy", "item", "top"), False),
+                (("skip",), True), (("pass",), False), (("dig", 0), False)])
+    go(s, ("play", FC))
+    _judged(s, [(("buy", "item", "top"), True), (("buy", "artifact", "top"), False), (("skip",), True),
+                (("buy", "item", "TOP"), False)])

@@ -10,6 +10,7 @@ sources that leave the rest of the cost payable are offered, so a payment never 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 
 from . import data as D
 
@@ -63,10 +64,23 @@ def best_remainder(rem: tuple, icons: tuple, srcs: list) -> tuple | None:
     return best[1] if best else None
 
 
+# research track side -> space -> the spaces entered from it, in track order
+NEXT = {side: {at: tuple(dest for dest, step in track.items() if at in step[2]) for at in range(D.TEMPLE + 1)}
+        for side, track in D.TRACKS.items()}
+
+
+def travel_ok(rem: tuple, srcs: list, i: int) -> bool:
+    """Source i of `srcs` ((action, icons) pairs) may pay toward travel cost `rem`: it pays part of it and
+    the other sources can still pay the rest."""
+    rest = [ic for j, (_, ic) in enumerate(srcs) if j != i]
+    return best_remainder(rem, srcs[i][1], rest) is not None
+
+
 def _may_pass(ops) -> bool:
     return any(op[0] == "pass" or op[0] == "or" and any(_may_pass(b) for b in op[1:]) for op in ops)
 
 
+MAIN, AFTER, KEEP, OVER = "main", "after", "keep", "over"  # turn phases (state.phase)
 NO_MID_FREE = ("travel", "discard_req")  # decisions whose payability was checked up front
 MID_FREE_KINDS = ("play", "idol", "boon", "assist")
 
@@ -77,10 +91,15 @@ def sub(res: list, cost: tuple) -> None:
 
 
 def can_pay(res: list, cost: tuple) -> bool:
-    return all(res[i] >= cost[i] for i in range(5))
+    return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2] and res[3] >= cost[3] and res[4] >= cost[4]
+
+
+NO_DISCOUNT = (0, 0, 0, 0, 0)
 
 
 def less(cost: tuple, disc: tuple) -> tuple:
+    if disc == NO_DISCOUNT:
+        return cost
     return tuple(max(0, cost[i] - disc[i]) for i in range(5))
 
 
@@ -160,10 +179,45 @@ class Resolver:
         return can_pay(p.res, tuple(cost))
 
     # --- what may be done -----------------------------------------------------------------------------
+    # The lists below are built from per-item tests that legality.py also uses to judge one action.
     def playable(self, seat: int, card: int) -> bool:
         info = D.CARDS[card]
         extra = (0, 0, 1, 0, 0) if info[1] == "artifact" else (0, 0, 0, 0, 0)
         return bool(info[7]) and self.ops_ok(seat, info[7], extra)
+
+    def main_play_ok(self, seat: int, card: int) -> bool:
+        """("play", card) as the main action: a main-action card in hand whose costs can be met."""
+        return D.CARDS[card][5] == MAINT and self.playable(seat, card)
+
+    def free_play_ok(self, seat: int, card: int, mid: bool = False) -> bool:
+        """("play", card) as a free action: a free card in hand whose costs can be met; `mid` (in the middle
+        of another action): not one whose effect may pass."""
+        info = D.CARDS[card]
+        return info[5] == FREE and not (mid and _may_pass(info[7])) and self.playable(seat, card)
+
+    def idol_slots(self, seat: int) -> tuple:
+        """The idol-slot effects (0-4) `seat` may use: an idol and a free slot; effect 0 also costs a coin."""
+        p = self.p[seat]
+        if not p.idols or p.slots >= 4:
+            return ()
+        return (0, 1, 2, 3, 4) if p.res[0] >= 1 else (1, 2, 3, 4)
+
+    def boon_ok(self, seat: int, i: int) -> bool:
+        """("boon", i): guardian i's unused boon is a free action with something to act on."""
+        g = self.p[seat].guardians[i]
+        boon = D.GUARDIANS[g[0]][3]
+        return not g[1] and boon in D.BOON_OPS and self.useful(seat, D.BOON_OPS[boon][0])
+
+    def assist_ok(self, seat: int, i: int, main: bool) -> bool:
+        """("assist", i): assistant i is ready; a free-action one (not `main`) whose costs can be met, or a
+        main-action one (`main`: it buys with a discount) while that discount affords a card."""
+        a = self.p[seat].assistants[i]
+        info = D.ASSISTANTS[a[0] - 1]
+        if a[2] or bool(info[4]) != main:
+            return False
+        if main:
+            return bool(self.buy_options(seat, "any", 2 if a[1] else 1))
+        return self.ops_ok(seat, info[1 if a[1] else 0])
 
     def free_actions(self, seat: int, mid: bool = False) -> list:
         """Free actions of `seat` now; `mid`: in the middle of another action's decision (then no card whose
@@ -171,19 +225,15 @@ class Resolver:
         p = self.p[seat]
         acts = []
         for c in sorted(set(p.hand)):
-            if D.CARDS[c][5] == FREE and self.playable(seat, c) and not (mid and _may_pass(D.CARDS[c][7])):
+            if self.free_play_ok(seat, c, mid):
                 acts.append(("play", c))
-        if p.idols and p.slots < 4:
-            for k in range(5):
-                if k or p.res[0] >= 1:
-                    acts.append(("idol", k))
-        for i, g in enumerate(p.guardians):
-            boon = D.GUARDIANS[g[0]][3]
-            if not g[1] and boon in D.BOON_OPS and self.useful(seat, D.BOON_OPS[boon][0]):
+        for k in self.idol_slots(seat):
+            acts.append(("idol", k))
+        for i in range(len(p.guardians)):
+            if self.boon_ok(seat, i):
                 acts.append(("boon", i))
-        for i, a in enumerate(p.assistants):
-            info = D.ASSISTANTS[a[0] - 1]
-            if not a[2] and not info[4] and self.ops_ok(seat, info[1 if a[1] else 0]):
+        for i in range(len(p.assistants)):
+            if self.assist_ok(seat, i, False):
                 acts.append(("assist", i))
         return acts
 
@@ -197,31 +247,46 @@ class Resolver:
             return p.res[2] > 0 or p.res[3] > 0
         return True
 
+    def reach(self, seat: int, icons: tuple = ()) -> Callable[[tuple], bool]:
+        """A test of travel costs: can `seat`'s travel sources pay `cost` once `icons` paid what they can?
+        (It remembers each cost: many sites share one.)"""
+        srcs = [ic for _, ic in self.sources(seat)]
+        memo: dict = {}
+
+        def ok(cost: tuple) -> bool:
+            got = memo.get(cost)
+            if got is None:
+                got = memo[cost] = self._reachable(cost, icons, srcs)
+            return got
+        return ok
+
+    def dig_ok(self, seat: int, site: int, icons: tuple = (), reach: Callable | None = None) -> bool:
+        """("dig", site) for site 0-16: an archaeologist at home, a camp or a discovered site with a free
+        space, its travel (less `icons`) payable; `reach`: `self.reach(seat, icons)` if already made."""
+        if self.p[seat].home <= 0 or site >= 5 and not self.tile[site] or not self.free_space(site):
+            return False
+        return (reach or self.reach(seat, icons))(self.travel_cost(site))
+
+    def discover_ok(self, seat: int, site: int, icons: tuple = (), compass: int = 0,
+                    reach: Callable | None = None) -> bool:
+        """("discover", site) for site 0-16: an archaeologist at home, an undiscovered site whose level still
+        has tiles, its compasses (less `compass`) and travel (less `icons`) payable."""
+        p = self.p[seat]
+        if site < 5 or self.tile[site] or p.home <= 0:
+            return False
+        level = 1 if site < 13 else 2
+        if not (self.pile1 if level == 1 else self.pile2) or p.res[1] < max(0, D.DISCOVER_COST[level - 1] - compass):
+            return False
+        return (reach or self.reach(seat, icons))(D.site_travel(self.temple, site))
+
     def dig_targets(self, seat: int, icons: tuple = (), compass: int = 0) -> list:
         """("dig", site) and ("discover", site) that `seat` can pay, travel icons `icons` covered."""
-        p = self.p[seat]
-        if p.home <= 0:
+        if self.p[seat].home <= 0:  # a shortcut: the tests below say no to every site
             return []
-        srcs = [ic for _, ic in self.sources(seat)]
-        acts = []
-        for site in range(D.NSITES):
-            if site >= 5 and not self.tile[site]:
-                continue
-            if not self.free_space(site):
-                continue
-            if self._reachable(self.travel_cost(site), icons, srcs):
-                acts.append(("dig", site))
-        for site in range(5, D.NSITES):
-            if self.tile[site]:
-                continue
-            level = 1 if site < 13 else 2
-            if not (self.pile1 if level == 1 else self.pile2):
-                continue
-            if p.res[1] < max(0, D.DISCOVER_COST[level - 1] - compass):
-                continue
-            if self._reachable(D.site_travel(self.temple, site), icons, srcs):
-                acts.append(("discover", site))
-        return acts
+        reach = self.reach(seat, icons)
+        acts = [("dig", s) for s in range(D.NSITES) if self.dig_ok(seat, s, icons, reach)]
+        return acts + [("discover", s) for s in range(5, D.NSITES)
+                       if self.discover_ok(seat, s, icons, compass, reach)]
 
     @staticmethod
     def _reachable(cost: tuple, icons: tuple, srcs: list) -> bool:
@@ -240,32 +305,42 @@ class Resolver:
         srcs += [("plane",)] * ((p.res[0] - res[0]) // 2)
         return can_cover(tuple(sorted(icons)), srcs)
 
-    def research_moves(self, seat: int, disc: tuple = (0, 0, 0, 0, 0), free: bool = False,
-                       tokens: tuple = ("glass", "notebook")) -> list:
+    def overcome_ok(self, seat: int, site: int) -> bool:
+        """("overcome", site) for site 0-16: a guardian at a site (5-16) where `seat` has an archaeologist,
+        its cost payable."""
+        g = self.guard[site]
+        return site >= 5 and g >= 0 and seat in self.occ[site] and self.guardian_ok(seat, g)
+
+    def research_dests(self, seat: int, token: str, disc: tuple = (0, 0, 0, 0, 0), free: bool = False) -> list:
+        """Spaces `token` ("glass" or "notebook") may research to: linked from its space, the notebook never
+        to the temple nor above the glass's row; unless `free`, the cost less `disc` (an idol for an idol
+        space) payable."""
         p = self.p[seat]
         track = D.TRACKS[self.temple]
-        acts = []
-        grow = self.row(p.glass)
-        for token in tokens:
-            at = p.glass if token == "glass" else p.notebook
-            if at == D.TEMPLE:
+        note = token == "notebook"
+        out = []
+        for dest in NEXT[self.temple][p.notebook if note else p.glass]:
+            row, cost, _, _ = track[dest]
+            if note and (dest == D.TEMPLE or row > self.row(p.glass)):
                 continue
-            for dest, (row, cost, src, _) in track.items():
-                if at not in src:
-                    continue
-                if token == "notebook" and (dest == D.TEMPLE or row > grow):
-                    continue
-                if not free:
-                    if cost == "idol":
-                        if p.idols < 1:
-                            continue
-                    elif not can_pay(p.res, less(cost, disc)):
-                        continue
-                acts.append(("research", token, dest))
-        if p.glass == D.TEMPLE and "glass" in tokens and not free:
-            for k in range(6):
-                if self.temple_left[k] and can_pay(p.res, less(D.temple_cost(self.costs, k), disc)):
-                    acts.append(("temple", k))
+            if free or (p.idols >= 1 if cost == "idol" else can_pay(p.res, less(cost, disc))):
+                out.append(dest)
+        return out
+
+    def temple_stacks(self, seat: int, disc: tuple = (0, 0, 0, 0, 0)) -> list:
+        """Temple-tile stacks (0-5) `seat` may take from: the glass at the temple, tiles left, cost less
+        `disc` payable."""
+        p = self.p[seat]
+        if p.glass != D.TEMPLE:
+            return []
+        return [k for k in range(6) if self.temple_left[k] and can_pay(p.res, less(D.temple_cost(self.costs, k),
+                                                                                   disc))]
+
+    def research_moves(self, seat: int, disc: tuple = (0, 0, 0, 0, 0), free: bool = False,
+                       tokens: tuple = ("glass", "notebook")) -> list:
+        acts = [("research", t, d) for t in tokens for d in self.research_dests(seat, t, disc, free)]
+        if "glass" in tokens and not free:
+            acts += [("temple", k) for k in self.temple_stacks(seat, disc)]
         return acts
 
     def buy_options(self, seat: int, kind: str, disc: int, peek: bool = False) -> list:
@@ -286,17 +361,16 @@ class Resolver:
         p = self.p[seat]
         acts = []
         for c in sorted(set(p.hand)):
-            if D.CARDS[c][5] == MAINT and self.playable(seat, c):
+            if self.main_play_ok(seat, c):
                 acts.append(("play", c))
         acts += self.dig_targets(seat)
         for site in range(5, D.NSITES):
-            g = self.guard[site]
-            if g >= 0 and seat in self.occ[site] and self.guardian_ok(seat, g):
+            if self.overcome_ok(seat, site):
                 acts.append(("overcome", site))
         acts += self.buy_options(seat, "any", 0)
         acts += self.research_moves(seat)
-        for i, a in enumerate(p.assistants):
-            if not a[2] and D.ASSISTANTS[a[0] - 1][4] and self.buy_options(seat, "any", 2 if a[1] else 1):
+        for i in range(len(p.assistants)):
+            if self.assist_ok(seat, i, True):
                 acts.append(("assist", i))
         return acts
 
@@ -465,7 +539,7 @@ class Resolver:
 
     def _done(self, seat: int) -> None:
         if self.ctx_main:
-            self.phase = "after"
+            self.phase = AFTER
             self.ctx_main = False
         self.ctx = None
         self.refill()
@@ -473,7 +547,7 @@ class Resolver:
             self.log.append((seat, "pass", {}))
             self._end_turn(seat, passed=True)
             return
-        if self.phase == "after" and not self.free_actions(seat):
+        if self.phase == AFTER and not self.free_actions(seat):
             self._end_turn(seat)
 
     def _auto(self, seat: int, op: tuple) -> bool:
@@ -621,11 +695,8 @@ class Resolver:
             srcs = self.sources(seat)
             acts = []
             seen = set()
-            for i, (a, icons) in enumerate(srcs):
-                if a in seen:
-                    continue
-                rest = [ic for j, (_, ic) in enumerate(srcs) if j != i]
-                if best_remainder(rem, icons, rest) is not None:
+            for i, (a, _) in enumerate(srcs):
+                if a not in seen and travel_ok(rem, srcs, i):
                     seen.add(a)
                     acts.append(a)
             return acts
@@ -649,7 +720,7 @@ class Resolver:
         if k == "or":
             acts = []
             for i, branch in enumerate(op[1:]):
-                if any(o[0] == "pass" for o in branch) and self.phase != "main":
+                if any(o[0] == "pass" for o in branch) and self.phase != MAIN:
                     continue
                 if self.ops_ok(seat, branch):
                     acts.append(("choose", i))

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from ...core import Game, Option, Rng, State, ranks_from_scores
 from . import data as D
-from .effects import MID_FREE_KINDS, NO_MID_FREE, Resolver
+from .effects import AFTER, KEEP, MAIN, MID_FREE_KINDS, NO_MID_FREE, OVER, Resolver
+from .legality import judge
 from .rival import RIVAL, RivalMixin, clone_rival, new_rival
-
-MAIN, AFTER, KEEP, OVER = "main", "after", "keep", "over"
 
 
 def _tup(x):
@@ -255,6 +254,11 @@ class ArnakState(RivalMixin, Resolver, State):
         if self.phase == MAIN:
             return self.main_actions(seat) + acts + [("pass",)]
         return acts + [("end",)]
+
+    def is_legal(self, seat: int, action: tuple) -> bool:
+        """Exactly `action in legal_actions(seat)` with types compared, judged from the few state fields
+        the action concerns (legality.py)."""
+        return judge(self, seat, action)
 
     def step(self, seat: int, action: tuple) -> None:
         self.nmoves += 1
