@@ -3,7 +3,6 @@ assistant effects, research, scoring)."""
 
 from __future__ import annotations
 
-import enum
 import json
 
 import pytest
@@ -14,6 +13,8 @@ from py_engine.core import IllegalAction, Rng
 from py_engine.games.arnak import GAME
 from py_engine.games.arnak import data as D
 from py_engine.games.arnak.effects import can_cover, covers
+
+from .conformance import Num, Word, exact, near_misses
 
 FEAR, FC, FS, EC, ES = D.FEAR, D.FUNDING_CAR, D.FUNDING_SHIP, D.EXPLORE_CAR, D.EXPLORE_SHIP
 ITEM = {D.CARDS[c][0]: c for c in D.ITEM_IDS}
@@ -1346,39 +1347,11 @@ def test_no_free_action_while_paying_travel():
 
 
 # --- fast legality (State.is_legal, legality.py) ---------------------------------------------------------
-class _Num(enum.IntEnum):
-    """An int subclass: JSON encodes it as its number, so it is legal where that number is."""
-    ZERO = 0
-
-
-class _Word(str):
-    """A str subclass: JSON encodes it as its text."""
-
-
-def _exact(s, seat: int, action) -> bool:
-    """What is_legal must answer: an equal legal action with the same JSON encoding."""
-    want = json.dumps(GAME.encode(action))
-    return any(a == action and json.dumps(GAME.encode(a)) == want for a in s.legal_actions(seat))
-
-
 def _judged(s, cases: list, seat: int = 0) -> None:
     """Each (action, expected) of a concrete position: the legal list and is_legal both say `expected`."""
     for action, want in cases:
-        assert _exact(s, seat, action) is want, action
+        assert exact(s, seat, action) is want, action
         assert s.is_legal(seat, action) is want, action
-
-
-def _near_misses(action: tuple, words: list) -> list:
-    """A legal action with one field changed (±1, out of range, bool, float, text, None, list, tuple,
-    int/str subclass), cut short or made longer, and unknown kinds."""
-    out = [action[:-1], (*action, 0), (*action, "x"), ("zz",), ("zz", 0), (), (None,), (1,)]
-    for i, x in enumerate(action):
-        if isinstance(x, int):
-            subs = [x + 1, x - 1, -1, 99, 10 ** 30, float(x), str(x), True, False, None, [x], (x,), _Num.ZERO + x]
-        else:
-            subs = [w for w in words if w != x] + ["zz", 0, 1, None, [x], (x,), True, _Word(x)]
-        out += [action[:i] + (y,) + action[i + 1:] for y in subs]
-    return out
 
 
 @pytest.mark.parametrize(("players", "temple", "seed"), [(1, "bird", 1), (1, "snake", 2), (2, "bird", 3),
@@ -1396,7 +1369,7 @@ def test_is_legal_equals_exact_membership_over_random_games(players, temple, see
         encoded = {json.dumps(GAME.encode(a)) for a in legal}
         for a in legal:
             assert s.is_legal(seat, a) is True, a
-            for near in _near_misses(a, sorted(words)):
+            for near in near_misses(a, sorted(words)):
                 assert s.is_legal(seat, near) is (json.dumps(GAME.encode(near)) in encoded and near in legal), near
         for a in pool:
             assert s.is_legal(seat, a) is (a in legal), a
@@ -1413,7 +1386,7 @@ def test_is_legal_dig_and_discover():
     s.tile[ship] = 4
     s.p[0].hand = [FC]
     s.p[0].res = [0, 3, 0, 0, 0]
-    _judged(s, [(("dig", 0), True), (("dig", _Num.ZERO), True), ((_Word("dig"), 0), True),  # the car pays a boot
+    _judged(s, [(("dig", 0), True), (("dig", Num.ZERO), True), ((Word("dig"), 0), True),  # the car pays a boot
                 (("dig", ship), False), (("dig", 5), False), (("discover", 5), True), (("discover", 13), False),
                 (("discover", ship), False), (("discover", 0), False), (("dig", 17), False), (("dig", -1), False),
                 (("dig", True), False), (("dig", False), False), (("dig", 0.0), False), (("dig", "0"), False),

@@ -7,6 +7,7 @@ Beginner board hex ids (row by row): 0 mountains 10, 1 pasture 2, 2 forest 9, 3 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -30,6 +31,8 @@ from py_engine.games.catan_ck.data import (
     VERT_EDGES,
     deck_cards,
 )
+
+from .conformance import check_fast_legality, legal
 
 BRICK, LUMBER, WOOL, GRAIN, ORE, CLOTH, COIN, PAPER = range(8)
 
@@ -820,7 +823,6 @@ def test_cards_are_conserved(seed, players, steps):
 def test_random_games_finish_on_the_beginner_board(players):
     """The generic conformance suite runs the default (random) board; the beginner board too ends and
     replays identically."""
-    import json
 
     s = GAME.new(players=players, seed=5, options={"board": "beginner"})
     rng = Rng(9)
@@ -929,3 +931,222 @@ def test_heuristic_search_replies_to_offers_without_counters():
     assert sorted(order(s, 0)) == [("accept",), ("decline",)]
     s.apply(0, ("counter",))
     assert order(s, 0) == [("back",)]
+
+
+# ---- fast legality (State.is_legal, used by apply) ----------------------------------------------------------------
+COMMON = ("main", "offer", "make_offer", "roll", "confirm")  # the decisions most positions hold
+
+
+@pytest.mark.parametrize(("seed", "players", "board"), [(21, 3, "beginner"), (22, 4, "random"), (23, 3, "random")])
+def test_is_legal_agrees_with_the_legal_list(seed, players, board):
+    """Over a random game (every 15th position and every rarer decision than COMMON), `is_legal` is exact
+    membership in the legal list, types compared: 1.0 and True are not 1."""
+    s = GAME.new(players=players, seed=seed, options={"board": board})
+    rng, seen = Rng(seed), {}
+    n = 0
+    while s.to_move():
+        if n % 15 == 0 or s.stack[-1]["k"] not in COMMON:
+            check_fast_legality(s, list(seen.values()))
+        seat = s.to_move()[0]
+        a = rng.choice(s.legal_actions(seat))
+        seen[(s.stack[-1]["k"], a[0], len(a))] = a  # one action of each kind and phase met so far
+        s.step(seat, a)
+        n += 1
+    assert s.is_over()
+
+
+def test_is_legal_setup_roll_and_alchemist():
+    s = GAME.new(players=3, seed=2, options={"board": "beginner"})
+    assert legal(s, ("place", 8)) and not legal(s, ("place", 54)) and not legal(s, ("place", 8.0))
+    s.apply(0, ("place", 8))
+    assert legal(s, ("road", edge(8, 13)))
+    assert not legal(s, ("road", edge(13, 18)))  # not at the settlement just placed
+    s.apply(0, ("road", edge(8, 13)))
+    assert not legal(s, ("place", 13)) and legal(s, ("place", 40))  # 13 is next to 8: the distance rule
+    s = fresh()
+    s.stack = [{"k": "roll", "p": 0}]
+    assert legal(s, ("roll",)) and not legal(s, ("roll", 0)) and not legal(s, ("end",))
+    assert not legal(s, ("play", "alchemist"))  # not held
+    s.prog[0] = ["alchemist"]
+    assert legal(s, ("play", "alchemist"))
+    s.apply(0, ("play", "alchemist"))
+    assert legal(s, ("dice", 6, 1)) and not legal(s, ("dice", 7, 1)) and not legal(s, ("dice", True, 1))
+
+
+def test_is_legal_builds_and_knights():
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    build(s, 0, 40, "city")
+    road(s, 0, edge(8, 13), edge(13, 9))
+    build(s, 1, 18, "settlement")
+    knight(s, 0, 13, 1, False)
+    assert legal(s, ("end",)) and not legal(s, ("end", None))
+    assert not legal(s, ("road", edge(9, 14)))  # no brick and lumber
+    give(s, 0, brick=3, lumber=1, wool=2, grain=3, ore=4, paper=1)
+    assert legal(s, ("road", edge(9, 14)))  # on from vertex 9, the end of seat 0's road
+    assert not legal(s, ("road", edge(18, 24)))  # seat 1's settlement at 18 cuts the way
+    assert not legal(s, ("road", edge(8, 13)))  # taken
+    assert legal(s, ("settlement", 9)) and not legal(s, ("settlement", 14))  # 14: no road of seat 0 there
+    assert not legal(s, ("settlement", 13))  # a knight stands there, and 8 is next to it
+    assert legal(s, ("city", 8)) and not legal(s, ("city", 18)) and not legal(s, ("city", 40))
+    assert legal(s, ("wall", 40)) and not legal(s, ("wall", 8))  # walls go on cities
+    assert not legal(s, ("knight", 13)) and not legal(s, ("knight", 14))  # taken; not at a road
+    s.kn_owner[13] = -1
+    assert legal(s, ("knight", 13))
+    knight(s, 0, 13, 1, False)
+    assert legal(s, ("activate", 13)) and not legal(s, ("activate", 18)) and not legal(s, ("activate", 13.0))
+    assert legal(s, ("promote", 13))
+    s.kn_level[13] = 2
+    assert not legal(s, ("promote", 13))  # mighty knights need politics 3
+    assert legal(s, ("improve", "science")) and not legal(s, ("improve", "trade"))  # no cloth
+    assert legal(s, ("bank", "ore", "grain")) and not legal(s, ("bank", "ore", "ore"))
+    assert not legal(s, ("bank", "wool", "ore"))  # 2 wool, the rate is 4
+    assert legal(s, ("offer",))
+    s.offers = 3
+    assert not legal(s, ("offer",))  # max_offers reached
+    s.prog[0] = ["alchemist", "warlord"]
+    assert legal(s, ("play", "warlord")) and not legal(s, ("play", "spy"))  # held / not held
+    assert not legal(s, ("play", "alchemist"))  # only before the roll
+
+
+def test_is_legal_knight_actions_and_relocation():
+    s = fresh()
+    s.robber_active = True
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13), edge(13, 18), edge(18, 24))
+    knight(s, 0, 13, 2, True)
+    build(s, 1, 30, "settlement")
+    road(s, 1, edge(24, 30))
+    knight(s, 1, 24, 1, True)
+    assert not legal(s, ("move_knight", 13, 18))  # not active at the roll
+    s.kn_ready[13] = True
+    assert legal(s, ("move_knight", 13, 18)) and not legal(s, ("move_knight", 13, 9))  # 9: off seat 0's roads
+    assert not legal(s, ("move_knight", 13, 24)) and legal(s, ("displace", 13, 24))  # a weaker knight
+    assert not legal(s, ("chase", 13))  # the robber is on the desert, hex 9
+    s.robber = 4
+    assert legal(s, ("chase", 13))
+    s.apply(0, ("displace", 13, 24))
+    assert legal(s, ("remove",), 1) and not legal(s, ("relocate", 30), 1)  # no empty spot at seat 1's roads
+
+
+def test_is_legal_seven_and_small_decisions():
+    s = fresh()
+    build(s, 0, 0, "city")
+    build(s, 0, 40, "city")
+    build(s, 0, 8, "settlement")
+    s.metro[0] = 40
+    give(s, 1, ore=2)
+    s.prog[0] = ["spy", "spy", "warlord", "warlord", "wedding"]
+    cases = [
+        ({"k": "discard", "need": [0, 1, 0], "to": -1, "why": "seven", "gone": []}, ("discard", "ore"), 1, True),
+        ({"k": "discard", "need": [0, 1, 0], "to": -1, "why": "seven", "gone": []}, ("discard", "wool"), 1, False),
+        ({"k": "robber", "p": 0, "then": "steal"}, ("robber", 4), 0, True),
+        ({"k": "robber", "p": 0, "then": "steal"}, ("robber", 9), 0, False),  # where it stands
+        ({"k": "steal", "p": 0, "victims": [1, 2]}, ("steal", 2), 0, True),
+        ({"k": "steal", "p": 0, "victims": [1, 2]}, ("steal", 0), 0, False),
+        ({"k": "aqueduct", "p": 0}, ("take", "ore"), 0, True),
+        ({"k": "aqueduct", "p": 0}, ("take", "coin"), 0, False),  # resources only
+        ({"k": "pillage", "p": 0}, ("pillage", 0), 0, True),
+        ({"k": "pillage", "p": 0}, ("pillage", 40), 0, False),  # a metropolis is safe
+        ({"k": "metropolis", "p": 0, "track": 1}, ("metropolis", 0), 0, True),
+        ({"k": "metropolis", "p": 0, "track": 1}, ("metropolis", 8), 0, False),  # a settlement
+        ({"k": "defender_draw", "p": 0}, ("deck", "politics"), 0, True),
+        ({"k": "defender_draw", "p": 0}, ("deck", "gold"), 0, False),
+        ({"k": "toss", "p": 0, "cap": 4}, ("toss", "wedding"), 0, True),
+        ({"k": "toss", "p": 0, "cap": 4}, ("toss", "bishop"), 0, False),  # not held
+    ]
+    for top, action, seat, want in cases:
+        s.stack = [{"k": "main", "p": 0}, top]
+        assert legal(s, action, seat) is want, (top["k"], action)
+    s.stack = [{"k": "main", "p": 0}, {"k": "aqueduct", "p": 0}]
+    s.bank[ORE] = 0
+    assert not legal(s, ("take", "ore"))  # the bank has none
+
+
+def test_is_legal_trade_offers():
+    s = fresh()
+    give(s, 0, ore=2)
+    give(s, 1, grain=1)
+    give(s, 2, grain=2)
+    s.apply(0, ("offer",))
+    assert legal(s, ("offer", "ore", 2, "grain", 1)) and legal(s, ("back",))
+    assert not legal(s, ("offer", "ore", 2, "grain", 2))  # not one of the bundles
+    assert not legal(s, ("offer", "ore", 1, "ore", 1)) and not legal(s, ("offer", "grain", 1, "ore", 1))
+    s.apply(0, ("offer", "ore", 1, "grain", 2))
+    assert not legal(s, ("accept",), 1) and legal(s, ("accept",), 2)  # seat 1 holds only 1 grain
+    assert legal(s, ("decline",), 1) and legal(s, ("counter",), 1) and not legal(s, ("back",), 1)
+    s.apply(1, ("counter",))
+    s.apply(2, ("counter",))
+    assert not legal(s, ("counter", "grain", 2, "ore", 1), 1)  # only 1 grain
+    assert not legal(s, ("counter", "grain", 2, "ore", 1), 2)  # the offer's mirror: that is accepting
+    assert legal(s, ("counter", "grain", 1, "ore", 1), 1) and legal(s, ("back",), 1)
+    assert not legal(s, ("decline",), 1)  # first back out of the counter
+    s.apply(1, ("counter", "grain", 1, "ore", 1))
+    s.apply(2, ("back",))
+    s.apply(2, ("decline",))
+    assert legal(s, ("trade", 1)) and not legal(s, ("trade", 2)) and not legal(s, ("trade", 0))
+    assert legal(s, ("cancel",)) and not legal(s, ("trade", True))
+
+
+def card_step(s, card: str, **extra) -> None:
+    """Seat 0 is in the middle of playing `card` (its decision on top of the action phase)."""
+    s.stack = [{"k": "main", "p": 0}, {"k": "card", "p": 0, "card": card, "left": 2, "done": [], "target": -1,
+                                       **extra}]
+
+
+def test_is_legal_progress_card_steps():
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    build(s, 0, 40, "city")
+    build(s, 0, 0, "city")
+    s.wall[0] = True
+    road(s, 0, edge(8, 13), edge(40, 45), edge(45, 49))
+    knight(s, 0, 13, 1, False)
+    build(s, 1, 2, "city")
+    knight(s, 1, 49, 1, True)
+    give(s, 0, ore=1)
+    give(s, 1, paper=1, wool=1)
+    s.prog[1] = ["bishop"]
+    s.defender[1] = 5  # seat 1: 7 VP, seat 0: 5, seat 2: none
+    card_step(s, "engineer")
+    assert legal(s, ("wall", 40)) and not legal(s, ("wall", 0))  # 0 has a wall
+    card_step(s, "inventor")
+    assert legal(s, ("swap", 2, 15)) and not legal(s, ("swap", 15, 2)) and not legal(s, ("swap", 2, 4))  # 4: a 6
+    card_step(s, "medicine")
+    assert legal(s, ("city", 8)) and not legal(s, ("city", 40))
+    card_step(s, "road_building")
+    assert legal(s, ("road", edge(13, 18))) and legal(s, ("stop",)) and not legal(s, ("road", edge(18, 24)))
+    card_step(s, "road_building", left=0)
+    assert not legal(s, ("road", edge(13, 18))) and legal(s, ("stop",))  # both roads built
+    card_step(s, "smith")
+    assert legal(s, ("promote", 13)) and not legal(s, ("promote", 49))  # seat 1's knight
+    card_step(s, "commercial_harbor", done=[2])
+    assert legal(s, ("harbor", 1, "ore")) and not legal(s, ("harbor", 2, "ore"))  # seat 2 had its turn
+    assert not legal(s, ("harbor", 0, "ore")) and not legal(s, ("harbor", 1, "wool"))  # self; no wool
+    s.stack[-1] = {"k": "card", "p": 1, "card": "commercial_give", "to": 0, "left": 0, "done": [], "target": -1}
+    assert legal(s, ("give", "paper"), 1) and not legal(s, ("give", "coin"), 1)
+    card_step(s, "master_merchant")
+    assert legal(s, ("target", 1)) and not legal(s, ("target", 2)) and not legal(s, ("take", "paper"))
+    card_step(s, "master_merchant", target=1)
+    assert legal(s, ("take", "paper")) and not legal(s, ("take", "ore")) and not legal(s, ("target", 1))
+    card_step(s, "spy", target=1)
+    assert legal(s, ("take", "bishop")) and not legal(s, ("take", "spy"))
+    card_step(s, "deserter")
+    assert legal(s, ("target", 1)) and not legal(s, ("target", 2)) and not legal(s, ("stop",))  # seat 2: no knight
+    s.stack[-1] = {"k": "card", "p": 1, "card": "deserter_remove", "left": 1, "done": [], "target": 0}
+    assert legal(s, ("remove_knight", 49), 1) and not legal(s, ("remove_knight", 13), 1)
+    card_step(s, "deserter_place", level=1)
+    assert legal(s, ("place", 45)) and legal(s, ("stop",)) and not legal(s, ("place", 49))  # a knight there
+    card_step(s, "merchant")
+    assert legal(s, ("merchant", 4)) and not legal(s, ("merchant", 9))  # 9: no building of seat 0
+    card_step(s, "merchant_fleet")
+    assert legal(s, ("fleet", "paper")) and not legal(s, ("fleet", "gold"))
+    card_step(s, "resource_monopoly")
+    assert legal(s, ("name", "wool")) and not legal(s, ("name", "coin"))
+    card_step(s, "trade_monopoly")
+    assert legal(s, ("name", "coin")) and not legal(s, ("name", "wool"))
+    card_step(s, "diplomat")
+    assert legal(s, ("remove_road", edge(45, 49)))  # at 49 seat 0 has no other piece
+    assert not legal(s, ("remove_road", edge(40, 45))) and not legal(s, ("remove_road", edge(8, 13)))  # closed
+    card_step(s, "intrigue")
+    assert legal(s, ("intrigue", 49)) and not legal(s, ("intrigue", 13))  # seat 0's own knight

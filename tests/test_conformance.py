@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from py_engine import GAMES, get_game
 from py_engine.core import IllegalAction, Record, RecordError, Rng
 
-from .conformance import random_game, snapshot
+from .conformance import near_misses, random_game, snapshot
 
 CASES = [(gid, n) for gid, g in sorted(GAMES.items()) for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{gid}-{n}p" for gid, n in CASES]
@@ -163,23 +163,6 @@ def test_to_json_is_a_snapshot(gid, players):
         assert [state.view(s) for s in [*range(players), None]] == views
 
 
-def _variants(action: tuple, words: list[str]) -> list:
-    """Near misses of a legal action: every int changed (±1, as bool, float or text), every string
-    swapped for another action word, shorter and longer tuples."""
-    out = [action[:-1], (*action, 0), (*action, "x")]
-    for i, x in enumerate(action):
-        if isinstance(x, bool):
-            continue
-        if isinstance(x, int):
-            subs = [x + 1, x - 1, float(x), str(x)] + ([bool(x)] if x in (0, 1) else [])
-        elif isinstance(x, str):
-            subs = [w for w in words if w != x] + ["zz", 0, None]
-        else:
-            subs = [None]
-        out += [action[:i] + (y,) + action[i + 1:] for y in subs]
-    return out
-
-
 @pytest.mark.parametrize(("gid", "players"), CASES, ids=IDS)
 def test_fast_legality_agrees_with_legal_actions(gid, players):
     """`State.is_legal` (the fast path of `check`) answers exactly like membership in the legal list,
@@ -194,9 +177,10 @@ def test_fast_legality_agrees_with_legal_actions(gid, players):
             for action in legal:
                 assert state.is_legal(seat, action) in (True, None)
                 assert state.check(seat, action) == action
-                for near in _variants(action, words):
+                for near in near_misses(action, words):
                     want = json.dumps(game.encode(near)) in encoded
                     assert state.is_legal(seat, near) in (want, None), near
                     if not want:
                         with pytest.raises(IllegalAction):
                             state.check(seat, near)
+

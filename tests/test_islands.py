@@ -12,7 +12,9 @@ from py_engine import get_game
 from py_engine.core import IllegalAction, Record, Rng
 from py_engine.games.islands import data as D
 from py_engine.games.islands import scoring as S
-from py_engine.games.islands.state import DICE, FLY, PLACE, TAKE, IslandsState
+from py_engine.games.islands.state import DICE, FLY, PLACE, SWAP, TAKE, IslandsState
+
+from .conformance import check_fast_legality, legal
 
 GAME = get_game("islands")
 GOLD = D.BOARDS["gold"]
@@ -596,3 +598,90 @@ def test_heuristic_beats_random():
 
     res = run_table("islands", 2, a="greedy", b="random", games=4, seed=3)
     assert res["wins"] == 4 and res["mean_margin_vs_best_other"] > 20
+
+
+# --- fast legality (State.is_legal, used by apply) ----------------------------------------------------
+@pytest.mark.parametrize(("seed", "players", "opts"), [
+    (31, 2, {}), (32, 3, {"modules": "1+2", "island": "silver"}),
+    (33, 4, {"modules": "1+2+3", "harbour_side": "back"}), (34, 2, {"modules": "1+2", "harbour_side": "back"})])
+def test_is_legal_agrees_with_the_legal_list(seed, players, opts):
+    """Over a random game (every 3rd position and every harbour decision), `is_legal` is exact membership in
+    the legal list, types compared: 1.0 and True are not tile 1."""
+    s = GAME.new(players=players, seed=seed, options=opts)
+    rng, seen, n = Rng(seed), {}, 0
+    while s.to_move():
+        if n % 3 == 0 or s.pos[s.decider] < 0 or s.decision() in ("exchange", "swap", "from_cloud"):
+            check_fast_legality(s, list(seen.values()))
+        seat = s.to_move()[0]
+        a = rng.choice(s.legal_actions(seat))
+        seen[(s.decision(), a[0], len(a))] = a  # one action of each kind and decision met so far
+        s.step(seat, a)
+        n += 1
+
+
+def test_is_legal_start_dice_and_flights():
+    s = GAME.new(players=2, seed=1)
+    assert legal(s, ("start", 21)) and not legal(s, ("start", 0)) and not legal(s, ("start", "21"))  # 0: no start
+    s.apply(0, ("start", 21))
+    s.apply(1, ("start", 22))
+    assert s.decision() == DICE
+    assert legal(s, ("reroll", "bonus")) and legal(s, ("roll_done",)) and not legal(s, ("reroll", "colour"))
+    s.apply(s.decider, ("reroll", "bonus"))
+    assert not legal(s, ("reroll", "bonus")) and legal(s, ("reroll", "direction"))  # once per die
+    s = at_flight(space=sp(1, -2), direction="W", energy=2)  # fog 0
+    assert legal(s, ("stay",)) and legal(s, ("fly", "W", 2)) and not legal(s, ("fly", "W", 2.0))
+    assert not legal(s, ("fly", "W", 3)) and not legal(s, ("fly", "E", 2))  # 3 and 4 energy: only 2 held
+    assert not legal(s, ("fly", "N", 1)) and not legal(s, ("fly", "W", 0)) and not legal(s, ("jump", 0))
+    assert not legal(s, ("leave", "W", sp(0, -2)))  # on the island, not at a dock
+
+
+def test_is_legal_leaving_the_harbour_and_the_question_dock():
+    s = at_flight(space=0, direction="SW", modules="1+2")
+    s.pos[0] = -2  # dock 2: departure value 3
+    assert legal(s, ("leave", "SW", sp(1, -2))) and legal(s, ("leave", "E", sp(1, -4)))  # 0 and 7 energy
+    assert not legal(s, ("fly", "SW", 1)) and not legal(s, ("stay",))  # at a dock: only leave
+    s.energy[0] = 6
+    assert not legal(s, ("leave", "E", sp(1, -4))) and not legal(s, ("leave", "SW", 61))
+    s = at_flight(space=0, direction="SW", modules="1+2", harbour_side="back")
+    s.pos[0] = -7
+    assert legal(s, ("jump", 60)) and not legal(s, ("jump", 61)) and not legal(s, ("jump", True))
+    assert not legal(s, ("leave", "SW", sp(1, -2)))  # the '?' dock only jumps
+
+
+def test_is_legal_tiles_clouds_harbour_and_placing():
+    s = at_flight(space=sp(1, -1))
+    s.clouds = [[s.clouds[0][0]], [], [], []]
+    s.apply(0, ("fly", "NE", 3))
+    assert legal(s, ("cloud", 0)) and not legal(s, ("cloud", 1)) and not legal(s, ("cloud", 4))  # 1 is empty
+    s.apply(0, ("cloud", 0))
+    assert legal(s, ("keep",)) and legal(s, ("convert",)) and not legal(s, ("keep", 0))
+    two = [tile("terrain", "forest", 1, k) for k in range(2)]
+    s.gain, s.phase, s.pos[0], s.telescope[0] = [], PLACE, sp(1, -2), [*two, tile("terrain", "forest", 2)]
+    assert legal(s, ("place", two[0], sp(0, -2))) and legal(s, ("done",))
+    assert not legal(s, ("place", two[1], sp(0, -2)))  # the same kind of tile: one action names both
+    assert not legal(s, ("place", two[0], sp(1, -2)))  # the balloon's own space
+    city = tile("city")
+    s.bag.remove(city)
+    s.clouds[1], s.cloud_draws = [city], 1  # the bag is empty: a tile from a cloud instead
+    assert legal(s, ("from_cloud", city)) and not legal(s, ("from_cloud", two[0])) and not legal(s, ("place",))
+    s = GAME.new(players=2, seed=9, options={"modules": "1+2"})
+    s.pos, s.phase, s.decider, s.idx = [-2, sp(0, -1)], TAKE, 0, 0
+    give, wild = tile("terrain", "forest", 2), tile("wild", value=0)
+    s.bag = [t for t in s.bag if t not in (give, wild)]
+    s.harbour, s.telescope[0] = sorted(s.harbour + [wild]), [give]
+    assert legal(s, ("give", give)) and not legal(s, ("give", wild)) and not legal(s, ("cloud", 0))
+    s.apply(0, ("give", give))
+    assert legal(s, ("take", wild)) and legal(s, ("take", "bag")) and not legal(s, ("take", give))  # just given
+    s.phase, s.swap_tile = SWAP, s.bag.pop()
+    assert legal(s, ("swap", wild)) and not legal(s, ("swap", s.swap_tile)) and not legal(s, ("take", wild))
+
+
+def test_is_legal_extension_tiles():
+    s = GAME.new(players=2, seed=10, options={"modules": "1+2+3"})
+    s.pos, s.phase, s.decider, s.idx = [sp(1, 0), sp(0, -1)], TAKE, 0, 0
+    s.energy[0] = 6
+    assert legal(s, ("activate", "lookout_small", "keep")) and legal(s, ("activate", "harbour_office", "convert"))
+    assert not legal(s, ("activate", "lookout_large", "keep"))  # needs 8 energy
+    assert not legal(s, ("activate", "lookout_small", "drop")) and not legal(s, ("activate", "office", "keep"))
+    s.telescope[0] = [tile("city", skip=k) for k in range(5)]
+    assert not legal(s, ("activate", "lookout_small", "keep")) and legal(s, ("activate", "lookout_small", "convert"))

@@ -10,7 +10,7 @@ choices). Two kinds are simultaneous: "discard" (7, Saboteur, Wedding: every sea
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction, RecordError, Rng, State
+from ...core import Game, Rng, State
 from .data import (
     BANK_START,
     BARBARIAN_TRACK,
@@ -52,10 +52,10 @@ from .data import (
     deck_cards,
     spiral,
 )
+from .legality import BUNDLES, NO_INVENTOR, is_legal
 
 TIDX = {t: i for i, t in enumerate(TRACKS)}
 NK = len(KINDS)
-BUNDLES = ((1, 1), (2, 1), (1, 2))  # (give count, get count) of a player-to-player offer
 LOG_KEEP = 400
 
 
@@ -253,40 +253,36 @@ class CatanState(State):
     def _empty(self, v: int) -> bool:
         return self.owner[v] == -1 and self.kn_owner[v] == -1
 
-    def road_spots(self, p: int) -> list[int]:
-        """Free edges p may build a road on: connected to p's building, or to p's road through a vertex
-        no opponent piece blocks."""
-        out = []
+    def road_spot(self, p: int, e: int) -> bool:
+        """Edge e is free and joins p's building, or p's road through a vertex no opponent piece blocks."""
         road, owner = self.road, self.owner
-        for e in range(NE_):
-            if road[e] != -1:
-                continue
-            for v in EDGES[e]:
-                if owner[v] == p:
-                    out.append(e)
-                    break
-                if not self._blocked_for(p, v) and any(road[f] == p for f in VERT_EDGES[v] if f != e):
-                    out.append(e)
-                    break
-        return out
+        if road[e] != -1:
+            return False
+        for v in EDGES[e]:
+            if owner[v] == p or (not self._blocked_for(p, v) and any(road[f] == p for f in VERT_EDGES[v] if f != e)):
+                return True
+        return False
+
+    def road_spots(self, p: int) -> list[int]:
+        """Free edges p may build a road on (`road_spot`)."""
+        return [e for e in range(NE_) if self.road_spot(p, e)]
 
     def _road_ends(self, p: int) -> list[int]:
         """Vertices touching a road of p, in id order."""
         road = self.road
         return sorted({v for e in range(NE_) if road[e] == p for v in EDGES[e]})
 
+    def free_spot(self, v: int) -> bool:
+        """Vertex v is empty and no building stands next to it (the distance rule)."""
+        owner = self.owner
+        return owner[v] == -1 and self.kn_owner[v] == -1 and all(owner[w] == -1 for w in VERT_NEIGH[v])
+
     def settlement_spots(self, p: int, setup: bool = False) -> list[int]:
-        out = []
-        owner, kno = self.owner, self.kn_owner
-        for v in (range(NV) if setup else self._road_ends(p)):
-            if owner[v] != -1 or kno[v] != -1:
-                continue
-            for w in VERT_NEIGH[v]:
-                if owner[w] != -1:
-                    break
-            else:
-                out.append(v)
-        return out
+        return [v for v in (range(NV) if setup else self._road_ends(p)) if self.free_spot(v)]
+
+    def knight_spot(self, p: int, v: int) -> bool:
+        """Vertex v is empty and touches p's road."""
+        return self._empty(v) and self._touches_road(p, v)
 
     def knight_spots(self, p: int) -> list[int]:
         owner, kno = self.owner, self.kn_owner
@@ -406,26 +402,10 @@ class CatanState(State):
             self._log(self.longest if self.longest >= 0 else None, "longest_road", {"from": old, "length": best})
 
     # ---- legal actions ------------------------------------------------------------------------------
-    def check(self, seat, action):
-        """As State.check, but faster: an action holding a bool is refused outright (no legal action
-        holds one), so plain tuple equality is exact."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r}")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        if seat not in self.to_move():
-            raise IllegalAction(f"it is not seat {seat + 1}'s turn")
-        if not isinstance(action, tuple):
-            try:
-                action = self.game.decode(action)
-            except RecordError as exc:
-                raise IllegalAction(str(exc)) from None
-        if any(isinstance(x, bool) or not isinstance(x, (int, str)) for x in action):
-            raise IllegalAction(f"not a legal move now: {action!r}")
-        legal = self.legal_actions(seat)
-        if action in legal:
-            return legal[legal.index(action)]
-        raise IllegalAction(f"not a legal move now: {action!r}")
+    def is_legal(self, seat: int, action: tuple) -> bool:
+        """Exactly membership in `legal_actions(seat)`, types compared, decided from the few fields the
+        action concerns (legality.py)."""
+        return is_legal(self, seat, action)
 
     def legal_actions(self, seat: int) -> list:
         if seat not in self.to_move():
@@ -480,24 +460,20 @@ class CatanState(State):
     def _legal_main(self, p: int, top: dict) -> list:
         acts: list = [("end",)]
         h = self.hands[p]
-        owner, btype = self.owner, self.btype
-        nroads = sum(1 for x in self.road if x == p)
-        if h[0] >= 1 and h[1] >= 1 and nroads < PIECES["road"]:
+        if self._can_road(p):
             acts += [("road", e) for e in self.road_spots(p)]
-        if self._can_pay(p, COSTS["settlement"]) and not any(self.sideways[v] for v in self.settlements(p)):
-            if sum(1 for v in range(NV) if owner[v] == p and btype[v] == 1) < PIECES["settlement"]:
-                acts += [("settlement", v) for v in self.settlement_spots(p)]
-        if self._can_pay(p, COSTS["city"]) and self._city_piece_free(p):
+        if self._can_settle(p):
+            acts += [("settlement", v) for v in self.settlement_spots(p)]
+        if self._can_city(p):
             acts += [("city", v) for v in self.settlements(p)]
-        if h[0] >= 2 and self.walls(p) < PIECES["wall"]:
+        if self._can_wall(p):
             acts += [("wall", v) for v in self.cities(p) if not self.wall[v]]
-        can_knight = self._can_pay(p, COSTS["knight"])
-        if can_knight and len(self.knights_of(p, 1)) < KNIGHTS_PER_LEVEL:
+        if self._can_recruit(p):
             acts += [("knight", v) for v in self.knight_spots(p)]
         mine = self.knights_of(p)
         if h[GRAIN] >= 1:
             acts += [("activate", v) for v in mine if not self.kn_active[v]]
-        if can_knight:
+        if self._can_pay(p, COSTS["knight"]):
             acts += [("promote", v) for v in mine if self._can_promote(p, v)]
         for t in range(3):
             if self._can_improve(p, t):
@@ -513,12 +489,39 @@ class CatanState(State):
         for g in range(NK):
             if h[g] >= self.rate(p, g):
                 acts += [("bank", KINDS[g], KINDS[k]) for k in range(NK) if k != g and self.bank[k] > 0]
-        if self.offers < self.opts["max_offers"] and any(h) and self.players > 1:
+        if self._can_offer(p):
             acts.append(("offer",))
         for c in sorted(set(self.prog[p])):
             if self._playable(p, c):
                 acts.append(("play", c))
         return acts
+
+    def _can_offer(self, p: int) -> bool:
+        """p holds a card and has an offer left this turn (`max_offers`)."""
+        return self.offers < self.opts["max_offers"] and any(self.hands[p]) and self.players > 1
+
+    def _can_road(self, p: int) -> bool:
+        """p holds a brick and a lumber and has a road piece left."""
+        h = self.hands[p]
+        return h[0] >= 1 and h[1] >= 1 and self.road.count(p) < PIECES["road"]
+
+    def _can_settle(self, p: int) -> bool:
+        """p can pay a settlement, has a settlement piece left and no city lying sideways."""
+        if not self._can_pay(p, COSTS["settlement"]):
+            return False
+        mine = self.settlements(p)
+        return not any(self.sideways[v] for v in mine) and len(mine) < PIECES["settlement"]
+
+    def _can_city(self, p: int) -> bool:
+        return self._can_pay(p, COSTS["city"]) and self._city_piece_free(p)
+
+    def _can_wall(self, p: int) -> bool:
+        """p holds 2 brick and has a wall left."""
+        return self.hands[p][0] >= 2 and self.walls(p) < PIECES["wall"]
+
+    def _can_recruit(self, p: int) -> bool:
+        """p can pay a knight (1 wool 1 ore) and has a basic knight left."""
+        return self._can_pay(p, COSTS["knight"]) and len(self.knights_of(p, 1)) < KNIGHTS_PER_LEVEL
 
     def _city_piece_free(self, p: int) -> bool:
         used = sum(1 for v in range(NV) if self.owner[v] == p and (self.btype[v] == 2 or self.sideways[v]))
@@ -1104,19 +1107,18 @@ class CatanState(State):
 
     def open_roads(self) -> list[int]:
         """Roads with an end where their owner has no other piece (no building, knight or road)."""
-        out = []
-        for e in range(NE_):
-            q = self.road[e]
-            if q < 0:
-                continue
-            for v in EDGES[e]:
-                if self.owner[v] == q or self.kn_owner[v] == q:
-                    continue
-                if any(self.road[f] == q for f in VERT_EDGES[v] if f != e):
-                    continue
-                out.append(e)
-                break
-        return out
+        return [e for e in range(NE_) if self.open_road(e)]
+
+    def open_road(self, e: int) -> bool:
+        """A road stands on e and one of its ends holds no other piece (building, knight, road) of its owner."""
+        road = self.road
+        q = road[e]
+        if q < 0:
+            return False
+        for v in EDGES[e]:
+            if self.owner[v] != q and self.kn_owner[v] != q and not any(road[f] == q for f in VERT_EDGES[v] if f != e):
+                return True
+        return False
 
     def _playable(self, p: int, c: str) -> bool:
         """A card may be played (main phase) only when it can visibly have an effect."""
@@ -1197,7 +1199,7 @@ class CatanState(State):
         if c == "engineer":
             return [("wall", v) for v in self.cities(p) if not self.wall[v]]
         if c == "inventor":
-            hx = [h for h in range(NH) if self.number[h] not in (0, 2, 6, 8, 12)]
+            hx = [h for h in range(NH) if self.number[h] not in NO_INVENTOR]
             return [("swap", a, b) for i, a in enumerate(hx) for b in hx[i + 1:] if self.number[a] != self.number[b]]
         if c == "medicine":
             return [("city", v) for v in self.settlements(p)]

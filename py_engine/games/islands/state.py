@@ -36,6 +36,7 @@ from .data import (
     TURN60,
     Board,
 )
+from .legality import flight_costs, is_legal, tile_sig
 from .scoring import connected_coasts, score_sheet
 
 START, DICE, BONUS_TILE, FLY, TAKE, EXCHANGE, PLACE, SWAP, OVER = (
@@ -50,11 +51,6 @@ def tile_json(t: int) -> dict:
     if TERRAIN[t]:
         d["terrain"] = TERRAIN[t]
     return d
-
-
-def tile_sig(t: int) -> tuple:
-    """Tiles with the same signature are interchangeable (one action stands for all of them)."""
-    return (KIND[t], TERRAIN[t], LO[t], HI[t], OWNER[t])
 
 
 def _dedupe(tiles: list[int]) -> list[int]:
@@ -251,22 +247,25 @@ class IslandsState(State):
             out += [-k for k in range(1, self.ndocks + 1)]
         return out
 
-    def flights(self, seat: int) -> list[tuple[tuple, int, int]]:
-        """Every flight: (action, energy cost, destination). Allowed directions cost |k - v| (a flight
-        cut short at the edge or the last dock costs max(0, k - v)); other directions v + 2k; staying v."""
+    def flight_terms(self, seat: int) -> tuple[int, int, list[str]]:
+        """(lo, hi, allowed directions) of `seat`'s flight: the value range, +1 each with the move1 bonus."""
         lo, hi = self.value_range(seat)
         if BONUS_FACES[self.bonus] == "move1":
             lo, hi = lo + 1, hi + 1
-        allowed = self.allowed_dirs()
+        return lo, hi, self.allowed_dirs()
+
+    def stay_cost(self, seat: int, lo: int, allowed: list[str]) -> int:
+        """Staying costs the value lo; nothing when an allowed direction leaves the island at once and the
+        harbour is closed to the player (nowhere to fly)."""
+        p, step = self.pos[seat], self.board.step
+        return 0 if not self.access[seat] and any(step[d][p] < 0 for d in allowed) else lo
+
+    def flights(self, seat: int) -> list[tuple[tuple, int, int]]:
+        """Every flight: (action, energy cost, destination), costs by `flight_costs`; staying `stay_cost`."""
+        lo, hi, allowed = self.flight_terms(seat)
         energy = self.energy[seat]
         p = self.pos[seat]
         out: list[tuple[tuple, int, int]] = []
-
-        def exact(k: int, cut: bool) -> int:
-            if cut:
-                return max(0, k - hi)
-            return 0 if lo <= k <= hi else (lo - k if k < lo else k - hi)
-
         if p < 0:  # leaving the harbour
             if p == -7:
                 return [(("jump", i), 0, i) for i in range(len(self.board.coords))]
@@ -276,22 +275,16 @@ class IslandsState(State):
                     if self.board.coast[e] is None or back[e] >= 0:
                         continue
                     path = [e] + self._path(e, d, False)
-                    for k in range(1, len(path) + 1):
-                        cost = exact(k, k == len(path)) if d in allowed else lo + 2 * k
+                    for x, cost in zip(path, flight_costs(len(path), lo, hi, d in allowed)):
                         if cost <= energy:
-                            out.append((("leave", d, path[k - 1]), cost, path[k - 1]))
+                            out.append((("leave", d, x), cost, x))
             return out
-        stay = lo
         for d in CLOCKWISE:
             path = self._path(p, d, self.access[seat])
-            if not path:
-                if d in allowed:
-                    stay = 0
-                continue
-            for k in range(1, len(path) + 1):
-                cost = exact(k, k == len(path)) if d in allowed else lo + 2 * k
+            for k, cost in enumerate(flight_costs(len(path), lo, hi, d in allowed), 1):
                 if cost <= energy:
                     out.append((("fly", d, k), cost, path[k - 1]))
+        stay = self.stay_cost(seat, lo, allowed)
         if stay <= energy:
             out.insert(0, (("stay",), stay, p))
         return out
@@ -307,6 +300,11 @@ class IslandsState(State):
     # --- queries ------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.decider,)
+
+    def is_legal(self, seat: int, action: tuple) -> bool:
+        """Exactly membership in `legal_actions(seat)`, types compared, decided from the few fields the
+        action concerns (legality.py)."""
+        return is_legal(self, seat, action)
 
     def decision(self) -> str:
         if self.phase == OVER:
