@@ -7,7 +7,7 @@ import time
 import pytest
 
 from py_engine import GAMES, get_game
-from py_engine.bots import BOTS, LEVELS, Budget, SearchBot, get_heuristics, make_bot
+from py_engine.bots import BOTS, LEVELS, Budget, ISMCTSBot, SearchBot, get_heuristics, make_bot, match
 from py_engine.bots.heuristics import GENERIC
 from py_engine.bots.match import _main, parse_spec, run_match
 from py_engine.bots.multi import run_table
@@ -30,8 +30,8 @@ def positions(gid: str) -> list:
 
 
 def fast_bot(name: str, gid: str, seed: int = 1):
-    if name == "search":
-        return SearchBot(gid, level=1, seed=seed, budget=FAST)
+    if name in ("search", "ismcts"):
+        return BOTS[name](gid, level=1, seed=seed, budget=FAST)
     return make_bot(name, gid, level=1, seed=seed)
 
 
@@ -76,7 +76,7 @@ def test_level_two_search_is_deterministic():
     assert len(moves) == 1
 
 
-@pytest.mark.parametrize("name", ["search", "greedy"])
+@pytest.mark.parametrize("name", ["search", "ismcts", "greedy"])
 def test_choice_ignores_hidden_information(name):
     """Two states that differ only in the opponent's hand and the deck order give the same choice."""
     game = get_game("lost-cities")
@@ -196,3 +196,112 @@ def test_lost_cities_known_cards_come_from_public_moves():
                 assert set(known) <= set(det.hands[other]) and len(det.hands[other]) == len(state.hands[other])
                 assert sorted(det.deck + det.hands[other]) == sorted(state.deck + state.hands[other])
     assert seen > 0
+
+
+# --- ISMCTS ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_ismcts_legal_deterministic_and_never_steps_the_real_state(gid):
+    for state in positions(gid):
+        before = state.to_json()
+        for seat in state.to_move():
+            action = fast_bot("ismcts", gid, seed=4).choose(state, seat)
+            assert action in state.legal_actions(seat), (gid, action)
+            assert fast_bot("ismcts", gid, seed=4).choose(state.clone(), seat) == action
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("gid", ["lost-cities-board", "catan-ck"])
+def test_ismcts_with_more_players_and_policy_opponents(gid):
+    """Three players: each node is scored with its own mover's reward; the opponents-by-policy variant too."""
+    game = get_game(gid)
+    for seed, stop in ((8, 3), (9, 30)):
+        state = random_game(game, 3, seed, stop_after=stop)
+        if state.is_over():
+            continue
+        before = state.to_json()
+        for seat in state.to_move():
+            for in_tree in (True, False):
+                bot = ISMCTSBot(gid, level=1, seed=2, budget=FAST, opponents_in_tree=in_tree)
+                assert bot.choose(state, seat) in state.legal_actions(seat)
+        assert state.to_json() == before
+
+
+def test_ismcts_builds_a_tree_and_sliced_thinking_matches_choose():
+    state = random_game(get_game("lost-cities"), 2, 50, stop_after=4)
+    seat = state.to_move()[0]
+    budget = Budget(200, 10.0, width=3)  # the cap is far away: the iteration count decides
+    thinker = ISMCTSBot("lost-cities", seed=4, budget=budget).start(state, seat)
+    steps, slowest = 0, 0.0
+    while True:
+        t0 = time.perf_counter()
+        done = thinker.step(5)
+        slowest = max(slowest, time.perf_counter() - t0)
+        steps += 1
+        if done:
+            break
+        assert steps < 10_000
+    assert steps > 1 and slowest < 0.1
+    assert thinker.rollouts == 200 and thinker.tree_size() > 200  # one expansion per iteration, below the root too
+    visits = {a: n for a, n, _ in thinker.stats()}
+    assert sum(visits.values()) == 200 and sum(1 for n in visits.values() if n) == 3  # the width-3 candidates
+    assert thinker.result() == ISMCTSBot("lost-cities", seed=4, budget=budget).choose(state, seat)
+    assert make_bot("ismcts", "lost-cities", level=2, seed=4).choose(state, seat) in state.legal_actions(seat)
+
+
+def test_ismcts_respects_the_cap():
+    state = random_game(get_game("lost-cities"), 2, 51, stop_after=6)
+    seat = state.to_move()[0]
+    bot = ISMCTSBot("lost-cities", seed=1, budget=Budget(match.UNLIMITED_ROLLOUTS, 0.03, width=3))
+    t0 = time.perf_counter()
+    thinker = bot.start(state, seat)
+    while not thinker.step(5):
+        pass
+    assert time.perf_counter() - t0 < 0.15
+    assert 1 <= thinker.rollouts < match.UNLIMITED_ROLLOUTS and thinker.result() in state.legal_actions(seat)
+
+
+# --- match statistics and specs ----------------------------------------------------------------------------
+
+
+def test_mean_ci_on_hand_made_deal_values():
+    mean, lo, hi = match.mean_ci([1.0, 0.5, 0.5, 0.0])  # s^2 = (0.25 + 0 + 0 + 0.25) / 3, se = s / 2
+    half = match.Z95 * (1 / 6) ** 0.5 / 2
+    assert mean == 0.5 and lo == pytest.approx(0.5 - half, abs=1e-12) and hi == pytest.approx(0.5 + half, abs=1e-12)
+    assert match.mean_ci([0.0, 1.0]) == pytest.approx((0.5, 0.5 - match.Z95 * 0.5, 0.5 + match.Z95 * 0.5))
+    assert match.mean_ci([3.0, 3.0, 3.0]) == (3.0, 3.0, 3.0)
+    assert match.mean_ci([0.7]) == (0.7, None, None) and match.mean_ci([]) == (0.0, None, None)
+    assert match._per_deal([1.0, 0.0, 0.5, 0.5, 1.0]) == [0.5, 0.5, 1.0]
+    lo, hi = match.wilson(0.5, 2)  # 1 of 2: (0.0945, 0.9055)
+    assert lo == pytest.approx(0.094531, abs=1e-6) and hi == pytest.approx(0.905469, abs=1e-6)
+
+
+def test_time_specs_and_match_intervals():
+    assert parse_spec("ismcts:t0.05") == ("ismcts", 3) and match.spec_budget("search:2") is None
+    assert match.spec_budget("search:t0.05") == Budget(match.UNLIMITED_ROLLOUTS, 0.05, depth=LEVELS[3].depth,
+                                                 width=LEVELS[3].width)
+    bot = match.bot_from_spec("ismcts:t0.01", "lost-cities", 1)
+    assert isinstance(bot, ISMCTSBot) and bot.budget.cap == 0.01
+    assert isinstance(match.bot_from_spec("search:2", "lost-cities", 1), SearchBot)
+    with pytest.raises(ValueError):
+        match.bot_from_spec("greedy:t0.05", "lost-cities", 1)
+    with pytest.raises(ValueError):
+        match.spec_budget("search:t0")
+    res = run_match("lost-cities", "greedy", "random", rounds=4, seed=2)
+    assert res["deals"] == 2 and 0.0 <= res["score_ci95"][0] <= res["score_rate_a"] <= res["score_ci95"][1] <= 1.0
+    assert res["margin_ci95"][0] <= res["mean_margin"] <= res["margin_ci95"][1]
+    assert res["score_wilson95"][0] <= res["score_rate_a"] <= res["score_wilson95"][1]
+
+
+def test_stalled_games_are_abandoned():
+    res = run_match("lost-cities", "greedy", "random", rounds=2, seed=2, max_moves=5)
+    assert res["unfinished"] == 2 and res["a_wins"] + res["b_wins"] + res["draws"] == 2
+
+
+def test_match_cli_json(capsys):
+    import json
+
+    res = _main(["--game", "lost-cities", "--a", "greedy", "--b", "random", "--rounds", "2", "--seed", "3", "--quiet",
+                 "--json"])
+    assert json.loads(capsys.readouterr().out) == res

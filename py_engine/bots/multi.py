@@ -9,19 +9,16 @@ from __future__ import annotations
 import argparse
 
 from .. import get_game
-from . import make_bot
-from .match import parse_spec
+from .match import bot_from_spec
 
 
 def run_table(game: str, players: int, a: str = "search:1", b: str = "random", games: int = 20, seed: int = 1,
               options: dict | None = None) -> dict:
     g = get_game(game)
-    (name_a, level_a), (name_b, level_b) = parse_spec(a), parse_spec(b)
     wins, margins = 0, []
     for i in range(games):
         seat_a = i % players
-        bots = [make_bot(name_a if s == seat_a else name_b, game, level=level_a if s == seat_a else level_b,
-                         seed=seed * 1009 + i * 17 + s) for s in range(players)]
+        bots = [bot_from_spec(a if s == seat_a else b, game, seed * 1009 + i * 17 + s) for s in range(players)]
         state = g.new(players=players, seed=seed * 100003 + i, options=options or {})
         while state.to_move():
             seat = state.to_move()[0]

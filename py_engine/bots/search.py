@@ -51,6 +51,19 @@ LEVELS: dict[int, Budget] = {
 PRIOR_BONUS = 0.01  # reward credited to the heuristic's own move: keeps it on ties and near-ties
 
 
+def reward(heur: Heuristics, state: State, seat: int) -> float:
+    """`seat`'s reward in [0, 1] at the end of a rollout: the heuristic's, and at a finished game a share
+    `win_weight` of it for the result (win 1, shared win 1/2, loss 0)."""
+    w = heur.win_weight
+    if w and state.is_over():
+        result = state.result()
+        win = 1.0 if seat in result["winners"] else 0.0
+        if win and len(result["winners"]) > 1:
+            win = 0.5
+        return w * win + (1.0 - w) * heur.reward(state, seat)
+    return heur.reward(state, seat)
+
+
 class SearchThinker(Thinker):
     """Runs the search one rollout at a time, so it can be sliced into `step(max_ms)` calls."""
 
@@ -124,14 +137,7 @@ class SearchThinker(Thinker):
         return self._reward(state)
 
     def _reward(self, state: State) -> float:
-        w, seat = self.heur.win_weight, self.seat
-        if w and state.is_over():
-            result = state.result()
-            win = 1.0 if seat in result["winners"] else 0.0
-            if win and len(result["winners"]) > 1:
-                win = 0.5
-            return w * win + (1.0 - w) * self.heur.reward(state, seat)
-        return self.heur.reward(state, seat)
+        return reward(self.heur, state, self.seat)
 
     def _work(self, deadline: float) -> None:
         start = now = time.perf_counter()
