@@ -92,6 +92,10 @@ def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
     report = {"cpython_playouts": playouts_per_second(seconds)}
     report["engine_vs_baseline"] = optional("baseline", engine_comparison, root, max(0.5, seconds / 3))
     report["pyodide_playouts"] = optional("pyodide", pyodide_playouts, root, seconds)
+    report["pyodide_to_cpython"] = {  # goal >= 0.5 (issue 15)
+        gid: round(r["games_per_s"] / report["cpython_playouts"][gid]["games_per_s"], 2)
+        for gid, r in report["pyodide_playouts"].items() if gid in report["cpython_playouts"]
+        and isinstance(r, dict) and r.get("games_per_s")} if "error" not in report["pyodide_playouts"] else {}
     report["bot_seconds_per_move"] = bot_times()
     report["pyodide_bot_seconds_per_move"] = optional("pyodide-bots", pyodide_playouts, root, seconds, "bots")
     from e2e.conftest import serve
