@@ -190,7 +190,7 @@ def _load() -> str:
         return "?"
 
 
-def measure_start(dist_url: str, runs: int = 3, timeout_ms: float = 180_000) -> dict:
+def measure_start(dist_url: str, runs: int = 5, timeout_ms: float = 180_000) -> dict:
     """Cold (best of `runs` first visits), warm (service worker) and embed start times of the site at
     `dist_url` (ends with /), each cold run's breakdown, and a bare loadPyodide() page from the same
     pyodide/ folder in the same run (the runtime's floor) with the ratios to it."""
