@@ -305,3 +305,51 @@ def test_match_cli_json(capsys):
     res = _main(["--game", "lost-cities", "--a", "greedy", "--b", "random", "--rounds", "2", "--seed", "3", "--quiet",
                  "--json"])
     assert json.loads(capsys.readouterr().out) == res
+
+
+def _stall(gid: str, idle: int):
+    """A 2-player game played to the first draw decision after at least `idle` decisions in a row without a
+    card laid or a deck draw (everybody discards and takes a discard back); returns it and that count."""
+    from py_engine.bots.heuristics import DECK_DRAW
+
+    state = get_game(gid).new(players=2, seed=5)
+    run = 0
+    for _ in range(400):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if legal[0][0] == "draw":
+            if run >= idle:
+                return state, run
+            piles = [a for a in legal if a != DECK_DRAW]
+            action = piles[0] if piles else DECK_DRAW
+        else:  # a discard after which some pile can be taken, if there is one
+            discards = [a for a in legal if a[0] == "discard"]
+            action = next((a for a in discards if len(_after(state, seat, a).legal_actions(seat)) > 1), discards[0])
+        state.apply(seat, action)
+        run = 0 if action == DECK_DRAW else run + 1
+    raise AssertionError("no stall reached")
+
+
+def _after(state, seat: int, action):
+    nxt = state.clone()
+    nxt.step(seat, action)
+    return nxt
+
+
+@pytest.mark.parametrize("gid", ["lost-cities", "lost-cities-board"])
+def test_bots_break_a_discard_and_take_back_loop(gid):
+    """Near the deck's end two bots may each discard and take back the other's discard for ever (the rules
+    have no limit); after IDLE_LIMIT such decisions every thinking bot draws from the deck instead."""
+    from py_engine.bots.heuristics import DECK_DRAW, IDLE_LIMIT
+
+    unstall = get_heuristics(gid).unstall
+    before, run = _stall(gid, IDLE_LIMIT - 2)
+    assert run < IDLE_LIMIT and unstall(before, before.to_move()[0]) is None
+    state, run = _stall(gid, IDLE_LIMIT)
+    assert run == IDLE_LIMIT + 1  # a discard, then this draw decision
+    seat = state.to_move()[0]
+    assert unstall(state, seat) == DECK_DRAW
+    assert len(state.legal_actions(seat)) > 1
+    for name in ("greedy", "search", "ismcts"):
+        assert fast_bot(name, gid).choose(state, seat) == DECK_DRAW, name
+    assert make_bot("search", gid, level=3).choose(state, seat) == DECK_DRAW

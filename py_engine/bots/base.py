@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from ..core import Rng, State
-from .heuristics import get_heuristics
+from .heuristics import forced_move, get_heuristics
 
 _M32 = 0xFFFFFFFF
 
@@ -116,6 +116,9 @@ class GreedyBot(Bot):
         def compute() -> Any:
             if len(legal) == 1:
                 return legal[0]
+            forced = forced_move(heur, state, seat)
+            if forced is not None:
+                return forced
             if heur.greedy is not None:
                 action = heur.greedy(det, seat, rng)
                 if action in legal:

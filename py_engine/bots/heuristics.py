@@ -40,6 +40,8 @@ class Heuristics:
     constrain(state, seat) -> fix or None   fix(sample, rng) adjusts each determinization to public knowledge
                                             that `determinize` ignores (e.g. cards seen going into a hand)
     canonical(state, seat) -> state         copy with hidden information in an order independent of the truth
+    unstall(state, seat) -> action or None  the move a bot makes at once when the game has stopped progressing
+                                            (see deck_unstall); None: think as usual
     """
 
     policy: Callable[[State, int, Rng], Any] = _random_action
@@ -52,6 +54,7 @@ class Heuristics:
     prior: bool = False  # the policy's move is the search's default (wins ties)
     order: Callable[[State, int], list] | None = None  # legal actions, most promising first (search width)
     constrain: Callable[[State, int], Callable[[State, Rng], None] | None] | None = None
+    unstall: Callable[[State, int], Any] | None = None
     win_weight: float = 0.5  # share of the reward at a finished game that is win/draw/loss rather than margin
 
     def reward(self, state: State, seat: int) -> float:
@@ -80,6 +83,35 @@ def one_ply_order(policy: Callable[[State, int, Rng], Any],
         return ranked
 
     return order
+
+
+IDLE_LIMIT = 24  # decisions in a row without progress before a bot forces some (see deck_unstall)
+DECK_DRAW = ("draw", "deck")
+
+
+def deck_unstall(progress: frozenset[str], limit: int = IDLE_LIMIT) -> Callable[[State, int], Any]:
+    """`unstall` for the Lost Cities games: after `limit` decisions in a row in which nobody laid a card
+    (an action kind in `progress`) or drew from the deck, a bot at a draw decision draws from the deck.
+
+    The rules have no limit, and two bots that both prefer not to run the deck down (each discarding and
+    taking back the other's discard) would otherwise play for ever. The count reads only the public record;
+    the longest natural run seen in bot play is about 20 (level 1), so normal play rarely meets it."""
+
+    def unstall(state: State, seat: int) -> Any:
+        record = getattr(state, "record", None)
+        if record is None or len(record.moves) < limit or DECK_DRAW not in state.legal_actions(seat):
+            return None
+        for _, enc in record.moves[-limit:]:
+            if enc[0] in progress or (enc[0] == "draw" and enc[1] == "deck"):
+                return None
+        return DECK_DRAW
+
+    return unstall
+
+
+def forced_move(heur: Heuristics, state: State, seat: int) -> Any:
+    """The game's `unstall` move for `seat` now, or None (every thinking bot asks this first)."""
+    return heur.unstall(state, seat) if heur.unstall is not None else None
 
 
 _CACHE: dict[str, Heuristics] = {}

@@ -104,8 +104,8 @@ def run_match(game: str, a: str = "search:2", b: str = "random", rounds: int = 1
     """Play `rounds` games between bot specs `a` and `b`; return the tallies as a dict.
 
     A game still running after `max_moves` decisions is abandoned and scored as it stands (`unfinished` counts
-    them): near the end of a Lost Cities round two bots can both refuse to draw the last deck cards and
-    discard and take back from the piles forever."""
+    them). A safety net: bots that discard and take back from the piles for ever near a Lost Cities deck's end
+    are stopped by the games' `unstall` rule (heuristics.deck_unstall); a test bot with no such rule is not."""
     g = get_game(game)
     opts = dict(options or {})
     if "rounds" in {o.name for o in g.options}:

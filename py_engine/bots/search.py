@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import Rng, State
 from .base import Bot, Thinker, position_rng
-from .heuristics import Heuristics, get_heuristics
+from .heuristics import Heuristics, forced_move, get_heuristics
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,10 @@ class SearchThinker(Thinker):
         self.alive = list(range(len(self.legal)))
         if len(self.legal) <= 1:
             self._finish(self.legal[0] if self.legal else None)
+            return
+        forced = forced_move(heur, state, seat)
+        if forced is not None:
+            self._finish(forced)
             return
         self.base = heur.canonical(state, seat) if heur.canonical else state.clone()
         self.fix = heur.constrain(self.base, seat) if heur.constrain else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...bots.heuristics import Heuristics
+from ...bots.heuristics import Heuristics, deck_unstall
 from ...core import Rng
 from .cards import COLOURS, PER_COLOUR, WAGERS
 
@@ -312,4 +312,5 @@ def canonical(state: Any, seat: int) -> Any:
 
 HEURISTICS = Heuristics(policy=heuristic_action, greedy=lambda s, seat, rng: greedy_action(s, seat),
                         evaluate=evaluate, scale=30.0, rollout_depth=16, horizon=horizon, canonical=canonical,
-                        prior=True, win_weight=0.0, order=ordered_actions, constrain=constrain)
+                        prior=True, win_weight=0.0, order=ordered_actions, constrain=constrain,
+                        unstall=deck_unstall(frozenset({"play"})))

@@ -8,7 +8,7 @@ hands are guesses from what `seat` cannot see; the search bot calls it on nothin
 
 from __future__ import annotations
 
-from ...bots.heuristics import Heuristics, one_ply_order
+from ...bots.heuristics import Heuristics, deck_unstall, one_ply_order
 from ...core import Rng
 from .data import ARROW, ARTIFACT, COLOURS, STONE_VALUES, STONES, VALUES, artifact_points
 from .state import DRAW, MOVE, OVER, PLAY, LostCitiesBoardState, column_accepts, column_direction
@@ -266,7 +266,8 @@ def ordered_actions(state: LostCitiesBoardState, seat: int) -> list:
 SCALE = 30.0
 ROLLOUT_DEPTH = 24
 HEURISTICS = Heuristics(policy=heuristic_action, greedy=heuristic_action, evaluate=evaluate, scale=SCALE,
-                        rollout_depth=ROLLOUT_DEPTH, canonical=canonical, prior=True, order=ordered_actions)
+                        rollout_depth=ROLLOUT_DEPTH, canonical=canonical, prior=True, order=ordered_actions,
+                        unstall=deck_unstall(frozenset({"start", "advance", "move"})))
 
 __all__ = ["HEURISTICS", "canonical", "heuristic_action", "evaluate", "estimate", "ordered_actions",
            "projected_points", "take_back"]
