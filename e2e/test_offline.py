@@ -94,7 +94,7 @@ def test_trimmed_stdlib_has_what_the_app_imports():
         names = set(z.namelist())
     assert not [n for n in names if n.endswith(".py")]
     assert not {n.split("/")[0].removesuffix(".pyc") for n in names}.intersection(build.STDLIB_DROP)
-    wheels = sorted((build.DIST / "wheels").glob("*.whl"))
+    wheels = [*sorted((build.CACHE / "site-wheels").glob("py_engine-*.whl")), build.pypi_wheel(*build.SEGNO)]
     wanted = build.app_stdlib_imports(build.NODE_MODULES / "pyodide" / "python_stdlib.zip", wheels)
     assert {"asyncio", "json", "gettext", "xml.sax.saxutils"} <= set(wanted)
     aliases = {"collections.abc": "_collections_abc", "os.path": "posixpath"}  # set by their package, no file
@@ -103,6 +103,28 @@ def test_trimmed_stdlib_has_what_the_app_imports():
         assert f"{path}.pyc" in names or f"{path}/__init__.pyc" in names, module
     for needed in ("encodings/utf_8.pyc", "encodings/cp437.pyc", "zipfile/__init__.pyc", "tarfile.pyc"):
         assert needed in names  # Python's start, zipfile's names and Pyodide's unpacking
+
+
+def test_app_zip_is_the_sites_python_as_bytecode():
+    """app.zip, the one file PyScript unpacks: every module of web/ (but main.py, run by the page), py_engine
+    and segno as bytecode in place of its source, the compiled catalogues, and pyscript.json naming only it."""
+    import zipfile
+
+    import build
+
+    if not (build.DIST / "build.json").exists():
+        build.build()
+    with zipfile.ZipFile(build.DIST / "app.zip") as z:
+        names = set(z.namelist())
+    assert not [n for n in names if n.endswith(".py")]
+    wanted = [m for m in build.web_modules() if m != "main.py"]
+    wanted += [p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "py_engine").rglob("*.py")
+               if "__pycache__" not in p.parts]
+    assert len(wanted) > 60 and not [m for m in wanted if m[:-3] + ".pyc" not in names]
+    assert {"segno/__init__.pyc", "locale/ja/LC_MESSAGES/explorers.mo", "locale/fa/LC_MESSAGES/explorers.mo"} <= names
+    config = json.loads((build.DIST / "pyscript.json").read_text())
+    assert config["files"] == {"./app.zip": "./*"}
+    assert sorted(p.name for p in (build.DIST / "app").iterdir() if p.suffix != ".gz") == ["main.py"]
 
 
 def test_server_sends_precompressed_siblings():

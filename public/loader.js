@@ -47,7 +47,7 @@ window.explorersPhase = name => {
 
 fetch("./build.json").then(r => r.json()).then(b => {
   for (const [k, v] of Object.entries(b.files)) {
-    if (/pyodide\.asm\.wasm|python_stdlib\.zip|\.whl$|pyodide\.asm\.mjs/.test(k)) sizes[k] = v;
+    if (/pyodide\.asm\.wasm|python_stdlib\.zip|app\.zip$|pyodide\.asm\.mjs/.test(k)) sizes[k] = v;
   }
   total = Object.values(sizes).reduce((a, b) => a + b, 0) || 1;
 }).catch(() => {});

@@ -1,12 +1,15 @@
-// Build step: Pyodide's standard library zip, compiled to bytecode and trimmed to what the site uses.
-//   node tools/pyodide_stdlib.mjs PYODIDE_DIR/ IN.zip OUT.zip [--drop a,b/c.py,...] [--check m1,m2.x,...]
-// Pyodide's npm package ships python_stdlib.zip as Python source, so every module imported while the
-// interpreter starts (asyncio, typing, inspect, re, ...) is compiled from source on every first visit.
-// This compiles each module here, by the very Pyodide that runs it (same bytecode version), into an
-// unchecked-hash .pyc that zipimport loads directly; code objects keep the file names of the source
-// (/lib/python3XX.zip/...), so tracebacks name the same files (without the source lines). Entries under
-// --drop (a top-level module or package name, or an entry's path) are left out. --check then starts
-// Pyodide again with OUT.zip and imports each named module: a trim that went too far fails here.
+// Build step: Python compiled to bytecode by the very Pyodide that runs it (same bytecode version).
+//   node tools/pyodide_compile.mjs PYODIDE_DIR/ IN.zip OUT.zip [--drop a,b/c.py,...] [--check m1,m2.x,...]
+//                                  [--prefix /home/pyodide/]
+// Every .py in IN.zip becomes an unchecked-hash .pyc in its place, which zipimport (the stdlib zip) and
+// the sourceless loader (the site's app.zip, unpacked to disk) load without compiling. Pyodide's npm
+// package ships python_stdlib.zip as source, so without this every module imported while the interpreter
+// starts (asyncio, typing, re, ...) and every module of the site would be compiled on every first visit.
+// Code objects are named after the source file where it would be (--prefix: the stdlib zip's
+// /lib/python3XX.zip/ by default), so tracebacks name the same files (without the source lines). Entries
+// under --drop (a top-level module or package name, or an entry's path) are left out. --check then
+// starts Pyodide again with OUT.zip as its stdlib and imports each named module: a trim that went too
+// far fails here.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -19,6 +22,7 @@ const option = name => {
 };
 const check = (option("--check") || "").split(",").filter(Boolean);
 const drop = (option("--drop") || "").split(",").filter(Boolean);
+const prefix = option("--prefix");
 const [dir, input, out] = args;
 const indexURL = path.resolve(dir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
@@ -28,12 +32,12 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(input)) 
 py.FS.mkdirTree("/out");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(out)) }, "/out");
 py.globals.set("args", py.toPy({ input: "/host/" + path.basename(input), out: "/out/" + path.basename(out),
-                                  drop }));
+                                  drop, prefix }));
 const report = py.runPython(`
 import importlib.util, marshal, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+prefix = args["prefix"] or f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
 drop = tuple(args["drop"])
 
 def dropped(name):
@@ -59,7 +63,7 @@ with zipfile.ZipFile(args["input"]) as src, zipfile.ZipFile(args["out"], "w", me
         kept += 1
 f"{kept} files kept, {skipped} dropped"
 `);
-console.log(`stdlib: ${report}`);
+console.log(`${path.basename(out)}: ${report}`);
 
 if (check.length) {
   const fresh = await loadPyodide({ indexURL, stdLibURL: path.resolve(out) });
