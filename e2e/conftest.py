@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-quic", "--no-first-run"]
+                 "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_TIMEOUT = 90_000
 
 
