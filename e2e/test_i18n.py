@@ -139,3 +139,39 @@ def test_embed_lang_parameter(browser, site, lang, word, direction):
         assert word in page.inner_text("#board")
     finally:
         context.close()
+
+
+BOXED_TEXT_JS = """() => {
+  const out = {fitted: 0, lines: 0, wide: []};
+  for (const t of document.querySelectorAll('#board text[data-fit]')) {
+    const w = t.getBBox().width, fit = Number(t.dataset.fit);
+    out.lines += 1;
+    if (t.hasAttribute('textLength')) out.fitted += 1;
+    if (w > fit * 1.02 + 0.5) out.wide.push(t.textContent + ' ' + w.toFixed(1) + '>' + fit);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fa-IR"])
+def test_arnak_board_text_stays_in_its_boxes(browser, site, tmp_path, locale):
+    """Sites, research spaces and cards wrap their lines, and public/fit.js narrows what the reader's font
+    still draws too wide (the undiscovered sites' and research rows' lines overflowed before, in English
+    too)."""
+    context, page, watch = boot(browser, site, locale)
+    try:
+        page.click("[data-testid=new-arnak]")
+        page.select_option("[data-testid=player-count]", "2")
+        page.wait_for_selector("[data-testid=seat-1]")
+        page.select_option("[data-testid=seat-1]", "bot1")
+        page.click("[data-testid=start]")
+        page.wait_for_selector("svg[data-testid=arnak-board]")
+        page.screenshot(path=str(tmp_path / f"arnak-{locale}.png"))
+        boxed = page.evaluate(BOXED_TEXT_JS)
+        assert boxed["lines"] > 60, boxed
+        assert boxed["wide"] == [], boxed["wide"]
+        # the research rows name their costs by the players' resource symbols
+        assert "¢" in page.text_content("svg[data-testid=arnak-board]")
+        watch.assert_clean()
+    finally:
+        context.close()

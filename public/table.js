@@ -3,6 +3,8 @@
 // back), the pannable board's scroll, focus on the next sensible control (never the page body), dialogs
 // that hold focus and close with Escape, the card actions next to the selected card, arrow keys in the
 // replay, and short animations (250 ms, none under prefers-reduced-motion) of cards and pieces that moved.
+import "./fit.js";
+
 const app = document.getElementById("app");
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const ANIM_MS = 250;

@@ -22,7 +22,7 @@ from py_engine.games.arnak import data as D
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import button_attrs, fmt, svg_root
+from .svg import button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Deck-building and worker placement on a jungle island: dig, discover, research, reach the temple.")
 LOG_SENTENCES = True  # log_text names the player ("You play Horse", "Anna plays Horse")
@@ -38,6 +38,8 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "site": "fill:#e4dcc3;stroke:#6b5a3a", "card": "fill:#fffdf6;stroke:#333", "art": "fill:#efe3ff;stroke:#333",
 }.items()))
 SITE_W, SITE_H = 128, 74
+LINE_LETTERS = 20  # Latin letters of the 9.5 px text in 100 units of width (_wrap's measure)
+SITE_LETTERS = LINE_LETTERS * (SITE_W - 8) // 100
 
 # --- words for data ------------------------------------------------------------------------------------
 ICON_NAMES = {"boot": N_("boot"), "car": N_("car"), "ship": N_("ship"), "plane": N_("plane")}
@@ -115,6 +117,11 @@ def res_amount(res: str, n) -> str:
     if res == "jewel":
         return trn("{n} jewel", "{n} jewels", n)
     return f"{n} {res}"
+
+
+def res_short(amounts: dict) -> str:
+    """Resources by their symbols, the nonzero ones: "¢1 ▭1 ➤1" (the players' rows use the same symbols)."""
+    return " ".join(f"{RES_LETTER[r]}{num(amounts[r])}" for r in D.RES if amounts.get(r)) or _("nothing")
 
 
 def icons_text(icons, short: bool = False) -> str:
@@ -328,7 +335,7 @@ def card_box(card: dict, x: float, y: float, w: float = 112, h: float = 70, act:
     cost = card["cost"] if card["kind"] in ("item", "artifact") else ""
     sym = "✦" if card["kind"] == "artifact" else "¢"
     effect = ops_text(D.CARDS[card["id"]][7])
-    lines = _wrap(effect, 24)[:2]
+    lines = _wrap(effect, LINE_LETTERS * (w - 8) // 100)[:(h - 22) // 11 - 1]
     title = name + (" ⚡" if card["free"] else "")
     foot = icons_text(card["travel"], short=True) + "  " + (f"{num(cost)}{sym}" if cost != "" else "")
     vp = tr("{n} VP", n=card["vp"])
@@ -337,11 +344,10 @@ def card_box(card: dict, x: float, y: float, w: float = 112, h: float = 70, act:
     about = card_text(card)
     named = tr("{name}: {what}", name=label or describe(act), what=about) if act is not None else about
     face = [tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": h, "rx": 5, "class": cls}),
-            tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, title),
-            tag("text", {"x": fmt(x + 4), "y": fmt(y + h - 5), "class": "xs"}, foot),
-            tag("text", {"x": fmt(x + w - 4), "y": fmt(y + h - 5), "class": "xs", "text-anchor": "end"}, vp)]
-    face += [tag("text", {"x": fmt(x + 4), "y": fmt(y + 27 + 11 * k), "class": "xs"}, line)
-             for k, line in enumerate(lines)]
+            fit_text(x + 4, y + 13, w - 8, "sm", title),
+            fit_text(x + 4, y + h - 5, w * 0.62 - 6, "xs", foot),
+            fit_text(x + w - 4, y + h - 5, w * 0.38 - 6, "xs", vp, text_anchor="end")]
+    face += [fit_text(x + 4, y + 27 + 11 * k, w - 8, "xs", line) for k, line in enumerate(lines)]
     g = {"data-card": card["id"]}
     body = [tag("title", None, named), tag("g", {"aria-hidden": "true"}, face)]
     if act is not None:
@@ -427,25 +433,23 @@ def site_svg(view: dict, s: dict, legal: list[tuple]) -> Safe:
                    icons=icons_text(s["travel"][0]), idol=idol_text(s.get("idol")) if s.get("idol") else "-")
     parts = [tag("title", None, about),
              tag("rect", {"x": fmt(x), "y": fmt(y), "width": SITE_W, "height": SITE_H, "rx": 6, "class": "site"}),
-             tag("text", {"x": fmt(x + 4), "y": fmt(y + 13), "class": "sm"}, name)]
-    parts.append(tag("text", {"x": fmt(x + SITE_W - 4), "y": fmt(y + 13), "class": "sm", "text-anchor": "end"},
-                     travel))
-    if level == 0:
-        parts.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 28), "class": "xs"}, _wrap(effect, 30)[0]))
-    elif s["discovered"]:
-        for k, line in enumerate(_wrap(effect, 26)[:2]):
-            parts.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 28 + 10 * k), "class": "xs"}, line))
+             fit_text(x + 4, y + 13, SITE_W * 0.7 - 6, "sm", name),
+             fit_text(x + SITE_W - 4, y + 13, SITE_W * 0.3 - 6, "sm", travel, text_anchor="end")]
+    if level == 0 or s["discovered"]:
+        lines = _wrap(effect, SITE_LETTERS)[:2]
     else:
         idol = s.get("idol")
-        parts.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 28), "class": "xs"},
-                         tr("{n}✦ to discover · idol: {idol}", n=3 if level == 1 else 6,
-                            idol=idol_word(idol) if idol else "-"),
-                         " ", tr("+{n} face down", n=s["face_down_idols"]) if s.get("face_down_idols") else ""))
+        lines = _wrap(" ".join([tr("{n}✦ to discover · idol: {idol}", n=3 if level == 1 else 6,
+                                   idol=idol_word(idol) if idol else "-"),
+                                tr("+{n} face down", n=s["face_down_idols"]) if s.get("face_down_idols") else ""]),
+                      SITE_LETTERS)[:2]
+    parts += [fit_text(x + 4, y + 28 + 10 * k, SITE_W - 8, "xs", line) for k, line in enumerate(lines)]
     g = s.get("guardian")
-    if g:
-        parts.append(tag("text", {"x": fmt(x + 4), "y": fmt(y + 52), "class": "xs", "style": "fill:#a00"},
-                         tag("title", None, guardian_text(g)),
-                         tr("Guardian {n}: boon {boon}", n=g["id"] + 1, boon=boon_word(g["boon"]))))
+    if g:  # left of the first free space's circle
+        parts.append(fit_text(x + 4, y + 52, SITE_W - 8 - 22 * len(s["spaces"]), "xs",
+                              tag("title", None, guardian_text(g)),
+                              tr("Guardian {n}: boon {boon}", n=g["id"] + 1, boon=boon_word(g["boon"])),
+                              style="fill:#a00"))
     for k, who in enumerate(s["spaces"]):
         cx, cy = x + SITE_W - 16 - 22 * k, y + SITE_H - 14
         if who == -2:
@@ -546,10 +550,11 @@ def research_svg(view: dict, legal: list[tuple]) -> Safe:
             label = _("Lost temple") if space == D.TEMPLE else tr("Row {row} ({space})", row=row, space=space)
             parts.append(tag("rect", {"x": xx, "y": yy, "width": 150, "height": 38, "rx": 5, "class": "box"},
                              tag("title", None, research_space_text(view, sp, cost))))
-            parts.append(tag("text", {"x": xx + 4, "y": yy + 12, "class": "xs"}, label, " · ", cost))
+            short = _("1 idol") if sp["cost"] == "idol" else res_short(sp["cost"])
+            parts.append(fit_text(xx + 4, yy + 12, 142, "xs", label, " · ", short))
             if sp["bonus"]:
-                parts.append(tag("text", {"x": xx + 4, "y": yy + 24, "class": "xs"},
-                                 tr("bonus: {tiles}", tiles=_list(bonus_word(t) for t in sp["bonus"]))))
+                parts.append(fit_text(xx + 4, yy + 24, 142, "xs",
+                                      tr("bonus: {tiles}", tiles=_list(bonus_word(t) for t in sp["bonus"]))))
             for j, (seat, kind) in enumerate(tokens.get(space, [])):
                 cx = xx + 12 + j * 20
                 colour = RIVAL_COLOUR if seat == RIVAL else PLAYER_COLOURS[seat % 4]
@@ -570,7 +575,7 @@ def research_svg(view: dict, legal: list[tuple]) -> Safe:
                      tr("Start: {tokens}", tokens=" ".join(start))))
     # temple tiles and supply
     yy = y0 + 8 * 44 + 26
-    parts.append(tag("text", {"x": x0, "y": yy, "class": "sm"}, _("Temple tiles (VP × left):"), " "))
+    parts.append(fit_text(x0, yy, 140, "sm", _("Temple tiles (VP × left):")))
     for k in range(6):
         xx = x0 + 150 + k * 58
         act = _find(legal, lambda a, k=k: a == ("temple", k))
@@ -603,7 +608,7 @@ def player_svg(view: dict, p: dict, y: float, names: list[str], me) -> Safe:
     seat = p["seat"]
     colour = PLAYER_COLOURS[seat % 4]
     name = names[seat] if seat < len(names) else tr("Player {n}", n=seat + 1)
-    res = " ".join(f"{RES_LETTER[r]}{p['resources'][r]}" for r in D.RES)
+    res = " ".join(f"{RES_LETTER[r]}{num(p['resources'][r])}" for r in D.RES)
     res_title = _list(res_amount(r, p["resources"][r]) for r in D.RES)
     asst: list = []
     for k, a in enumerate(p["assistants"]):

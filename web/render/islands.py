@@ -20,7 +20,7 @@ from py_engine.games.islands.state import KIND, tile_json
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import button_attrs, fmt, svg_root
+from .svg import button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…")
@@ -184,8 +184,7 @@ def tile_chip(tile: dict, x: float, y: float, s: float = 30, extra: dict | None 
     return tag("g", {"transform": f"translate({fmt(x)},{fmt(y)})", **(extra or {})},
                tag("title", None, tile_help(tile)),
                tag("rect", {"width": s, "height": s, "rx": 4, "fill": tile_fill(tile), "stroke": "#222"}),
-               tag("text", {"x": s / 2, "y": s * 0.45, "class": "tc", "fill": tile_ink(tile), "text-anchor": "middle"},
-                   tile_label(tile)),
+               fit_text(s / 2, s * 0.45, s - 4, "tc", tile_label(tile), fill=tile_ink(tile), text_anchor="middle"),
                tag("text", {"x": s / 2, "y": s * 0.85, "class": "tv", "fill": tile_ink(tile), "text-anchor": "middle"},
                    tile_value(tile)))
 
@@ -410,8 +409,8 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         if t:
             g.append(tag("polygon", {"points": hex_points(x, y, size * 0.78), "fill": tile_fill(t), "stroke": "#111"}))
             if size >= 20:
-                g.append(tag("text", {"x": fmt(x), "y": fmt(y + 2), "class": "tc", "fill": tile_ink(t),
-                                      "text-anchor": "middle", **face}, tile_label(t)))
+                g.append(fit_text(x, y + 2, size * 1.2, "tc", tile_label(t), fill=tile_ink(t), text_anchor="middle",
+                                  **face))
                 g.append(tag("text", {"x": fmt(x), "y": fmt(y + 13), "class": "tv", "fill": tile_ink(t),
                                       "text-anchor": "middle", **face}, tile_value(t)))
         attrs: dict = {"data-space": i}

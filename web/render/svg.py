@@ -104,6 +104,14 @@ def svg_open(width: int, height: int, label: str, extra: Safe | str = "") -> Saf
                 f'aria-label="{text(label)}" {text(extra)}>')
 
 
+def fit_text(x: float, y: float, width: float, cls: str, *content: Any, **extra: Any) -> Safe:
+    """A line of board text that must stay `width` units wide: public/fit.js narrows it (textLength) when
+    the reader's font draws it wider. `extra` are more attributes (text_anchor -> text-anchor)."""
+    attrs = {"x": fmt(x), "y": fmt(y), "class": cls, "data-fit": fmt(width)}
+    attrs.update({k.replace("_", "-"): v for k, v in extra.items()})
+    return tag("text", attrs, *content)
+
+
 def button_attrs(label: str, act: Any = None, cmd: str | None = None, arg: Any = None, testid: str | None = None,
                  key: str | None = None) -> dict[str, Any]:
     """Attributes of a focusable SVG control naming a legal action (data-act) or a UI command (data-cmd)."""
