@@ -42,7 +42,7 @@ DEV_MODULES = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "pl
 PYODIDE_TEST_WHEELS = ("pytest", "hypothesis")
 # A test whose Chromium tab crashed (the renderer died: "Page crashed", "Target crashed") runs again, at most
 # twice; one such crash in 47 tests failed a CI run once. Any other failure fails at once.
-E2E_RERUN = ("--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed")
+E2E_RERUN = ("-rR", "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed")
 # The standard library the site ships (tools/pyodide_compile.mjs): Pyodide's python_stdlib.zip compiled to
 # bytecode (the npm package has sources only, and compiling them was most of Python's start) without the
 # parts a browser game never imports: developer tools, servers and mail protocols, processes, and the
