@@ -235,6 +235,31 @@ def test_board_game_turns_by_taps_at_phone_size(browser, site):
     context.close()
 
 
+@pytest.mark.parametrize("game,locale", [("arnak", "en-US"), ("catan-ck", "fa-IR"), ("islands", "en-US")])
+def test_big_boards_pan_at_phone_size_with_readable_text(browser, site, game, locale):
+    """Arnak, Catan and Islands on a phone: the board at a size where its smallest text is 12 px, in a box
+    that scrolls both ways and starts at the board's left edge (in Persian too: boards keep their printed
+    geometry)."""
+    context, page, watch = open_page(browser, site, PHONE, locale=locale)
+    page.tap(f"[data-testid=new-{game}]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.tap("[data-testid=start]")
+    page.wait_for_selector("[data-testid=board-pan] svg.board")
+    pan = page.evaluate("""() => { const p = document.querySelector('[data-testid=board-pan]');
+        return {wide: p.scrollWidth > p.clientWidth, left: p.scrollLeft, fits: p.clientWidth <= innerWidth}; }""")
+    assert pan == {"wide": True, "left": 0, "fits": True}, pan
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#board svg text')]
+        .filter(el => el.getBBox().width > 0)
+        .map(el => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))""")
+    assert smallest >= MIN_TEXT - 0.01, f"board text of {smallest:.1f} px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    watch.assert_clean()
+    context.close()
+
+
 def test_keyboard_focus_dialogs_names_and_wording(app):
     page, watch = app
     # Distinct names for the buttons of the home page.

@@ -22,7 +22,7 @@ from py_engine.games.arnak import data as D
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import button_attrs, fit_text, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt
 
 BLURB = N_("Deck-building and worker placement on a jungle island: dig, discover, research, reach the temple.")
 LOG_SENTENCES = True  # log_text names the player ("You play Horse", "Anna plays Horse")
@@ -738,8 +738,9 @@ def render(view: dict, ui: dict) -> Safe:
     parts.append(hand_svg(view, me, legal, y + 20))
     pend = view.get("pending") or {}
     mine = me is not None and pend.get("seat") == me and bool(legal)
-    return svg_root(w, h, _("Lost Ruins of Arnak board"), *parts, data_testid="arnak-board",
-                    data_mine="1" if mine else "0", data_decision=pend.get("kind") or "over")
+    return board_svg(bool(ui.get("narrow")), w, h, _("Lost Ruins of Arnak board"), *parts, smallest_font=9.5,
+                     data_testid="arnak-board", data_mine="1" if mine else "0",
+                     data_decision=pend.get("kind") or "over")
 
 
 # --- text and buttons ----------------------------------------------------------------------------------

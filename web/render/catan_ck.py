@@ -22,7 +22,7 @@ from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HE
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import button_attrs, fmt, svg_root
+from .svg import board_svg, button_attrs, fmt
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
@@ -310,8 +310,9 @@ def render(view: dict, ui: dict) -> Safe:
     parts.append(_bottom_svg(view, ui))
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
-    return svg_root(W, H, _("Catan: Cities & Knights board"), *parts, data_testid="ck-board",
-                    data_mine="1" if mine and legal else "0", data_decision=pending.get("kind", "over"))
+    return board_svg(bool(ui.get("narrow")), W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10,
+                     data_testid="ck-board", data_mine="1" if mine and legal else "0",
+                     data_decision=pending.get("kind", "over"))
 
 
 def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:

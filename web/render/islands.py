@@ -20,7 +20,7 @@ from py_engine.games.islands.state import KIND, tile_json
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import button_attrs, fit_text, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…")
@@ -289,8 +289,8 @@ def render(view: dict, ui: dict) -> Safe:
     label = tr("Islands in the Mist, round {n}", n=view["round"])
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and pending.get("seat") == ui.get("me") and bool(legal)
-    return svg_root(W, H, label, parts, data_testid="islands-board", data_decision=pending.get("decision"),
-                    data_mine="1" if mine else "0", data_shown=seat)
+    return board_svg(bool(ui.get("narrow")), W, H, label, parts, smallest_font=9, data_testid="islands-board",
+                     data_decision=pending.get("decision"), data_mine="1" if mine else "0", data_shown=seat)
 
 
 def top_svg(view: dict, legal: list[tuple]) -> Safe:

@@ -27,6 +27,7 @@ from .svg import (
     card_svg,
     colour_name,
     fmt,
+    pan_box,
     ring,
     signed,
     svg_root,
@@ -316,8 +317,7 @@ def render(view: dict, ui: dict) -> Safe:
     hh = round(hand_height(ctx))
     strip = svg_root(NW, hh, _("Your hand"), symbol_defs(), tag("rect", {"width": NW, "height": hh, "fill": "#f5efe0"}),
                      STYLE, bottom_svg(ctx), **{"class": "board hand-strip", "data-testid": "lcb-hand"})
-    return join(tag("div", {"class": "pan", "data-testid": "lcb-pan", "tabindex": "0",
-                            "aria-label": _("Board: scroll sideways to see every path and column")}, board), strip)
+    return join(pan_box(board, _("Board: scroll sideways to see every path and column"), "lcb-pan"), strip)
 
 
 def header_svg(ctx: _Ctx) -> Safe:

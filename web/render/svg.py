@@ -98,6 +98,26 @@ def svg_root(width: int, height: int, label: str, *children: Any, **extra: Any) 
                        "role": "group", "aria-label": label, **extra}, *children)
 
 
+PHONE_TEXT_PX = 12  # the smallest board text on a phone, in CSS px
+
+
+def pan_box(board: Safe, label: str, testid: str = "board-pan") -> Safe:
+    """Phones: a board drawn at a readable size inside a box that scrolls (public/table.js keeps its place)."""
+    return tag("div", {"class": "pan", "data-testid": testid, "tabindex": "0", "aria-label": label}, board)
+
+
+def board_svg(narrow: bool, width: int, height: int, label: str, *children: Any, smallest_font: float = 12,
+              **extra: Any) -> Safe:
+    """A game's whole board: fitted to the page, or on a phone (`narrow`) drawn so that its smallest text
+    (`smallest_font` units) is PHONE_TEXT_PX on screen, in a `pan_box`."""
+    if not narrow:
+        return svg_root(width, height, label, *children, **extra)
+    scale = max(1.0, PHONE_TEXT_PX / smallest_font)
+    board = svg_root(width, height, label, *children, style=f"width:{round(width * scale)}px;"
+                     f"height:{round(height * scale)}px", **extra)
+    return pan_box(board, _("Board: scroll to see all of it"))
+
+
 def svg_open(width: int, height: int, label: str, extra: Safe | str = "") -> Safe:
     """The opening <svg ...> tag alone (for renderers that close it themselves); `extra` must be Safe."""
     return Safe(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="board" role="group" '
