@@ -244,10 +244,12 @@ def test_big_boards_pan_at_phone_size_with_readable_text(browser, site, game, lo
     page.tap(f"[data-testid=new-{game}]")
     page.select_option("[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
+    assert page.evaluate("scrollY") == 0  # the game's button was low on the home page: a new screen opens at its top
     page.select_option("[data-testid=seat-1]", "bot1")
     page.select_option("[data-testid=seat-2]", "bot1")
     page.tap("[data-testid=start]")
     page.wait_for_selector("[data-testid=board-pan] svg.board")
+    assert page.evaluate("scrollY") == 0
     pan = page.evaluate("""() => { const p = document.querySelector('[data-testid=board-pan]');
         return {wide: p.scrollWidth > p.clientWidth, left: p.scrollLeft, fits: p.clientWidth <= innerWidth}; }""")
     assert pan == {"wide": True, "left": 0, "fits": True}, pan

@@ -120,7 +120,18 @@ function focusFallback() {
   }
 }
 
+// A new screen (home, setup, table, replay) opens at the top of the page, not where the last one was
+// scrolled to (a game low on the home page used to open its table half-way down the board).
+let screen = null;
+function topOfNewScreen() {
+  const main = app.querySelector("main");
+  const now = main ? main.classList[0] || "" : "";
+  if (screen !== null && now !== screen) window.scrollTo(0, 0);
+  screen = now;
+}
+
 function afterRedraw() {
+  topOfNewScreen();
   keepLog();
   keepPan();
   placeActions();
