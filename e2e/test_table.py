@@ -257,6 +257,12 @@ def test_big_boards_pan_at_phone_size_with_readable_text(browser, site, game, lo
         .filter(el => el.getBBox().width > 0)
         .map(el => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))""")
     assert smallest >= MIN_TEXT - 0.01, f"board text of {smallest:.1f} px"
+    if game == "catan-ck":  # the first settlement's intersections: tap areas of about 44 px
+        sizes = page.locator("#board [data-testid^=t-v]").evaluate_all(
+            "els => els.map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))")
+        assert len(sizes) > 20 and min(sizes) >= MIN_TARGET - 2, sizes
+        page.tap("[data-testid=t-v0]")  # the board scrolls it into view; a settlement goes there
+        page.wait_for_function("JSON.parse(window.explorersRecord()).moves.length > 0")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     watch.assert_clean()
     context.close()

@@ -141,6 +141,9 @@ def _counts(cards: object) -> str:
 
 
 SIZE = 50.0
+# Phone hit areas (board units; the phone draws 1.2 px per unit): 18 -> 43 px circles at intersections and
+# hexes, 12 at paths (a path's middle is 25 units from its ends)
+PHONE_HIT, PHONE_HIT_EDGE = 18, 12
 CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
@@ -288,21 +291,28 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_building_svg(b, pos, names))
     for k in _knights(view):
         parts.append(_knight_svg(k, pos, names))
-    # targets on top
+    # targets on top; on a phone each gets a larger invisible hit area (vertices last: they win overlaps)
+    narrow = bool(ui.get("narrow"))
+
+    def hit(x: float, y: float, r: float) -> Safe | str:
+        return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"}) if narrow else ""
+
     for e, acts in sorted(edges.items()):
         a, b = _edge_verts(e, view, pos)
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        line = join(tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"}),
+        line = join(hit((x1 + x2) / 2, (y1 + y2) / 2, PHONE_HIT_EDGE),
+                    tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"}),
                     tag("circle", {"cx": fmt((x1 + x2) / 2), "cy": fmt((y1 + y2) / 2), "r": 7, "class": "target"}))
         parts.append(_control(acts, f"e{e}", sel, line, tr("Path {n}: choose an action", n=e), view))
     for h, acts in sorted(hexes.items()):
         cx, cy = _hex_centre(hexlist[h])
-        shape = tag("circle", {"cx": fmt(cx), "cy": fmt(cy - 20), "r": 11, "class": "target"})
+        mark = tag("circle", {"cx": fmt(cx), "cy": fmt(cy - 20), "r": 11, "class": "target"})
+        shape = join(hit(cx, cy - 20, PHONE_HIT), mark)
         parts.append(_control(acts, f"h{h}", sel, shape,
                               tr("{hex}: choose an action", hex=_hex_words(view, h)), view))
     for v, acts in sorted(verts.items()):
         x, y = pos[v]
-        shape = tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"})
+        shape = join(hit(x, y, PHONE_HIT), tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"}))
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
