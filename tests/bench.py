@@ -11,7 +11,7 @@ import tempfile
 from importlib import import_module
 from pathlib import Path
 
-from .bench_engine import bot_times, harness_floor, playouts_per_second
+from .bench_engine import bot_times, harness_floor, playouts_per_second, reference_rates
 
 
 def pyodide_playouts(root: Path, seconds: float, what: str = "playouts") -> dict:
@@ -42,26 +42,31 @@ def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dic
     """One-round games/s per mode for today's engine and the baseline, measured alternately in one run
     (best of `repeats` each, so a busy machine hurts both alike); speedup = today / baseline, and
     apply_cost = random_step / random_apply (how much dearer a checked move is, today); the harness floor
-    is the same loop with an engine that costs nothing, so floor / baseline bounds any engine's speedup."""
+    is the same loop with an engine that costs nothing, so floor / baseline bounds any engine's speedup; the
+    reference is the same loop with a minimal hand-written Lost Cities round (bench_engine.ReferenceRound),
+    measured alternately with the others: what "a well-written stdlib engine" reaches here."""
     root = root.resolve()
-    ref = os.environ.get("EXPLORERS_BENCH_BASELINE", BASELINE)
+    base_ref = os.environ.get("EXPLORERS_BENCH_BASELINE", BASELINE)
     tmp = None
-    if Path(ref).is_dir():
-        base = Path(ref)
+    if Path(base_ref).is_dir():
+        base = Path(base_ref)
     else:
         tmp = Path(tempfile.mkdtemp(prefix="bench-baseline-"))
         base = tmp / "tree"
-        subprocess.run(["git", "worktree", "add", "--detach", str(base), ref], cwd=root, check=True,
+        subprocess.run(["git", "worktree", "add", "--detach", str(base), base_ref], cwd=root, check=True,
                        capture_output=True)
     try:
         now: dict = {}
         old: dict = {}
+        ref: dict = {}
         for _ in range(repeats):
             for store, path in ((now, root), (old, base)):
                 for gid, modes in _rates_in(path, root, seconds).items():
                     for mode, rate in modes.items():
                         best = store.setdefault(gid, {})
                         best[mode] = max(best.get(mode, 0.0), rate)
+            for mode, rate in reference_rates(seconds).items():
+                ref[mode] = max(ref.get(mode, 0.0), rate)
     finally:
         if tmp is not None:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=root, capture_output=True)
@@ -75,8 +80,12 @@ def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dic
                for gid, modes in floor.items()}
     baseline_apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in old.items()
                            if m.get("random_apply")}
-    return {"baseline": ref, "games_per_s": now, "baseline_games_per_s": old, "speedup": speedup,
-            "apply_cost": apply_cost, "baseline_apply_cost": baseline_apply_cost,
+    lc, lc_old = now.get("lost-cities", {}), old.get("lost-cities", {})
+    reference = {"games_per_s": ref,
+                 "engine_to_reference": {m: round(lc[m] / r, 2) for m, r in ref.items() if lc.get(m)},
+                 "reference_to_baseline": {m: round(r / lc_old[m], 2) for m, r in ref.items() if lc_old.get(m)}}
+    return {"baseline": base_ref, "games_per_s": now, "baseline_games_per_s": old, "speedup": speedup,
+            "reference_engine": reference, "apply_cost": apply_cost, "baseline_apply_cost": baseline_apply_cost,
             "harness_floor_games_per_s": floor, "largest_possible_speedup": ceiling}
 
 

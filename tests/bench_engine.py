@@ -8,6 +8,9 @@
   heuristic_step the game's bot rollout policy (`HEURISTICS.policy`) through `step`
 `harness_floor`: the same loops (random and simple greedy) against a stand-in engine that replays
 recorded legal lists at no cost: the rate an infinitely fast engine would reach with this harness.
+`reference_rates`: the same loops against `ReferenceRound`, a minimal hand-written Lost Cities round (plain
+lists of ints, no record, no options, no views) that plays exactly the games ours plays: the "well-written
+stdlib engine" issue 15 compares ours with, measured by the same loop, policy and generator.
 Only the public contract is used, so `python tests/bench_engine.py rates SECONDS` with PYTHONPATH set
 to an older checkout measures that engine with the very same code (tests/bench.py does this for the
 baseline in the same run).
@@ -18,6 +21,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from bisect import insort
 
 from py_engine import GAMES
 from py_engine.bots import make_bot
@@ -104,6 +108,24 @@ def _policy(gid: str, mode: str):
     return None
 
 
+def games_per_second(new, policy, seconds: float, checked: bool = False) -> float:
+    """The one timed loop of this module: games from `new(n)` (n = 0, 1, ...) played to the end for at least
+    `seconds`, each decision by `policy(state, seat, rng)` or else a random legal action, applied through
+    `step` (or, `checked`, through `apply`); returns games per second."""
+    rng = Rng(7)
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds or n == 0:
+        state = new(n)
+        move = state.apply if checked else state.step
+        movers = state.to_move()
+        while movers:
+            seat = movers[0]
+            move(seat, policy(state, seat, rng) if policy else rng.choice(state.legal_actions(seat)))
+            movers = state.to_move()
+        n += 1
+    return round(n / (time.perf_counter() - t0), 1)
+
+
 def engine_rates(seconds: float = 1.0, modes: tuple = MODES, games: list | None = None) -> dict:
     """One-round games per second for every game and mode (see the module docstring)."""
     out: dict = {}
@@ -114,23 +136,9 @@ def engine_rates(seconds: float = 1.0, modes: tuple = MODES, games: list | None 
         for mode in modes:
             if mode in ("greedy_step", "heuristic_step") and gid not in ONE_ROUND:
                 continue  # the simple greedy knows only the Lost Cities action shapes
-            policy = _policy(gid, mode)
-            checked = mode == "random_apply"
-            rng = Rng(7)
-            n, t0 = 0, time.perf_counter()
-            while time.perf_counter() - t0 < seconds or n == 0:
-                state = game.new(players=game.min_players, seed=n, options=options)
-                movers = state.to_move()
-                while movers:
-                    seat = movers[0]
-                    action = policy(state, seat, rng) if policy else rng.choice(state.legal_actions(seat))
-                    if checked:
-                        state.apply(seat, action)
-                    else:
-                        state.step(seat, action)
-                    movers = state.to_move()
-                n += 1
-            out[gid][mode] = round(n / (time.perf_counter() - t0), 1)
+            out[gid][mode] = games_per_second(
+                lambda n, game=game, options=options: game.new(players=game.min_players, seed=n, options=options),
+                _policy(gid, mode), seconds, checked=mode == "random_apply")
     return out
 
 
@@ -177,19 +185,88 @@ def harness_floor(seconds: float = 1.0, games: tuple = ("lost-cities", "lost-cit
         for mode in ("random_step", "greedy_step"):
             policy = _policy(gid, mode)
             tape = _recorded(game, options, policy, 50)
-            rng = Rng(7)
-            n, t0 = 0, time.perf_counter()
-            while time.perf_counter() - t0 < seconds or n == 0:
-                state = _Replay(*tape[n % len(tape)])
-                movers = state.to_move()
-                while movers:
-                    seat = movers[0]
-                    action = policy(state, seat, rng) if policy else rng.choice(state.legal_actions(seat))
-                    state.step(seat, action)
-                    movers = state.to_move()
-                n += 1
-            out[gid][mode] = round(n / (time.perf_counter() - t0), 1)
+            out[gid][mode] = games_per_second(lambda n, tape=tape: _Replay(*tape[n % len(tape)]), policy, seconds)
     return out
+
+
+_NCARDS, _HAND = 60, 8  # five colours of 12 cards; colour = id // 12, k = id % 12: wagers k < 3, numbers k - 1
+_RCOL = tuple(c // 12 for c in range(_NCARDS))
+_RRANK = tuple(1 if c % 12 < 3 else c % 12 - 1 for c in range(_NCARDS))  # a card fits above a lower top
+_RTOP = tuple(0 if c % 12 < 3 else c % 12 - 1 for c in range(_NCARDS))   # what a laid card leaves as top
+_RPLAY = tuple(("play", c) for c in range(_NCARDS))
+_RDISCARD = tuple(("discard", c) for c in range(_NCARDS))
+_RDRAW = tuple(("draw", name) for name in ("yellow", "blue", "white", "green", "red"))
+_RPILE = {a[1]: i for i, a in enumerate(_RDRAW)}
+
+
+class ReferenceRound:
+    """One round of Lost Cities written as small as it goes: the same deal (Rng(seed).shuffle of ids 0-59,
+    8 cards each, the deck drawn from its end), the same action tuples and the same rules as
+    py_engine.games.lost_cities (ascending rows, wagers first, no drawing back the card just discarded, the
+    round ends with the last deck card), kept as per-colour tops instead of rows. Only the bench uses it."""
+
+    __slots__ = ("hands", "deck", "tops", "laid", "piles", "turn", "drawing", "banned", "over")
+
+    def __init__(self, seed: int) -> None:
+        cards = list(range(_NCARDS))
+        Rng(seed).shuffle(cards)
+        self.hands = [sorted(cards[:_HAND]), sorted(cards[_HAND:2 * _HAND])]
+        self.deck = cards[2 * _HAND:]
+        self.tops = [[-1] * 5, [-1] * 5]  # -1: expedition not started, anything fits
+        self.laid: list[list[list[int]]] = [[[] for _ in range(5)] for _ in range(2)]
+        self.piles: list[list[int]] = [[] for _ in range(5)]
+        self.turn, self.drawing, self.banned, self.over = 0, False, -1, False
+
+    def to_move(self) -> tuple:
+        return () if self.over else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list:
+        if self.over or seat != self.turn:
+            return []
+        if not self.drawing:
+            hand, top = self.hands[seat], self.tops[seat]
+            return [_RPLAY[c] for c in hand if top[_RCOL[c]] < _RRANK[c]] + [_RDISCARD[c] for c in hand]
+        acts = [("draw", "deck")]  # the deck is never empty at a draw: its last card ends the round
+        for i, pile in enumerate(self.piles):
+            if pile and i != self.banned:
+                acts.append(_RDRAW[i])
+        return acts
+
+    def step(self, seat: int, action: tuple) -> None:
+        kind, arg = action
+        if kind == "draw":
+            insort(self.hands[seat], self.deck.pop() if arg == "deck" else self.piles[_RPILE[arg]].pop())
+            self.drawing, self.banned, self.turn = False, -1, 1 - seat
+            self.over = not self.deck
+            return
+        self.hands[seat].remove(arg)
+        col = _RCOL[arg]
+        if kind == "play":
+            self.tops[seat][col] = _RTOP[arg]
+            self.laid[seat][col].append(arg)
+        else:
+            self.piles[col].append(arg)
+            self.banned = col
+        self.drawing = True
+
+    def scores(self) -> list[int]:
+        """Per player: each started expedition scores (sum - 20) x (1 + wagers), +20 with 8 or more cards."""
+        out = []
+        for rows in self.laid:
+            total = 0
+            for row in rows:
+                if row:
+                    wagers = sum(1 for c in row if c % 12 < 3)
+                    total += (sum(_RTOP[c] for c in row) - 20) * (1 + wagers) + (20 if len(row) >= 8 else 0)
+            out.append(total)
+        return out
+
+
+def reference_rates(seconds: float = 1.0) -> dict:
+    """One-round games/s of engine_rates' loop (random_step, greedy_step) with ReferenceRound in place of
+    Lost Cities (its `new` is ReferenceRound(seed))."""
+    return {mode: games_per_second(ReferenceRound, _policy("lost-cities", mode), seconds)
+            for mode in ("random_step", "greedy_step")}
 
 
 if __name__ == "__main__":
