@@ -66,8 +66,9 @@ def _finite(text: str) -> float:
     return value
 
 
-def loads(text: str | bytes | bytearray | memoryview, *, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse outside JSON text within the limits, or raise JsonInputError."""
+def as_text(text: Any, max_chars: int) -> str:
+    """Outside input as a str of at most `max_chars` characters: bytes are UTF-8-decoded once their length
+    allows it (at most 4 bytes a character); anything else raises JsonInputError ("size" or "syntax")."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > max_chars * 4:
             raise JsonInputError("size", f"larger than {max_chars} characters")
@@ -79,6 +80,12 @@ def loads(text: str | bytes | bytearray | memoryview, *, max_chars: int, max_dep
         raise JsonInputError("syntax", "not text")
     if len(text) > max_chars:
         raise JsonInputError("size", f"larger than {max_chars} characters")
+    return text
+
+
+def loads(text: str | bytes | bytearray | memoryview, *, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse outside JSON text within the limits, or raise JsonInputError."""
+    text = as_text(text, max_chars)
     if nesting_depth(text, max_depth) > max_depth:
         raise JsonInputError("depth", f"nested more than {max_depth} levels deep")
     try:

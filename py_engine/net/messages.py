@@ -113,17 +113,12 @@ nesting_depth = safejson.nesting_depth  # deepest [ / { outside strings, linear 
 
 
 def _load(text: Any, max_chars: int, max_brackets: int | None) -> dict:
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        if len(text) > max_chars * 4:
-            raise ProtocolError("size", f"message larger than {max_chars} characters")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ProtocolError("malformed", "message is not UTF-8 text") from None
-    if type(text) is not str:
-        raise ProtocolError("malformed", "message is not text")
-    if len(text) > max_chars:
-        raise ProtocolError("size", f"message larger than {max_chars} characters")
+    try:
+        text = safejson.as_text(text, max_chars)
+    except safejson.JsonInputError as exc:  # "size": too long; otherwise not (UTF-8) text
+        if exc.code == "size":
+            raise ProtocolError("size", f"message {exc.reason}") from None
+        raise ProtocolError("malformed", f"message is {exc.reason}") from None
     if max_brackets is not None and text.count("[") + text.count("{") > max_brackets:
         raise ProtocolError("malformed", "message nested or bracketed too much")
     try:
