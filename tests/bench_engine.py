@@ -1,6 +1,9 @@
 """Engine benchmark, identical in CPython and in Pyodide, and runnable against an older engine.
 
 `playouts_per_second`: complete random games per second per game (default options).
+`engine_only_per_second`: the same kind of games with every choice drawn beforehand (an index into each legal
+list), so the timed loop runs only the engine (`new`, `to_move`, `legal_actions`, `step`) and not the
+generator that picks the moves (a pure-Python xoshiro, relatively slow in Pyodide: see tests/bench.py).
 `engine_rates`: one-round games per second through the contract, per play mode:
   random_step   random legal moves through `step` (the search's path)
   random_apply  the same moves through `apply` (checked and recorded: the session's path)
@@ -46,6 +49,39 @@ def playouts_per_second(seconds: float = 2.0) -> dict:
             n += 1
         dt = time.perf_counter() - t0
         out[gid] = {"games_per_s": round(n / dt, 1), "games": n}
+    return out
+
+
+def _random_picks(game, seed: int, rng: Rng) -> list[int]:
+    """The index into each legal list of one random full game from `game.new(seed=seed)`."""
+    state, picks = game.new(players=game.min_players, seed=seed), []
+    movers = state.to_move()
+    while movers:
+        legal = state.legal_actions(movers[0])
+        i = rng.below(len(legal))
+        picks.append(i)
+        state.step(movers[0], legal[i])
+        movers = state.to_move()
+    return picks
+
+
+def engine_only_per_second(seconds: float = 2.0, games: int = 20) -> dict:
+    """For each game at its smallest player count: complete random games (default options) per second when
+    the choices were drawn beforehand (up to `games` recorded games, replayed in turn for `seconds`)."""
+    out = {}
+    for gid, game in sorted(GAMES.items()):
+        rng, tapes, t0 = Rng(1), [], time.perf_counter()
+        while len(tapes) < games and (time.perf_counter() - t0 < seconds or not tapes):
+            tapes.append(_random_picks(game, len(tapes), rng))
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds or n == 0:
+            k = n % len(tapes)
+            state = game.new(players=game.min_players, seed=k)
+            for i in tapes[k]:
+                seat = state.to_move()[0]
+                state.step(seat, state.legal_actions(seat)[i])
+            n += 1
+        out[gid] = {"games_per_s": round(n / (time.perf_counter() - t0), 1), "games": n}
     return out
 
 

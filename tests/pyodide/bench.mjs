@@ -1,5 +1,5 @@
 // Engine benchmark inside Pyodide under Node: prints the JSON of tests/bench_engine.py.
-//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS [playouts|bots]
+//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS [playouts|engine|bots]
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 
@@ -11,5 +11,7 @@ import site, zipfile
 zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
 `);
 py.runPython(fs.readFileSync(benchPy, "utf8").replace('if __name__ == "__main__":', "if False:"));
-const call = what === "bots" ? "bot_times()" : `playouts_per_second(${Number(seconds)})`;
+const calls = { bots: "bot_times()", engine: `engine_only_per_second(${Number(seconds)})`,
+                playouts: `playouts_per_second(${Number(seconds)})` };
+const call = calls[what] ?? calls.playouts;
 console.log(py.runPython(`json.dumps(${call})`));
