@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,7 +32,8 @@ BASELINE = "92c6b95"
 
 
 def _rates_in(pythonpath: Path, root: Path, seconds: float) -> dict:
-    """engine_rates() of the engine found on `pythonpath`, in a fresh interpreter."""
+    """{"rates": engine_rates(), "apply_cost": apply_cost()} of the engine found on `pythonpath`, in a fresh
+    interpreter."""
     env = dict(os.environ, PYTHONPATH=str(pythonpath))
     out = subprocess.run([sys.executable, str(root / "tests" / "bench_engine.py"), "rates", str(seconds)],
                          cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True, check=True)
@@ -41,7 +43,8 @@ def _rates_in(pythonpath: Path, root: Path, seconds: float) -> dict:
 def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dict:
     """One-round games/s per mode for today's engine and the baseline, measured alternately in one run
     (best of `repeats` each, so a busy machine hurts both alike); speedup = today / baseline, and
-    apply_cost = random_step / random_apply (how much dearer a checked move is, today); the harness floor
+    apply_cost = time through apply / time through step of the same games (bench_engine.apply_cost; the median
+    of the repeats), for today's engine and the baseline; the harness floor
     is the same loop with an engine that costs nothing, so floor / baseline bounds any engine's speedup; the
     reference is the same loop with a minimal hand-written Lost Cities round (bench_engine.ReferenceRound),
     measured alternately with the others: what "a well-written stdlib engine" reaches here."""
@@ -59,9 +62,13 @@ def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dic
         now: dict = {}
         old: dict = {}
         ref: dict = {}
+        costs: dict = {"now": {}, "old": {}}
         for _ in range(repeats):
-            for store, path in ((now, root), (old, base)):
-                for gid, modes in _rates_in(path, root, seconds).items():
+            for store, path, key in ((now, root, "now"), (old, base, "old")):
+                measured = _rates_in(path, root, seconds)
+                for gid, cost in measured["apply_cost"].items():
+                    costs[key].setdefault(gid, []).append(cost)
+                for gid, modes in measured["rates"].items():
                     for mode, rate in modes.items():
                         best = store.setdefault(gid, {})
                         best[mode] = max(best.get(mode, 0.0), rate)
@@ -73,13 +80,11 @@ def engine_comparison(root: Path, seconds: float = 1.0, repeats: int = 3) -> dic
             shutil.rmtree(tmp, ignore_errors=True)
     speedup = {gid: {m: round(r / old[gid][m], 2) for m, r in modes.items() if old.get(gid, {}).get(m)}
                for gid, modes in now.items()}
-    apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in now.items()
-                  if m.get("random_apply")}
     floor = harness_floor(seconds)  # what an engine costing nothing would reach with the same loop
     ceiling = {gid: {m: round(r / old[gid][m], 2) for m, r in modes.items() if old.get(gid, {}).get(m)}
                for gid, modes in floor.items()}
-    baseline_apply_cost = {gid: round(m["random_step"] / m["random_apply"], 2) for gid, m in old.items()
-                           if m.get("random_apply")}
+    apply_cost, baseline_apply_cost = ({gid: round(statistics.median(c), 2) for gid, c in costs[key].items()}
+                                       for key in ("now", "old"))
     lc, lc_old = now.get("lost-cities", {}), old.get("lost-cities", {})
     reference = {"games_per_s": ref,
                  "engine_to_reference": {m: round(lc[m] / r, 2) for m, r in ref.items() if lc.get(m)},

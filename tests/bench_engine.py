@@ -4,6 +4,7 @@
 `engine_only_per_second`: the same kind of games with every choice drawn beforehand (an index into each legal
 list), so the timed loop runs only the engine (`new`, `to_move`, `legal_actions`, `step`) and not the
 generator that picks the moves (a pure-Python xoshiro, relatively slow in Pyodide: see tests/bench.py).
+`apply_cost`: time through `apply` ÷ time through `step` of the same random games, played both ways deal by deal.
 `engine_rates`: one-round games per second through the contract, per play mode:
   random_step   random legal moves through `step` (the search's path)
   random_apply  the same moves through `apply` (checked and recorded: the session's path)
@@ -33,6 +34,8 @@ from py_engine.core import Rng
 # One round / one expedition per game where the game has the option; otherwise the default game.
 ONE_ROUND = {"lost-cities": {"rounds": 1}, "lost-cities-board": {"length": "short"}}
 MODES = ("random_step", "random_apply", "greedy_step", "heuristic_step")
+MIN_GAMES = 30  # per mode: a slow game (Catan, ~10 a second) is then timed on the same 30 deals or more in every
+                # mode, not on 8 deals through step against 5 other ones through apply
 
 
 def playouts_per_second(seconds: float = 2.0) -> dict:
@@ -144,13 +147,13 @@ def _policy(gid: str, mode: str):
     return None
 
 
-def games_per_second(new, policy, seconds: float, checked: bool = False) -> float:
+def games_per_second(new, policy, seconds: float, checked: bool = False, min_games: int = 1) -> float:
     """The one timed loop of this module: games from `new(n)` (n = 0, 1, ...) played to the end for at least
-    `seconds`, each decision by `policy(state, seat, rng)` or else a random legal action, applied through
-    `step` (or, `checked`, through `apply`); returns games per second."""
+    `seconds` and `min_games` games, each decision by `policy(state, seat, rng)` or else a random legal action,
+    applied through `step` (or, `checked`, through `apply`); returns games per second."""
     rng = Rng(7)
     n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds or n == 0:
+    while time.perf_counter() - t0 < seconds or n < min_games:
         state = new(n)
         move = state.apply if checked else state.step
         movers = state.to_move()
@@ -174,7 +177,32 @@ def engine_rates(seconds: float = 1.0, modes: tuple = MODES, games: list | None 
                 continue  # the simple greedy knows only the Lost Cities action shapes
             out[gid][mode] = games_per_second(
                 lambda n, game=game, options=options: game.new(players=game.min_players, seed=n, options=options),
-                _policy(gid, mode), seconds, checked=mode == "random_apply")
+                _policy(gid, mode), seconds, checked=mode == "random_apply", min_games=MIN_GAMES)
+    return out
+
+
+def apply_cost(seconds: float = 1.0, min_games: int = MIN_GAMES, games: list | None = None) -> dict:
+    """Per game: the time of random games through `apply` ÷ the time of the same games through `step`. Each
+    deal is played both ways one right after the other, with the same choices, and the two times are summed
+    apart, so the machine's drift (a third up or down within a minute here) weighs on both alike."""
+    out = {}
+    for gid in sorted(games or GAMES):
+        game, options = GAMES[gid], ONE_ROUND.get(gid, {})
+        spent = [0.0, 0.0]  # step, apply
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < 2 * seconds or n < min_games:
+            for checked in (False, True):
+                rng = Rng(n)
+                t = time.perf_counter()
+                state = game.new(players=game.min_players, seed=n, options=options)
+                move = state.apply if checked else state.step
+                movers = state.to_move()
+                while movers:
+                    move(movers[0], rng.choice(state.legal_actions(movers[0])))
+                    movers = state.to_move()
+                spent[checked] += time.perf_counter() - t
+            n += 1
+        out[gid] = round(spent[1] / spent[0], 3)
     return out
 
 
@@ -307,6 +335,7 @@ def reference_rates(seconds: float = 1.0) -> dict:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "rates":
-        print(json.dumps(engine_rates(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0)))
+        secs = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
+        print(json.dumps({"rates": engine_rates(secs), "apply_cost": apply_cost(secs)}))
     else:
         print(json.dumps(playouts_per_second()))
