@@ -148,9 +148,10 @@ def _policy(gid: str, mode: str):
 
 
 def games_per_second(new, policy, seconds: float, checked: bool = False, min_games: int = 1) -> float:
-    """The one timed loop of this module: games from `new(n)` (n = 0, 1, ...) played to the end for at least
-    `seconds` and `min_games` games, each decision by `policy(state, seat, rng)` or else a random legal action,
-    applied through `step` (or, `checked`, through `apply`); returns games per second."""
+    """The timed loop of engine_rates, harness_floor and reference_rates: games from `new(n)` (n = 0, 1, ...)
+    played to the end for at least `seconds` and `min_games` games, each decision by `policy(state, seat, rng)`
+    or else a random legal action, applied through `step` (or, `checked`, through `apply`); returns games per
+    second."""
     rng = Rng(7)
     n, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds or n < min_games:
