@@ -62,6 +62,9 @@ STDLIB_ENCODINGS = ("__init__", "aliases", "ascii", "base64_codec", "bz2_codec",
 # to .mo at build time with Babel (a dev tool, not shipped) into dist/app/locale for web/i18n.py.
 LOCALES = ROOT / "web" / "locale"
 I18N_DOMAIN = "explorers"
+# Catalogues are kept sorted by message, without source locations: a change of code moves no entry, and two
+# changes that add different messages merge without conflicts. (tests/test_web_i18n.py names where a message is.)
+PO_LAYOUT = {"no_location": True, "sort_output": True}
 I18N_KEYWORDS = {"_": None, "N_": None, "tr": None, "ngettext": (1, 2), "trn": (1, 2)}
 PYODIDE_SKIP = ("test_build", "test_web")  # tests of the build and the front-end run in CPython only
 
@@ -244,9 +247,12 @@ def update_catalogues() -> None:
     for po in sorted(LOCALES.glob(f"*/LC_MESSAGES/{I18N_DOMAIN}.po")):
         with po.open("rb") as f:
             catalog = read_po(f, locale=po.parts[-3])
+        created = catalog.creation_date
         catalog.update(template, update_header_comment=False)
+        catalog.creation_date = created  # a date in the header would make every two changes conflict
         with po.open("wb") as f:
-            write_po(f, catalog, width=120, omit_header=False, ignore_obsolete=True, include_previous=False)
+            write_po(f, catalog, width=120, omit_header=False, ignore_obsolete=True, include_previous=False,
+                     **PO_LAYOUT)
         log(f"updated {po.relative_to(ROOT)}")
 
 

@@ -592,6 +592,17 @@ class GuestLink:
         ui = {"me": g.seat, "names": names, "legal": g.legal, "selected": None}
         return schema.problem(str(g.game_id), g.view, ui)
 
+    def drawn(self, draw) -> None:
+        """Draw the host's latest view (`draw()`: the shell's redraw) and keep it as the last good one only
+        once it was drawn; a view that fails to draw is refused like one the check refused."""
+        try:
+            draw()
+        except Exception as exc:  # the check let it through, the page could not draw it: refuse it
+            self.cannot_show(tr("the board could not be drawn ({error})", error=type(exc).__name__))
+            return
+        g = self.guest
+        self.good = (g.seq, g.view, g.legal, g.to_move)
+
     def cannot_show(self, reason: str) -> None:
         """Refuse the host's latest view: back to the last good one, and say so; the page keeps working."""
         g = self.guest
@@ -619,20 +630,21 @@ class GuestLink:
             if bad:
                 self.cannot_show(bad)
                 return
-            g = self.guest
             if self.good is not None and getattr(self, "refused", "") == self.app.error:
                 self.app.error = ""  # a good view again: the refusal message goes
-            self.good = (g.seq, g.view, g.legal, g.to_move)
             if self.table is None or self.table.game.id != self.guest.game_id:
                 self.table = RemoteTable(self)
             self.table.pending = False
             self.phase, self.error = "playing", ""
             if self.app.table is not self.table or self.app.screen != "table":
-                self.app.begin(self.table)
+                self.drawn(lambda: self.app.begin(self.table))
             else:
-                self.app.after_change()
+                self.drawn(self.app.after_change)
         elif ev.kind == "over":
-            self.app.after_change()
+            if self.good is None or self.table is None or self.app.table is not self.table:
+                self.cannot_show(_("the game ended before any position of it was shown"))
+                return
+            self.drawn(self.app.after_change)
         elif ev.kind == "reject":
             m = ev.message
             if m.get("re") == "rejoin" and self.rejoining and m.get("code") == "auth":

@@ -220,14 +220,45 @@ def length_is(value: list, n: int, path: str) -> None:
         _fail(path, f"expected {n} entries, found {len(value)}")
 
 
+def check_fields(fields: dict, value: Any, path: str = "view") -> None:
+    """Raise ViewError unless `value` is an object whose named `fields` match their schemas ("?" marks an
+    optional one); its other keys are left to the renderer's own check."""
+    if not isinstance(value, dict):
+        _fail(path, "expected an object")
+    count = _Counter()
+    for key, sub in fields.items():
+        name = key.rstrip("?")
+        if name in value:
+            _check(sub, value[name], f"{path}.{name}", 1, count)
+        elif not key.endswith("?"):
+            _fail(path, f"missing field {name!r}")
+
+
+# The engine's result (DESIGN.md): winners (seats), ranks (1 = best) and scores, one per seat.
+RESULT_SCHEMA = {"winners": List(Int(0, 7), 8), "ranks": List(Int(1, 8), 8),
+                 "scores": List(Int(), 8)}
+
+# What the shell (web/shell.py: the table, its log, the round and match dialogs) reads of every game's view,
+# whatever the game: a view without these cannot be drawn, however well it suits the game's renderer.
+MAX_LOG = 5000
+SHELL_FIELDS = {
+    "over": bool,
+    "log": List({"seat?": Opt(Int(0, 7))}, MAX_LOG),
+    "history": List({"moves?": Opt(Int(0, 10**6))}, MAX_LOG),
+    "result?": Opt(RESULT_SCHEMA),
+}
+
+
 def validate(module: Any, view: Any) -> None:
-    """Run a renderer module's view check (its validate_view, else its VIEW_SCHEMA, else the generic one)."""
+    """Run a renderer module's view check (its validate_view, else its VIEW_SCHEMA, else the generic one),
+    then the fields the shell reads of every view (SHELL_FIELDS)."""
     if hasattr(module, "validate_view"):
         module.validate_view(view)
     elif hasattr(module, "VIEW_SCHEMA"):
         check(module.VIEW_SCHEMA, view)
     else:
         generic(view)
+    check_fields(SHELL_FIELDS, view)
 
 
 DRAWERS = ("render", "status_text", "action_buttons", "summary")
@@ -243,10 +274,7 @@ def draw_all(module: Any, view: dict, ui: dict) -> None:
     if hasattr(module, "score_sheet"):
         module.score_sheet(view, names)
     log_text = getattr(module, "log_text", None)
-    log = view.get("log") or []
-    if not isinstance(log, list):
-        _fail("view.log", "expected a list")
-    for i, entry in enumerate(log):  # the shell's log: the entry's seat names the player
+    for i, entry in enumerate(view["log"]):  # the shell's log: the entry's seat names the player
         if not isinstance(entry, dict):
             _fail(f"view.log[{i}]", "expected an object")
         if entry.get("seat") is not None:
@@ -261,11 +289,6 @@ def draw_all(module: Any, view: dict, ui: dict) -> None:
         seats_ok(view, "view.result.winners", result["winners"], len(names))
         length_is(result["ranks"], len(names), "view.result.ranks")
         length_is(result["scores"], len(names), "view.result.scores")
-
-
-# The engine's result (DESIGN.md): winners (seats), ranks (1 = best) and scores, one per seat.
-RESULT_SCHEMA = {"winners": List(Int(0, 7), 8), "ranks": List(Int(1, 8), 8),
-                 "scores": List(Int(), 8)}
 
 
 def problem(game_id: str, view: Any, ui: dict) -> str | None:
@@ -287,5 +310,5 @@ def problem(game_id: str, view: Any, ui: dict) -> str | None:
     return None
 
 
-__all__ = ["Any_", "Int", "Json", "List", "Opt", "Str", "ViewError", "check", "draw_all", "generic", "length_is",
-           "problem", "seats_ok", "validate"]
+__all__ = ["SHELL_FIELDS", "Any_", "Int", "Json", "List", "Opt", "Str", "ViewError", "check", "check_fields",
+           "draw_all", "generic", "length_is", "problem", "seats_ok", "validate"]
