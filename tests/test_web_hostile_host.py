@@ -14,11 +14,9 @@ import json
 from unittest import mock
 
 import pytest
-from session import LocalTable  # noqa: E402
 
-from py_engine import GAMES  # noqa: E402
-from py_engine.net import Guest  # noqa: E402
-from tests.test_web_hostile import JS, dom, netplay, shell, view_message  # noqa: F401 - JS: the fake browser
+# The page's modules as test_web_hostile loads them (with its fake browser, web/ on the path).
+from tests.test_web_hostile import GAMES, Guest, LocalTable, dom, netplay, shell, view_message
 
 CANNOT = "The host sent something this app cannot show"
 GAME_IDS = sorted(GAMES)
