@@ -58,8 +58,12 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
     host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]")
     guest.wait_for_selector("[data-testid=net-connected]")
     assert host.inner_text("[data-testid=net-name-1]") == GUEST_NAME  # escaped, shown as typed
-    # fair play: the guest holds the host's commitment to the deal, never the deal itself
-    guest.wait_for_selector("[data-testid=deal-status][data-state=sealed]", state="attached")
+    # fair play: the deal is made by both seats; the guest holds the host's commitment to its share, never the deal
+    guest.wait_for_selector("[data-testid=deal-status][data-state=joint]", state="attached")
+    assert "no player can choose it" in guest.inner_text("[data-testid=deal-status]")
+    assert "holds every hidden card" in guest.inner_text("[data-testid=net-panel] [data-testid=trust]")
+    record = engine_state(host).record
+    assert record.shares[1] is not None and record.shares[0] is None and record.host_share
     commitment = engine_state(host).record.commitment()
     assert commitment[:12] in guest.inner_text("[data-testid=deal-status]")
     assert commitment[:12] in host.inner_text("[data-testid=deal-sealed]")  # the same seal on both screens

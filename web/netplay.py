@@ -228,9 +228,9 @@ class HostLink:
             self.app.redraw()
 
     def message(self, pid: str, text: str) -> None:
-        seq, rev = self.host.seq, self.host.revision
+        seq, rev, dealing = self.host.seq, self.host.revision, self.host.dealing
         self.send(self.host.receive(pid, text, now()))
-        if self.host.seq != seq:
+        if self.host.seq != seq or dealing != self.host.dealing:  # a move, or the last share started the game
             self.app.autosave()
             self.app.after_change()
         elif self.host.revision != rev:
@@ -345,12 +345,19 @@ class HostLink:
                                                _("Let a bot play this seat"))))
             rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
                             name, " ", tag("span", {"class": "net-wait"}, _("remote · not connected")), body))
-        sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed",
-                           "title": _("SHA-256 commitment to the seed: each guest checks it when the game ends")},
-                     tr("Deal sealed ({code}…): the guests check it when the game ends.",
-                        code=self.host.commitment[:12]))
+        if self.host.state.record.host_share:
+            sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed", "data-state": "joint",
+                               "title": _("SHA-256 commitment to the host's share of the deal, sent before any guest "
+                                          "sent theirs: each guest checks it when the game ends")},
+                         tr("The deal is made by all of you together ({code}…): no player can choose it.",
+                            code=self.host.commitment[:12]))
+        else:
+            sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed",
+                               "title": _("SHA-256 commitment to the seed: each guest checks it when the game ends")},
+                         tr("Deal sealed ({code}…): the guests check it when the game ends.",
+                            code=self.host.commitment[:12]))
         return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), sealed,
-                   tag("ol", {"class": "net-seats"}, "", rows), settings_html())
+                   trust_html(), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
 
 
 # --- guest ------------------------------------------------------------------------------------
@@ -445,6 +452,7 @@ VERDICTS = {
     "not-replayable": N_("Warning: the revealed record cannot be replayed."),
     "not-over": N_("Warning: the revealed record does not reach the end of the game."),
     "wrong-result": N_("Warning: the announced result is not the result of the revealed game."),
+    "share-missing": N_("Warning: the deal was not made with your share, as the host promised."),
 }
 
 
@@ -469,9 +477,23 @@ def deal_html(g: Guest) -> Safe:
     if g.deal is None:
         return tag("p", {"class": "error", "data-testid": "deal-status", "data-state": "none"},
                    _("The host sealed no deal: this game cannot be checked for fair play."))
-    return tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "sealed",
-                     "title": _("SHA-256 commitment to the seed, checked when the game ends")},
-               tr("Deal sealed by the host ({code}…): checked when the game ends.", code=g.deal[:12]))
+    if g.joint:
+        return join(tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "joint",
+                              "title": _("The host committed to its share of the deal before you sent yours; "
+                                         "checked when the game ends")},
+                        tr("The deal is made by all of you together ({code}…): no player can choose it.",
+                           code=g.deal[:12])), trust_html())
+    return join(tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "sealed",
+                          "title": _("SHA-256 commitment to the seed, checked when the game ends")},
+                    tr("Deal sealed by the host ({code}…): checked when the game ends.", code=g.deal[:12])),
+                trust_html())
+
+
+def trust_html() -> Safe:
+    """What no protocol protects yet, said plainly: the host's device runs the game, hidden cards included."""
+    return tag("p", {"class": "net-trust", "data-testid": "trust"},
+               _("The host's device holds every hidden card of this game: play with people you trust not to "
+                 "look."))
 
 
 class GuestLink:
@@ -625,6 +647,8 @@ class GuestLink:
         if ev.kind == "seat":
             dom.storage_set(GUEST_KEY, self.saved())
             js.history.replaceState(None, "", page_base() + "#playing")
+            if self.guest.joint and self.good is None:
+                self.show("joining")  # seated: the game starts once every seat has sent its share
         elif ev.kind == "view":
             bad = self.view_problem()
             if bad:
@@ -735,6 +759,9 @@ class GuestLink:
         name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or _("Guest")
         status = (_("Connected: taking your seat…") if self.phase == "joining"
                   else _("Waiting for the host to paste this code…"))
+        if self.phase == "joining" and self.guest.seated and self.guest.joint:
+            status = _("Seated. The game starts when every player has joined: the deal is made by all of you "
+                       "together.")
         return tag("main", {"class": "net-screen", "data-testid": "joining"}, tag("h1", None, head),
                    tag("p", None, tag("label", None, _("Your name"), " ",
                                       tag("input", {"data-draft": "guest-name", "data-testid": "guest-name",

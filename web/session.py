@@ -56,7 +56,8 @@ class LocalTable:
         elif record is not None:
             self.host = Host.resume(record.to_json(), seats=kinds, names=names)
         else:
-            self.host = Host(game_id, players, seed, options, seats=kinds, names=names)
+            # with a remote seat, the deal is made by all seats together (py_engine.net.host: joint)
+            self.host = Host(game_id, players, seed, options, seats=kinds, names=names, joint="remote" in kinds)
         self.seed = seed
         self.net = dict(net or {})  # network metadata kept with the autosave (e.g. the table id)
         self.bots = {i: self._bot(i, int(s.get("level", 1))) for i, s in enumerate(self.seats) if s["kind"] == "bot"}
@@ -79,6 +80,11 @@ class LocalTable:
 
     def remote_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["kind"] == "remote" or s.get("was_remote")]
+
+    @property
+    def dealing(self) -> bool:
+        """A deal made by all seats that waits for a remote seat's share: the game has not started."""
+        return self.host.dealing
 
     def bot_to_move(self) -> int | None:
         return next((s for s in self.host.waiting_for("bot") if s in self.bots), None)

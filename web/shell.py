@@ -165,7 +165,11 @@ class App(BotPump):
         legal = table.legal(self.viewer) if mine else []
         ui = self.table_ui(legal)
         buttons = None
-        if self.covered:
+        if getattr(table, "dealing", False):  # a joint deal waits for remote seats: nothing of it is shown yet
+            status = text(_("The game starts when every remote player has joined: the deal is made by all of you "
+                            "together."))
+            board = tag("div", {"class": "cover", "data-testid": "dealing"}, tag("p", None, status))
+        elif self.covered:
             board = cover_html(table.names[self.viewer])
             status = text(turn_text(table.names[self.viewer]))
         elif self.round_over:

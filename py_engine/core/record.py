@@ -19,6 +19,23 @@ Two JSON forms (`to_json`):
   embeds). `from_json` refuses it with `SealedRecord` (a RecordError whose message says the game can
   be watched once it is over): without the deal no position can be rebuilt.
 Records made before deals were sealed (an integer seed, no salt) load and replay as they always did.
+
+A deal made by all seats together (a table with remote players, py_engine/net/host.py). The host draws a
+secret share of 64 hex digits and publishes, before any guest answers,
+
+    commitment = SHA-256 of the ASCII bytes  "explorers-table-share:" + <host share> + ":" + <salt>
+
+Each remote seat then sends a random share of its own (64 hex digits), and the seed is
+
+    seed = the first 16 bytes, as a big-endian integer, of SHA-256 of the ASCII bytes
+           "explorers-table-seed:" + <host share> + ":" + <share of seat 1> + ":" + … (one per seat, "-" for
+           a seat that sent none: a local or bot seat)
+
+so the host, bound by its commitment, cannot choose the deal, and no guest can either (it answers before
+anything but the commitment is known). Such a record also holds "host_share" (full form only: it is the
+secret that gives the seed) and "shares" (one per seat, null for none; public), and `from_json` refuses
+one whose seed is not the one its shares give. The host's share stays secret until the game is over: with
+it, any guest could compute the seed and so every hand.
 """
 
 from __future__ import annotations
@@ -53,6 +70,27 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"explorers-table-deal:{seed:d}:{salt}".encode("ascii")).hexdigest()
 
 
+def share_commitment(host_share: str, salt: str) -> str:
+    """SHA-256 of b"explorers-table-share:<host share>:<salt>" as 64 hex digits (see the module doc)."""
+    if not is_hex(host_share, 64) or not is_hex(salt, 32):
+        raise ValueError("a share commitment needs a share of 64 and a salt of 32 hex digits")
+    return hashlib.sha256(f"explorers-table-share:{host_share}:{salt}".encode("ascii")).hexdigest()
+
+
+def joint_seed(host_share: str, shares: list) -> int:
+    """The seed of a deal made by all seats (see the module doc): the host's share and one entry per seat
+    (a share of 64 hex digits, or None for a seat without one)."""
+    if not is_hex(host_share, 64) or not all(s is None or is_hex(s, 64) for s in shares):
+        raise ValueError("shares must be 64 hex digits")
+    text = "explorers-table-seed:" + host_share + ":" + ":".join(s or "-" for s in shares)
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:16], "big")
+
+
+def new_share() -> str:
+    """32 random bytes from the OS as 64 lowercase hex digits: one seat's share of a deal."""
+    return secrets.token_hex(32)
+
+
 class SealedRecord(RecordError):
     """A public record (no seed): an unfinished game shared without its deal. `game_id`, `players`,
     `moves` (count) and `deal` (the commitment) say what it is."""
@@ -66,7 +104,8 @@ class SealedRecord(RecordError):
 @dataclass
 class Record:
     """`Record(game_id, players, seed, options, moves)`; moves are `[seat, encoded action]` pairs;
-    `salt` (32 hex digits, or "" for none yet) seals the seed (see the module doc)."""
+    `salt` (32 hex digits, or "" for none yet) seals the seed; `host_share` and `shares` are set for a deal
+    made by all seats (see the module doc)."""
 
     game_id: str
     players: int
@@ -74,12 +113,18 @@ class Record:
     options: dict = field(default_factory=dict)
     moves: list = field(default_factory=list)
     salt: str = ""
+    host_share: str = ""
+    shares: list | None = None
 
     def copy(self) -> Record:
-        return Record(self.game_id, self.players, self.seed, dict(self.options), list(self.moves), self.salt)
+        return Record(self.game_id, self.players, self.seed, dict(self.options), list(self.moves), self.salt,
+                      self.host_share, None if self.shares is None else list(self.shares))
 
     def commitment(self) -> str:
-        """The deal's commitment (raises ValueError if no salt was set)."""
+        """The deal's commitment (raises ValueError if no salt was set): to the host's share for a deal made
+        by all seats, else to the seed."""
+        if self.host_share:
+            return share_commitment(self.host_share, self.salt)
         return commitment(self.seed, self.salt)
 
     def replay(self, upto: int | None = None):
@@ -88,7 +133,8 @@ class Record:
 
         game = get_game(self.game_id)
         state = game.new(players=self.players, seed=self.seed, options=self.options)
-        state.record.salt = self.salt
+        state.record.salt, state.record.host_share = self.salt, self.host_share
+        state.record.shares = None if self.shares is None else list(self.shares)
         moves = self.moves if upto is None else self.moves[:upto]
         for i, (seat, encoded) in enumerate(moves):
             try:
@@ -108,6 +154,10 @@ class Record:
             if self.salt:
                 data["salt"] = self.salt
                 data["deal"] = self.commitment()
+            if self.host_share:
+                data["host_share"] = self.host_share
+        if self.shares is not None:
+            data["shares"] = list(self.shares)
         data["options"] = dict(self.options)
         data["moves"] = [list(m) for m in self.moves]
         return data
@@ -146,6 +196,18 @@ class Record:
             raise RecordError("bad seed") from None
         if salt != "" and not is_hex(salt, 32):
             raise RecordError("bad salt")
-        if deal is not None and (not salt or commitment(seed, salt) != deal):
+        host_share, shares = data.get("host_share", ""), data.get("shares")
+        if shares is not None and (not isinstance(shares, list) or len(shares) != players
+                                   or not all(x is None or is_hex(x, 64) for x in shares)):
+            raise RecordError("bad seat shares of the deal")
+        if host_share != "":
+            if not is_hex(host_share, 64) or shares is None or not salt:
+                raise RecordError("bad host share of the deal")
+            if joint_seed(host_share, shares) != seed:
+                raise RecordError("the seed in this record is not the one its seats' shares give")
+            sealed = share_commitment(host_share, salt)
+        else:
+            sealed = commitment(seed, salt) if salt else None
+        if deal is not None and sealed != deal:
             raise RecordError("the deal in this record does not match its commitment")
-        return cls(game_id, players, seed, options, [list(m) for m in moves], salt)
+        return cls(game_id, players, seed, options, [list(m) for m in moves], salt, host_share, shares)

@@ -13,8 +13,13 @@ every view received for it, and the game ends where and how the host said. The o
 `verdict` = {"ok": bool, "key": what was found (for a translated message: "verified",
 "no-commitment", "commitment-changed", "two-views", "not-revealed", "unreadable", "other-table",
 "commitment-mismatch", "wrong-end", "view-mismatch", "illegal-move", "not-replayable", "not-over",
-"wrong-result"), "move": the move number concerned or None, "text": the English sentence}; a failed
-check never raises.
+"wrong-result", "share-missing"), "move": the move number concerned or None, "text": the English sentence};
+a failed check never raises.
+
+A joint deal (the "seat" message says joint, see py_engine/net/host.py): the guest answers the first "seat"
+of a table with a random share of its own (`share`, kept for a rejoin and for the check), and the check
+also asks that the revealed record is a joint deal whose share for this seat is that share (the seed is
+tied to the shares and the commitment to the host's share by Record.from_json): "share-missing" otherwise.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import IllegalAction, Record, RecordError
+from ..core.record import new_share
 from . import messages as msg
 from .messages import ProtocolError, canonical
 
@@ -91,6 +97,8 @@ class Guest:
         self.last_error: dict | None = None
         self.rtt: float | None = None
         self.deal: str | None = None
+        self.joint = False  # the host said the deal is made by all seats
+        self.share: str | None = None  # this seat's share of a joint deal, once sent
         self.verdict: dict | None = None
         self._seen: dict[int, str] = {}  # move number -> view_digest of what the host showed then
         self._doubt: dict | None = None  # the first inconsistency noticed during the game (a verdict)
@@ -101,7 +109,8 @@ class Guest:
     # --- persistence (for a reload) -----------------------------------------------------------
     def save(self) -> dict:
         """What a reloading browser needs to rejoin: seat, token, name, game id."""
-        return {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id, "deal": self.deal}
+        return {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id, "deal": self.deal,
+                "share": self.share}
 
     @classmethod
     def restore(cls, saved: dict) -> Guest:
@@ -109,6 +118,8 @@ class Guest:
         g.game_id = saved.get("game")
         deal = saved.get("deal")
         g.deal = deal if msg.is_hex(deal, 64) else None
+        share = saved.get("share")
+        g.share = share if msg.is_hex(share, 64) else None
         return g
 
     @property
@@ -167,7 +178,13 @@ class Guest:
         self.players, self.options, self.name = m["players"], m["options"], m["name"]
         self.seated = True
         self.over, self.result = False, None
-        return Event("seat", m)
+        reply = None
+        if m.get("joint") is True and self.deal == deal:  # our share, made only after the commitment arrived
+            self.joint = True
+            if self.share is None:
+                self.share = new_share()
+            reply = msg.share(self.share)
+        return Event("seat", m, reply=reply)
 
     def _on_view(self, m: dict, now: float | None) -> Event:
         if not self.seated:
@@ -215,6 +232,9 @@ class Guest:
         if not record.salt or record.commitment() != self.deal:
             return _verdict(False, "commitment-mismatch",
                             "warning: the revealed deal is not the one the host committed to at the start")
+        if self.joint and (not record.host_share or record.shares is None or record.shares[self.seat] != self.share):
+            return _verdict(False, "share-missing",
+                            "warning: the deal was not made with your share, as the host promised")
         if final_seq is not None and len(record.moves) != final_seq:
             return _verdict(False, "wrong-end",
                             "warning: the revealed record does not end at the last move the host announced")

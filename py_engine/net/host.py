@@ -12,6 +12,15 @@ the seed and salt never leave the host while the game runs. When the game is ove
 carries the full record (seed, salt, moves): each guest checks the commitment and replays the record
 against every view it was sent (`Guest.verdict`: "deal verified" or a warning).
 
+Deals no one chooses (`joint=True`, what the app uses for a table with remote seats). A host alone could
+draw seeds until one deals it good cards and then commit to that one. So the seed is made by all seats
+together (py_engine.core.record: `share_commitment`, `joint_seed`): the host draws a secret share and its
+"seat" messages carry the commitment to it (with "joint": true) before any guest has answered; each
+remote seat answers with a "share" of its own; when every remote seat has sent one, the seed is derived
+from all of them and the game starts (until then nobody moves and no view is sent: `dealing`). The host's
+share is revealed with the record when the game is over, and each guest checks that the record's seed is
+the one the shares give, that its own share is the one used for its seat, and the commitment.
+
 Rate limits per connection: MAX_AUTH_FAILURES wrong tokens, MAX_CLAIMS seats claimed (join or
 rejoin; each claim makes the host answer every seat and redraw), and a rejoin of the seat the
 connection already holds is refused cheaply ("seated").
@@ -28,7 +37,7 @@ from typing import Any
 
 from .. import get_game
 from ..core import Game, IllegalAction, Record, RecordError, State
-from ..core.record import new_salt
+from ..core.record import joint_seed, new_salt, new_share
 from . import messages as msg
 from .messages import SEAT_KINDS, ProtocolError, canonical, clean_name
 
@@ -71,17 +80,23 @@ class Host:
     def __init__(self, game_id: str, players: int, seed: int = 0, options: dict | None = None, *,
                  seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  token_factory: Callable[[], str] | None = None,
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None, joint: bool = False) -> None:
         game = get_game(game_id)
-        self._setup(game, game.new(players=players, seed=seed, options=options), seats, names,
-                    token_factory, on_change)
+        state = game.new(players=players, seed=seed, options=options)
+        if joint:  # the seed is made by all seats together (module doc); `seed` is not used
+            state.record.salt, state.record.host_share = new_salt(), new_share()
+            state.record.shares = [None] * players
+        self._setup(game, state, seats, names, token_factory, on_change, dealing=joint)
         for s in self._seats:
             if s.kind == "remote":
                 s.invite = self._new_token()
+        if joint:
+            self._deal()
 
     # --- construction / persistence ---------------------------------------------------------
     def _setup(self, game: Game, state: State, seats: Sequence[str] | None, names: Sequence[str] | None,
-               token_factory: Callable[[], str] | None, on_change: Callable[[str], None] | None) -> None:
+               token_factory: Callable[[], str] | None, on_change: Callable[[str], None] | None,
+               dealing: bool = False) -> None:
         n = state.players
         kinds = list(seats) if seats is not None else ["local"] + ["remote"] * (n - 1)
         if len(kinds) != n or any(k not in SEAT_KINDS for k in kinds):
@@ -93,6 +108,7 @@ class Host:
         if not state.record.salt:
             state.record.salt = new_salt()
         self._state = state
+        self.dealing = dealing  # a joint deal waiting for the shares of remote seats: nobody moves yet
         self._token_factory = token_factory or default_token
         self.on_change = on_change
         self._seats = [_Seat(k, clean_name(given[i] if i < len(given) else None, f"Player {i + 1}"))
@@ -131,10 +147,13 @@ class Host:
                         or not all(row.get(k) is None or msg.is_str(row.get(k), msg.TOKEN_MAX, 1)
                                    for k in ("token", "invite"))):
                     raise RecordError("bad seat entry in the saved table")
+            dealing = saved.get("dealing") is True
+            if dealing and (not record.host_share or record.moves):
+                raise RecordError("a table still dealing must be a joint deal with no move")
             state = record.replay()
             host = cls.__new__(cls)
             host._setup(get_game(record.game_id), state, [r["kind"] for r in rows],
-                        [r.get("name") for r in rows], token_factory, on_change)
+                        [r.get("name") for r in rows], token_factory, on_change, dealing=dealing)
             for s, row in zip(host._seats, rows, strict=True):
                 s.token, s.invite = row.get("token"), row.get("invite")
             for s in host._seats:
@@ -154,7 +173,7 @@ class Host:
         seat kinds and names, rejoin and invite tokens."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": self._state.record.to_json(),
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "invite": s.invite}
-                          for s in self._seats]}
+                          for s in self._seats], "dealing": self.dealing}
 
     def _new_token(self) -> str:
         token = self._token_factory()
@@ -189,7 +208,8 @@ class Host:
         return self._state.record.commitment()
 
     def to_move(self) -> tuple[int, ...]:
-        return tuple(self._state.to_move())
+        """Who owes a decision: nobody while a joint deal waits for shares."""
+        return () if self.dealing else tuple(self._state.to_move())
 
     def seat_kind(self, seat: int) -> str:
         return self._seats[seat].kind
@@ -253,6 +273,8 @@ class Host:
         s.kind = kind
         if kind == "remote" and s.token is None and s.invite is None:
             s.invite = self._new_token()
+        if self.dealing:
+            self._deal()  # the seats that must send a share changed
         self._changed("table")
         return out + self._broadcast()
 
@@ -268,6 +290,8 @@ class Host:
         s = self._seat(seat)
         if s.kind == "remote":
             raise IllegalAction(f"seat {seat + 1} is played by a remote guest")
+        if self.dealing:
+            raise IllegalAction("the game starts when every remote player has joined (the deal is made by all)")
         self._check_turn(seat, seq)
         found = self._find(seat, self.game.encode(action) if isinstance(action, tuple) else action)
         if found is None:
@@ -375,9 +399,24 @@ class Host:
         self._claims[peer] = self._claims.get(peer, 0) + 1
         assert s.token is not None
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
-                                   s.name, self.commitment)))
+                                   s.name, self.commitment, joint=bool(self._state.record.host_share))))
         self._changed("table")
         return out + self._broadcast()
+
+    def _on_share(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        """A remote seat's share of a joint deal: kept once per seat while the deal waits for it (a share
+        sent again, after a rejoin, or after the start changes nothing); the last one starts the game."""
+        seat = self._peers.get(peer)
+        if seat is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before sending a share", "share")
+        shares = self._state.record.shares
+        if not self.dealing or shares is None or shares[seat] is not None:
+            return []
+        shares = list(shares)
+        shares[seat] = m["share"]
+        self._deal(shares)
+        self._changed("state" if not self.dealing else "table")
+        return self._broadcast()
 
     def _on_act(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         seat = self._peers.get(peer)
@@ -434,8 +473,22 @@ class Host:
         self._changed("state")
         return self._broadcast()
 
+    def _deal(self, shares: list | None = None) -> None:
+        """Deal a joint game again from the host's share and the remote seats' shares so far (a seat that is
+        no longer remote has none); the game starts once every remote seat has sent one."""
+        record = self._state.record
+        given = shares if shares is not None else record.shares or [None] * self.players
+        shares = [sh if self._seats[i].kind == "remote" else None for i, sh in enumerate(given)]
+        state = self.game.new(players=self.players, seed=joint_seed(record.host_share, shares),
+                              options=record.options)
+        state.record.salt, state.record.host_share, state.record.shares = record.salt, record.host_share, shares
+        self._state = state
+        self.dealing = any(s.kind == "remote" and shares[i] is None for i, s in enumerate(self._seats))
+        self._refresh()
+        self._epoch = [self.seq] * self.players
+
     def _refresh(self) -> None:
-        movers = set(self._state.to_move())
+        movers = set(self.to_move())
         self._legal, self._keys = [], []
         for seat in range(self.players):
             actions = self._state.legal_actions(seat) if seat in movers else []
@@ -451,7 +504,7 @@ class Host:
     def _broadcast(self) -> list[Out]:
         """Each connected seat gets its own view (and the result once the game is over)."""
         out: list[Out] = []
-        if not self._peers:
+        if not self._peers or self.dealing:
             return out
         table, to_move, over = self.table(), list(self.to_move()), self.over
         result = self._state.result() if over else None

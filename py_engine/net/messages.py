@@ -6,11 +6,13 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   join    token: invite token, name: text (≤ 256 chars; the host keeps a cleaned ≤ 32)
   rejoin  token: the rejoin token from "seat"
   act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
+  share   share: 64 hex digits, this seat's random share of a joint deal (answer to a "seat" with joint)
   ping    n: int                      pong  n: the n of the host's ping
 Host → guest:
   seat    seat, token (rejoin token: keep it), game, players, options, name, and (optional) deal: the
           commitment to the deal, 64 hex digits (py_engine.core.record.commitment); the seed itself
-          never travels before the game is over
+          never travels before the game is over; joint: true when the deal is made by all seats
+          (then deal commits to the host's share and the guest answers with "share")
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
           table: [{seat, name, kind: local|bot|remote, connected}]
   over    seq, result ({scores, ranks, winners}), and (optional) record: the full finished record
@@ -47,7 +49,7 @@ TOKEN_MAX = 128
 REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
-GUEST_TYPES = ("join", "rejoin", "act", "ping", "pong")
+GUEST_TYPES = ("join", "rejoin", "act", "share", "ping", "pong")
 HOST_TYPES = ("seat", "view", "reject", "over", "error", "ping", "pong")
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
@@ -164,6 +166,7 @@ _GUEST_SHAPES = {
     "join": (("token", "name"), ()),
     "rejoin": (("token",), ()),
     "act": (("seq", "action"), ()),
+    "share": (("share",), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -179,6 +182,8 @@ def parse_guest(text: Any) -> dict:
     elif t == "act":
         _need(is_int(m["seq"]), t, "seq", "a whole number from 0 to 2**53-1")
         _need(type(m["action"]) is list and len(m["action"]) > 0, t, "action", "a non-empty list")
+    elif t == "share":
+        _need(is_hex(m["share"], 64), t, "share", "64 lowercase hex digits")
     elif t in ("ping", "pong"):
         _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
     return m
@@ -199,6 +204,11 @@ def act(seq: int, action: Any) -> str:
     return dumps({"v": VERSION, "t": "act", "seq": seq, "action": action})
 
 
+def share(value: str) -> str:
+    """This seat's share of a joint deal (64 hex digits)."""
+    return dumps({"v": VERSION, "t": "share", "share": value})
+
+
 def ping(n: int) -> str:
     return dumps({"v": VERSION, "t": "ping", "n": n})
 
@@ -209,7 +219,7 @@ def pong(n: int) -> str:
 
 # --- host → guest -------------------------------------------------------------------------------
 _HOST_SHAPES = {
-    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal",)),
+    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint")),
     "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
     "reject": (("code", "reason"), ("re", "seq")),
     "over": (("seq", "result"), ("record",)),
@@ -241,6 +251,8 @@ def parse_host(text: Any) -> dict:
         _need(type(m["options"]) is dict, t, "options", "an object")
         _need(is_str(m["name"], NAME_MAX), t, "name", "a name")
         _need(m.get("deal") is None or is_hex(m["deal"], 64), t, "deal", "64 hex digits or null")
+        _need(m.get("joint") in (None, False) or (m["joint"] is True and m.get("deal") is not None), t, "joint",
+              "true (with a deal commitment), false or absent")
     elif t == "view":
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["view"]) is dict, t, "view", "an object")
@@ -272,9 +284,13 @@ def parse_host(text: Any) -> dict:
     return m
 
 
-def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None) -> str:
-    return dumps({"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
-                  "options": options, "name": name, "deal": deal})
+def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None,
+         joint: bool = False) -> str:
+    m = {"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
+         "options": options, "name": name, "deal": deal}
+    if joint:
+        m["joint"] = True
+    return dumps(m)
 
 
 def view(seq: int, seat: int, view: dict, legal: list, to_move: list, table: list, over: bool) -> str:
