@@ -38,11 +38,16 @@ CHROMIUM = "/usr/bin/chromium"
 # CommonJS loader, consoles, typings) stays out of dist/. python_stdlib.zip is rebuilt (STDLIB_DROP).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 DEV_MODULES = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright", "hatchling": "hatchling",
-               "ruff": "ruff", "babel": "babel", "pytest_rerunfailures": "pytest-rerunfailures"}
+               "ruff": "ruff", "babel": "babel", "pytest_rerunfailures": "pytest-rerunfailures",
+               "xdist": "pytest-xdist"}
 PYODIDE_TEST_WHEELS = ("pytest", "hypothesis")
 # A test whose Chromium tab crashed (the renderer died: "Page crashed", "Target crashed") runs again, at most
 # twice; one such crash in 47 tests failed a CI run once. Any other failure fails at once.
 E2E_RERUN = ("-rR", "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed")
+# The e2e files run on two workers (pytest-xdist), a file's tests together and in order on one worker: most of
+# an e2e test's time is the page waiting (bots' pauses, animations, Python starting), so two at once on the
+# 2-core machines finish the suite in about two thirds of the time.
+E2E_WORKERS = ("-n", "2", "--dist", "loadfile")
 # The standard library the site ships (tools/pyodide_compile.mjs): Pyodide's python_stdlib.zip compiled to
 # bytecode (the npm package has sources only, and compiling them was most of Python's start) without the
 # parts a browser game never imports: developer tools, servers and mail protocols, processes, and the
@@ -532,6 +537,29 @@ def pytest_run(args: list[str]) -> int:
     return 0 if code == 5 else code  # 5 = no tests collected
 
 
+def run_together(jobs: dict[str, list[str]]) -> list[str]:
+    """Run commands at once (one per core), each one's output printed whole when it ends; the names of
+    those that failed (pytest's 5, no tests collected, is not a failure)."""
+    import tempfile
+
+    running = {}
+    for name, cmd in jobs.items():
+        log(" ".join(cmd))
+        out = tempfile.TemporaryFile()
+        running[name] = (subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT), out)
+    failed = []
+    for name, (proc, out) in running.items():
+        code = proc.wait()
+        out.seek(0)
+        log(f"--- {name} ---")
+        sys.stdout.write(out.read().decode("utf-8", "replace"))
+        sys.stdout.flush()
+        out.close()
+        if code not in (0, 5):
+            failed.append(name)
+    return failed
+
+
 def pyodide_test_wheels() -> Path:
     """pytest + hypothesis and their pure-Python dependencies, resolved for Pyodide's Python."""
     dest = CACHE / "pyodide-test-wheels"
@@ -547,13 +575,11 @@ def engine_test_files() -> list[str]:
     return sorted(p.name for p in (ROOT / "tests").glob("test_*.py") if not p.name.startswith(PYODIDE_SKIP))
 
 
-def run_pyodide_tests() -> int:
+def pyodide_test_command() -> list[str]:
     wheel = engine_wheel(CACHE / "engine-wheel")
     deps = pyodide_test_wheels()
-    cmd = ["node", str(ROOT / "tests" / "pyodide" / "run.mjs"), "--wheel", str(wheel), "--deps", str(deps),
-           "--root", str(ROOT), *engine_test_files()]
-    log(" ".join(cmd))
-    return subprocess.call(cmd, cwd=ROOT)
+    return ["node", str(ROOT / "tests" / "pyodide" / "run.mjs"), "--wheel", str(wheel), "--deps", str(deps),
+            "--root", str(ROOT), *engine_test_files()]
 
 
 def test(args: argparse.Namespace) -> int:
@@ -561,12 +587,11 @@ def test(args: argparse.Namespace) -> int:
     ensure_node_modules()
     ensure_chromium()
     build()
-    failures = []
-    if pytest_run(["-q", "tests"]):
-        failures.append("tests (CPython)")
-    if not args.skip_pyodide and run_pyodide_tests():
-        failures.append("tests (Pyodide)")
-    if not args.skip_e2e and pytest_run(["-q", "-p", "no:cacheprovider", *E2E_RERUN, "e2e"]):
+    jobs = {"tests (CPython)": [sys.executable, "-m", "pytest", "-q", "tests"]}
+    if not args.skip_pyodide:  # the engine tests again, inside Pyodide, at the same time (the other core)
+        jobs["tests (Pyodide)"] = pyodide_test_command()
+    failures = run_together(jobs)
+    if not args.skip_e2e and pytest_run(["-q", "-p", "no:cacheprovider", *E2E_WORKERS, *E2E_RERUN, "e2e"]):
         failures.append("e2e")
     if failures:
         log("FAILED: " + ", ".join(failures))
