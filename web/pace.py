@@ -4,7 +4,8 @@ The budget is paced per turn, not per move: routine moves (the only legal action
 hook names: roll, end the turn, pass, keep) are shown without a pause; every other move stays on screen for
 a share of the turn's budget (SHOW_SHARE, spread over the moves a turn of this game is expected to show,
 within SHOW_MIN..SHOW_MAX seconds), and the search gets what is left of the budget, spread over the
-decisions still expected in the turn (thinkers' `limit`, py_engine/bots/base.py). The last move of a turn
+decisions still expected in the turn (thinkers' `limit`, py_engine/bots/base.py), less the time drawing the
+table takes (learnt, like the length of a turn, from the turns played on this page). The last move of a turn
 before a person's needs no pause: it stays marked as one of the moves since that person's last. The bot
 speed (fast / normal / slow) scales the pauses, as Board Game Arena's animation speed does; the search
 budget does not change with it. Each finished turn is a User Timing measure "explorers:bot-turn"
@@ -26,9 +27,11 @@ SPEED_KEY = "explorers.botSpeed"  # this device's choice (localStorage, like the
 TURN_SECONDS: dict[str, float] = {"catan-ck": 2.0}  # a bot's whole turn at normal speed, where not the default
 DEFAULT_TURN_SECONDS = 1.5
 SHOW_SHARE = 0.4  # of the turn budget spent showing moves; the rest is thinking
-SHOW_MIN, SHOW_MAX = 0.15, 0.45  # seconds a move stays shown at normal speed
+SHOW_MIN, SHOW_MAX = 0.1, 0.45  # seconds a move stays shown at normal speed
 THINK_MIN = 0.03  # seconds of search a decision always gets when its turn has overrun
-FIRST_GUESS = (4.0, 2.0)  # decisions and shown moves expected in a turn before this page saw one
+# per turn, before this page saw one: decisions, shown moves, and seconds per decision spent neither thinking
+# nor pausing (drawing the table, saving it, the engine's own work)
+FIRST_GUESS = (4.0, 2.0, 0.03)
 MEASURE = "explorers:bot-turn"
 
 
@@ -45,7 +48,8 @@ class TurnPacer:
         self.speed = speed_name(speed)
         self.turn: dict | None = None  # the open turn
         self.turns = 0  # turns finished on this page
-        self.expect: dict[str, list[float]] = {}  # game id -> [decisions, shown moves] per turn
+        self.quiet = False  # the last move was routine and the same bot moves next: drawn with its next move
+        self.expect: dict[str, list[float]] = {}  # game id -> FIRST_GUESS as learnt
 
     def budget(self, game_id: str) -> float:
         return TURN_SECONDS.get(game_id, DEFAULT_TURN_SECONDS)
@@ -65,16 +69,18 @@ class TurnPacer:
             t = self.turn = {"game": game_id, "seat": seat, "level": level, "moves": moves,
                              "began": time.perf_counter(), "decisions": 0, "shown": 0, "searched": 0,
                              "think": 0.0, "pause": 0.0}
-        decisions, shown = self.expect.get(game_id, FIRST_GUESS)
+        decisions, shown, other = self.expect.get(game_id, FIRST_GUESS)
         show = min(SHOW_MAX, max(SHOW_MIN, self.budget(game_id) * SHOW_SHARE / max(1.0, shown)))
+        to_come = max(1.0, decisions - t["decisions"])
         left = (self.budget(game_id) - (time.perf_counter() - t["began"])
-                - show * max(0.0, shown - t["shown"]))  # the pauses still to come, at normal speed
-        return max(THINK_MIN, left / max(1.0, decisions - t["decisions"]))
+                - show * max(0.0, shown - t["shown"]) - other * to_come)  # pauses (at normal speed), drawing
+        return max(THINK_MIN, left / to_come)
 
     def played(self, quick: bool, next_bot: int | None, moves: int, thought: float, searched: bool) -> float:
         """The decision of the open turn was played (`moves` made now): the seconds to show it before the next
         decision. Routine moves get none, nor the last move before a person's turn (it stays marked)."""
         t = self.turn
+        self.quiet = quick and t is not None and next_bot == t["seat"]
         if t is None:
             return 0.0
         t["decisions"] += 1
@@ -92,11 +98,13 @@ class TurnPacer:
         if t is None or not t["decisions"]:
             return
         old = self.expect.get(t["game"])
-        now = (float(t["decisions"]), float(t["shown"]))
+        wall = time.perf_counter() - t["began"]
+        now = (float(t["decisions"]), float(t["shown"]),
+               max(0.0, wall - t["think"] - t["pause"]) / t["decisions"])
         self.expect[t["game"]] = list(now) if old is None else [0.7 * o + 0.3 * n for o, n in zip(old, now)]
         self.turns += 1
         if dom is not None:
-            dom.measure(MEASURE, (time.perf_counter() - t["began"]) * 1000.0,
+            dom.measure(MEASURE, wall * 1000.0,
                         {"game": t["game"], "seat": t["seat"], "level": t["level"], "speed": self.speed,
                          "decisions": t["decisions"], "shown": t["shown"], "searched": t["searched"],
                          "think_ms": round(t["think"] * 1e3, 1), "pause_ms": round(t["pause"] * 1e3, 1)})

@@ -142,13 +142,19 @@ class LocalTable:
                 self.act(seat, action)
             except IllegalAction:
                 continue
-            wait = 0.0
+            wait, quick = 0.0, False
             if pacer is not None:
-                wait = pacer.played(quick_move(get_heuristics(self.game.id), action, choices), self.bot_to_move(),
-                                    self.moves(), *self.thought)
+                quick = quick_move(get_heuristics(self.game.id), action, choices)
+                wait = pacer.played(quick, self.bot_to_move(), self.moves(), *self.thought)
             yield seat, action
+            if pacer is None:
+                continue
+            shown = time.perf_counter()
             if wait:
                 await asyncio.sleep(wait)
+            if dom is not None:  # one measure per move shown: how long it stayed (e2e/test_bot_pace.py)
+                dom.measure("explorers:bot-pause", (time.perf_counter() - shown) * 1000.0,
+                            {"game": self.game.id, "seat": seat, "quick": quick, "planned_ms": round(wait * 1e3, 1)})
 
     def legal(self, seat: int | None) -> list:
         if seat is None or self.host.seat_kind(seat) == "remote":

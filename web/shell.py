@@ -288,9 +288,12 @@ class App(BotPump):
         return self.screen == "table" and not self.modal and not self.round_over
 
     async def after_bot_move(self, seat: int, action) -> None:
-        self.autosave()
         view = self.table.state.view(None)
-        if len(view["history"]) > self.rounds_seen:
+        ended = len(view["history"]) > self.rounds_seen
+        if self.pacer.quiet and not ended:
+            return  # a routine move inside a bot's turn: saved and drawn with the turn's next move
+        self.autosave()
+        if ended:
             self.round_ended()
         else:
             self.choose_viewer()
