@@ -30,9 +30,13 @@ def test_a_turn_splits_its_budget_and_routine_moves_get_no_pause():
     assert not pacer.quiet
     pacer.turn["moves"] = 11  # (the same turn again: the seat made the last move)
     assert pacer.begin("arnak", 0, 1, moves=11) > 0 and pacer.turn["decisions"] == 2
+    planned = pacer.show_seconds("arnak")
     shown = pacer.played(quick=False, next_bot=0, moves=12, thought=0.1, searched=True)
-    assert shown == pacer.show_seconds("arnak") and SHOW_MIN <= shown <= SHOW_MAX
+    assert shown == planned and SHOW_MIN <= shown <= SHOW_MAX
     assert pacer.turn["pause"] == shown and pacer.turn["shown"] == 2
+    # more moves than expected to show: the turn's share is spent, so the next ones get the shortest pause
+    rest = [pacer.played(quick=False, next_bot=0, moves=m, thought=0.0, searched=True) for m in (13, 14)]
+    assert rest[0] <= shown and rest[1] == SHOW_MIN and abs(pacer.turn["pause"] - 0.6 - SHOW_MIN) < 1e-9
 
 
 def test_another_seat_or_a_move_by_someone_else_starts_a_new_turn_and_the_turn_is_learnt():
@@ -78,6 +82,7 @@ def test_bot_moves_with_a_pacer_limits_each_search_and_pauses_only_where_the_pac
     played = asyncio.run(run())
     assert [seat for seat, _ in played] == [0, 0]  # a Lost Cities turn: play, then draw; then the person
     assert len(redraws) == 1 and len(limits) == 2 and all(0 < x <= 1.5 for x in limits)
-    assert pacer.turn["decisions"] == 2 and pacer.turn["pause"] == pacer.show_seconds("lost-cities")
+    # the play is shown (the same bot draws next), the draw is not (the person moves next: it stays marked)
+    assert pacer.turn["decisions"] == 2 and abs(pacer.turn["pause"] - 0.3 * SPEEDS["fast"]) < 1e-9
     pacer.close()
     assert pacer.turns == 1 and pacer.expect["lost-cities"][0] == 2.0

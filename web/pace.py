@@ -54,11 +54,18 @@ class TurnPacer:
     def budget(self, game_id: str) -> float:
         return TURN_SECONDS.get(game_id, DEFAULT_TURN_SECONDS)
 
-    def show_seconds(self, game_id: str) -> float:
-        """How long one move that is not routine stays shown before the bot goes on, at this speed."""
+    def _show(self, game_id: str) -> float:
+        """Seconds at normal speed for the next move shown in the open turn (or a new one): what is left of the
+        turn's share for showing, over the moves it is still expected to show, within SHOW_MIN..SHOW_MAX."""
+        t = self.turn if self.turn is not None and self.turn["game"] == game_id else None
         shown = self.expect.get(game_id, FIRST_GUESS)[1]
-        base = min(SHOW_MAX, max(SHOW_MIN, self.budget(game_id) * SHOW_SHARE / max(1.0, shown)))
-        return base * SPEEDS[self.speed]
+        spent = t["pause"] / SPEEDS[self.speed] if t else 0.0
+        left = max(1.0, shown - (t["shown"] if t else 0))
+        return min(SHOW_MAX, max(SHOW_MIN, (self.budget(game_id) * SHOW_SHARE - spent) / left))
+
+    def show_seconds(self, game_id: str) -> float:
+        """How long the next move that is not routine stays shown before the bot goes on, at this speed."""
+        return self._show(game_id) * SPEEDS[self.speed]
 
     def begin(self, game_id: str, seat: int, level: int, moves: int) -> float:
         """A bot decision starts (`moves` made so far): the seconds its search may take. It continues the open
@@ -70,7 +77,7 @@ class TurnPacer:
                              "began": time.perf_counter(), "decisions": 0, "shown": 0, "searched": 0,
                              "think": 0.0, "pause": 0.0}
         decisions, shown, other = self.expect.get(game_id, FIRST_GUESS)
-        show = min(SHOW_MAX, max(SHOW_MIN, self.budget(game_id) * SHOW_SHARE / max(1.0, shown)))
+        show = self._show(game_id)
         to_come = max(1.0, decisions - t["decisions"])
         left = (self.budget(game_id) - (time.perf_counter() - t["began"])
                 - show * max(0.0, shown - t["shown"]) - other * to_come)  # pauses (at normal speed), drawing
@@ -83,12 +90,12 @@ class TurnPacer:
         self.quiet = quick and t is not None and next_bot == t["seat"]
         if t is None:
             return 0.0
+        pause = 0.0 if quick or next_bot is None else self.show_seconds(t["game"])
         t["decisions"] += 1
         t["shown"] += not quick
         t["searched"] += searched
         t["think"] += thought
         t["moves"] = moves
-        pause = 0.0 if quick or next_bot is None else self.show_seconds(t["game"])
         t["pause"] += pause
         return pause
 
