@@ -22,8 +22,8 @@ def test_a_turn_splits_its_budget_and_routine_moves_get_no_pause():
     pacer = TurnPacer("normal")
     first = pacer.begin("arnak", 0, 1, moves=10)
     # a fresh page expects 4 decisions, 2 shown moves and 0.03 s of drawing per decision:
-    # 1.5 s - 2 x 0.3 s of pauses - 4 x 0.03 s, over 4 decisions
-    assert abs(first - (1.5 - 2 * 0.3 - 4 * 0.03) / 4) < 0.01
+    # 85 % of 1.5 s (the rest a margin) - 2 x 0.3 s of pauses - 4 x 0.03 s, over 4 decisions
+    assert abs(first - (pace.AIM * 1.5 - 2 * 0.3 - 4 * 0.03) / 4) < 0.01
     assert pacer.played(quick=True, next_bot=0, moves=11, thought=0.1, searched=False) == 0.0  # routine
     assert pacer.quiet  # the same bot goes on: the page draws this move with the next
     assert pacer.played(quick=False, next_bot=None, moves=12, thought=0.1, searched=True) == 0.0  # a person next

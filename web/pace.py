@@ -28,6 +28,7 @@ TURN_SECONDS: dict[str, float] = {"catan-ck": 2.0}  # a bot's whole turn at norm
 DEFAULT_TURN_SECONDS = 1.5
 SHOW_SHARE = 0.4  # of the turn budget spent showing moves; the rest is thinking
 SHOW_MIN, SHOW_MAX = 0.1, 0.45  # seconds a move stays shown at normal speed
+AIM = 0.85  # share of the budget a turn is planned to fill: the rest absorbs misjudged turn lengths and drawing
 THINK_MIN = 0.03  # seconds of search a decision always gets when its turn has overrun
 # per turn, before this page saw one: decisions, shown moves, and seconds per decision spent neither thinking
 # nor pausing (drawing the table, saving it, the engine's own work)
@@ -79,7 +80,7 @@ class TurnPacer:
         decisions, shown, other = self.expect.get(game_id, FIRST_GUESS)
         show = self._show(game_id)
         to_come = max(1.0, decisions - t["decisions"])
-        left = (self.budget(game_id) - (time.perf_counter() - t["began"])
+        left = (AIM * self.budget(game_id) - (time.perf_counter() - t["began"])
                 - show * max(0.0, shown - t["shown"]) - other * to_come)  # pauses (at normal speed), drawing
         return max(THINK_MIN, left / to_come)
 
