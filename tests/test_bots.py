@@ -349,3 +349,28 @@ def test_bots_break_a_discard_and_take_back_loop(gid):
     for name in ("greedy", "search", "ismcts"):
         assert fast_bot(name, gid).choose(state, seat) == DECK_DRAW, name
     assert make_bot("search", gid, level=3).choose(state, seat) == DECK_DRAW
+
+
+def test_a_time_limit_plans_the_rollouts_that_fit_and_no_limit_changes_nothing():
+    state = random_game(get_game("lost-cities"), 2, 50, stop_after=4)
+    seat = state.to_move()[0]
+    bot = make_bot("search", "lost-cities", level=3, seed=4)
+    free = bot.choose(state, seat)  # measures the bot's rollout cost
+    assert bot.cost.seconds and bot.choose(state, seat) == free  # the measurement never steers an unlimited search
+    thinker = bot.start(state, seat)
+    thinker.limit(bot.cost.seconds * 40)  # about 40 rollouts fit
+    assert thinker.cap <= LEVELS[3].cap and len(thinker.alive) <= thinker.target <= 40
+    action = thinker.result()
+    assert action in state.legal_actions(seat) and thinker.rollouts <= 40
+    tiny = make_bot("search", "lost-cities", level=3, seed=4).start(state, seat)
+    tiny.limit(0.0)  # no time at all: the level's first candidate round is still ranked, never an illegal move
+    assert tiny.result() in state.legal_actions(seat)
+
+
+def test_quick_moves_are_the_only_legal_action_or_what_the_game_calls_routine():
+    from py_engine.bots.heuristics import quick_move
+
+    catan, arnak, lost = (get_heuristics(g) for g in ("catan-ck", "arnak", "lost-cities"))
+    assert quick_move(catan, ("roll",), 2) and quick_move(catan, ("end",), 9) and not quick_move(catan, ("road", 3), 9)
+    assert quick_move(arnak, ("pass",), 5) and not quick_move(arnak, ("buy", 1), 5)
+    assert quick_move(lost, ("draw", "deck"), 1) and not quick_move(lost, ("draw", "deck"), 2)

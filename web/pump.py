@@ -13,6 +13,7 @@ class BotPump:
     pumping = False
     error = ""
     bot_pause = 0.05  # seconds between the redraw and the bot's thinking
+    pacer = None  # a web/pace.py TurnPacer: bot turns paced by a per-turn budget (None: `bot_pause` only)
 
     def bots_may_move(self) -> bool:
         return True
@@ -32,7 +33,7 @@ class BotPump:
         self.pumping = True
         try:
             async for seat, action in table.bot_moves(lambda: self.table is table and self.bots_may_move(),
-                                                      self.redraw, self.bot_pause):
+                                                      self.redraw, self.bot_pause, self.pacer):
                 await self.after_bot_move(seat, action)
         except Exception as exc:  # a bug must not leave the page "thinking" for ever: say so, stop the bots
             self.error = tr("A bot could not move ({reason}); the bots stop here.", reason=type(exc).__name__)
@@ -40,6 +41,8 @@ class BotPump:
             return
         finally:
             self.pumping = False
+            if self.pacer is not None:
+                self.pacer.close()
         if self.table is not table:
             dom.spawn(self.pump())
         else:

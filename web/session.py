@@ -16,7 +16,8 @@ import unicodedata
 from collections.abc import AsyncIterator, Callable
 
 from py_engine import get_game
-from py_engine.bots import make_bot
+from py_engine.bots import get_heuristics, make_bot
+from py_engine.bots.heuristics import quick_move
 from py_engine.core import IllegalAction, Record, RecordError, rng
 from py_engine.net import Host
 
@@ -63,6 +64,7 @@ class LocalTable:
         self.bots = {i: self._bot(i, int(s.get("level", 1))) for i, s in enumerate(self.seats) if s["kind"] == "bot"}
         self.send = lambda outs: None  # set by a network link
         self.link = None  # the network link (web/netplay.py), if any seat is remote
+        self.thought = (0.0, False)  # the last bot decision's thinking seconds and whether it searched
 
     def _bot(self, seat: int, level: int):
         return make_bot("search", game_id=self.game.id, level=level, seed=self.seed + 17 * seat)
@@ -89,11 +91,19 @@ class LocalTable:
     def bot_to_move(self) -> int | None:
         return next((s for s in self.host.waiting_for("bot") if s in self.bots), None)
 
-    async def think(self, seat: int, slice_ms: float = 25.0):
-        """The bot's decision for `seat`, thought in slices with the browser free between them."""
+    def moves(self) -> int:
+        """Moves made so far in the game (the record's length)."""
+        record = getattr(self.state, "record", None)
+        return len(record.moves) if record is not None else 0
+
+    async def think(self, seat: int, slice_ms: float = 25.0, limit: float | None = None):
+        """The bot's decision for `seat`, thought in slices with the browser free between them; `limit`: the
+        seconds its search may take (the turn's budget, web/pace.py), else its level's own cap."""
         began = time.perf_counter()
         bot = self.bots[seat]
         thinker = bot.start(self.state, seat)
+        if limit is not None:
+            thinker.limit(limit - (time.perf_counter() - began))
         thought, slices = time.perf_counter() - began, 0  # thinking: start() and the slices, not the yields
         while True:
             t0 = time.perf_counter()
@@ -103,28 +113,54 @@ class LocalTable:
                 break
             await asyncio.sleep(0)
         action = thinker.result()
+        self.thought = (thought, bool(getattr(thinker, "rollouts", 0)))  # seconds, whether it searched
         if dom is not None:  # one User Timing measure per decision, the yields included (tests/bench_bots_web.py)
             dom.measure("explorers:bot-move", (time.perf_counter() - began) * 1000.0,
                         {"game": self.game.id, "seat": seat, "level": bot.level, "think_ms": round(thought * 1e3, 1),
-                         "slices": slices, "rollouts": getattr(thinker, "rollouts", None)})
+                         "slices": slices, "rollouts": getattr(thinker, "rollouts", None),
+                         "limit_ms": None if limit is None else round(limit * 1e3, 1)})
         return action
 
     async def bot_moves(self, going: Callable[[], bool], before: Callable[[], None],
-                        pause: float = 0.05) -> AsyncIterator[tuple[int, object]]:
+                        pause: float = 0.05, pacer=None) -> AsyncIterator[tuple[int, object]]:
         """Play the bots' decisions one at a time while `going()`; each is thought in slices after
         `before()` (a redraw) and a `pause`, then played and yielded as (seat, action). A decision the
-        table moved past while the bot thought (a remote move) is dropped and thought again."""
+        table moved past while the bot thought (a remote move) is dropped and thought again.
+
+        With a `pacer` (web/pace.py TurnPacer) the turn sets the pace: each decision's search gets the
+        pacer's share of the turn's budget, and after the caller has handled a move (its redraw) the move
+        stays shown for the pacer's pause; `before()` is then called for the first decision only (the
+        caller redraws after every move)."""
+        first = True
         while going() and (seat := self.bot_to_move()) is not None:
-            before()
+            if pacer is None or first:
+                before()
+            first = False
             await asyncio.sleep(pause)
-            action = await self.think(seat)
+            limit = None
+            if pacer is not None:
+                limit = pacer.begin(self.game.id, seat, self.bots[seat].level, self.moves())
+            choices = len(self.state.legal_actions(seat))
+            action = await self.think(seat, limit=limit)
             if not going():
                 return
             try:
                 self.act(seat, action)
             except IllegalAction:
                 continue
+            wait, quick = 0.0, False
+            if pacer is not None:
+                quick = quick_move(get_heuristics(self.game.id), action, choices)
+                wait = pacer.played(quick, self.bot_to_move(), self.moves(), *self.thought)
             yield seat, action
+            if pacer is None:
+                continue
+            shown = time.perf_counter()
+            if wait:
+                await asyncio.sleep(wait)
+            if dom is not None:  # one measure per move shown: how long it stayed (e2e/test_bot_pace.py)
+                dom.measure("explorers:bot-pause", (time.perf_counter() - shown) * 1000.0,
+                            {"game": self.game.id, "seat": seat, "quick": quick, "planned_ms": round(wait * 1e3, 1)})
 
     def legal(self, seat: int | None) -> list:
         if seat is None or self.host.seat_kind(seat) == "remote":

@@ -17,7 +17,8 @@ import netplay
 import rules
 import sharing
 from catalogue import catalogue
-from i18n import _, tdata, tr
+from i18n import N_, _, tdata, tr
+from pace import SPEED_KEY, TurnPacer, speed_name
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
@@ -28,10 +29,10 @@ from session import LocalTable, new_seed
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
 
-BOT_PAUSE = 0.6  # seconds a bot's move stays highlighted before the next decision
-
 
 class App(BotPump):
+    bot_pause = 0.0  # bot moves are paced per turn (web/pace.py): self.pacer, made with the stored bot speed
+
     def __init__(self) -> None:
         self.screen = "home"
         self.setup: dict = {}
@@ -48,6 +49,7 @@ class App(BotPump):
         self.finished = None  # the state just before the round's last move (the finished table), if known
         self.round_floor = 0  # moves made before the current round (marks never reach back further)
         self.rules_for: str | None = None  # the game whose rules panel is open (home page or table)
+        self.pacer = TurnPacer()  # bot turns' budgets and pauses; start() sets this device's bot speed
 
     # --- drawing --------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -73,7 +75,7 @@ class App(BotPump):
                    tag("button", {"class": "linkish", "data-cmd": "home", "data-testid": "home"},
                        tag("img", {"src": "./icons/icon.svg", "alt": "", "width": 28, "height": 28}),
                        " ", _("Explorers' Table")),
-                   settings_html(),
+                   settings_html(self.pacer.speed),
                    tag("p", {"class": "error", "role": "alert", "data-testid": "error"}, self.error)
                    if self.error else None)
 
@@ -290,14 +292,16 @@ class App(BotPump):
         return self.screen == "table" and not self.modal and not self.round_over
 
     async def after_bot_move(self, seat: int, action) -> None:
-        self.autosave()
         view = self.table.state.view(None)
-        if len(view["history"]) > self.rounds_seen:
+        ended = len(view["history"]) > self.rounds_seen
+        if self.pacer.quiet and not ended:
+            return  # a routine move inside a bot's turn: saved and drawn with the turn's next move
+        self.autosave()
+        if ended:
             self.round_ended()
         else:
             self.choose_viewer()
-        self.redraw()
-        await dom.yield_to_browser(BOT_PAUSE)
+        self.redraw()  # the move stays shown for the pacer's pause (session.LocalTable.bot_moves)
 
     def after_bots(self) -> None:
         if self.bots_may_move():
@@ -475,6 +479,9 @@ class App(BotPump):
                 self.read_form()
             self.redraw()
             dom.focus('[data-testid="language"]')
+        elif el.getAttribute("data-cmd-change") == "bot-speed":
+            self.pacer.speed = speed_name(el.value)
+            dom.storage_set(SPEED_KEY, self.pacer.speed)
         elif el.getAttribute("data-cmd-change") == "players":
             self.read_form()
             self.setup["players"] = int(el.value)
@@ -512,15 +519,24 @@ def turn_text(name: str) -> str:
     return _("Your turn") if is_you(name) or name == _("You") else tr("{name}'s turn", name=name)
 
 
-def settings_html() -> Safe:
-    """Settings in the header: the interface language (each language named in itself)."""
+BOT_SPEEDS = {"fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}  # names of web/pace.py SPEEDS
+
+
+def settings_html(speed: str = "normal") -> Safe:
+    """Settings in the header: the interface language (each language named in itself) and how fast bots play
+    (the pauses that show their moves, web/pace.py)."""
     current = i18n.language()
     return tag("details", {"class": "settings", "data-testid": "settings"},
                tag("summary", None, _("Settings")),
                tag("label", None, _("Language"), " ",
                    tag("select", {"data-cmd-change": "lang", "data-testid": "language"},
                        [tag("option", {"value": code, "lang": code, "selected": code == current}, name)
-                        for code, name in i18n.LANGUAGES.items()])))
+                        for code, name in i18n.LANGUAGES.items()])),
+               " ",
+               tag("label", None, _("Bot speed"), " ",
+                   tag("select", {"data-cmd-change": "bot-speed", "data-testid": "bot-speed"},
+                       [tag("option", {"value": key, "selected": key == speed}, _(name))
+                        for key, name in BOT_SPEEDS.items()])))
 
 
 def apply_language(code: str | None) -> str:
@@ -637,6 +653,7 @@ def start() -> None:
     t0 = time.time()
     apply_language(i18n.choose(dom.storage_get(i18n.STORAGE_KEY), browser_languages()))
     app = App()
+    app.pacer.speed = speed_name(dom.storage_get(SPEED_KEY))
     root = dom.by_id("app")
     dom.listen(root, "click", app.on_click)
     dom.listen(root, "change", app.on_change)

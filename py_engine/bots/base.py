@@ -45,6 +45,11 @@ class Thinker:
     def _work(self, deadline: float) -> None:
         raise NotImplementedError
 
+    def limit(self, seconds: float) -> None:
+        """Finish this decision within about `seconds` of wall clock from now (a page's per-turn budget, see
+        web/pace.py). Called before the first `step`; thinkers that do not search ignore it. Without a call
+        the decision depends only on the bot's level, as before."""
+
     def _finish(self, action: Any) -> None:
         self._action, self._done = action, True
 

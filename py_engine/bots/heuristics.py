@@ -42,6 +42,8 @@ class Heuristics:
     canonical(state, seat) -> state         copy with hidden information in an order independent of the truth
     unstall(state, seat) -> action or None  the move a bot makes at once when the game has stopped progressing
                                             (see deck_unstall); None: think as usual
+    quick(action) -> bool                   a routine move that changes little on the table (roll, end the turn,
+                                            pass, keep): a page shows it without a pause (see quick_move)
     """
 
     policy: Callable[[State, int, Rng], Any] = _random_action
@@ -55,6 +57,7 @@ class Heuristics:
     order: Callable[[State, int], list] | None = None  # legal actions, most promising first (search width)
     constrain: Callable[[State, int], Callable[[State, Rng], None] | None] | None = None
     unstall: Callable[[State, int], Any] | None = None
+    quick: Callable[[Any], bool] | None = None
     win_weight: float = 0.5  # share of the reward at a finished game that is win/draw/loss rather than margin
 
     def reward(self, state: State, seat: int) -> float:
@@ -112,6 +115,17 @@ def deck_unstall(progress: frozenset[str], limit: int = IDLE_LIMIT) -> Callable[
 def forced_move(heur: Heuristics, state: State, seat: int) -> Any:
     """The game's `unstall` move for `seat` now, or None (every thinking bot asks this first)."""
     return heur.unstall(state, seat) if heur.unstall is not None else None
+
+
+def quick_move(heur: Heuristics, action: Any, choices: int) -> bool:
+    """A move a page plays without a pause: the only legal action (`choices` == 1), or one the game's `quick`
+    hook calls routine."""
+    return choices <= 1 or (heur.quick is not None and bool(heur.quick(action)))
+
+
+def kind_in(kinds: frozenset[str]) -> Callable[[Any], bool]:
+    """`quick` hook for games whose actions are tuples named by their first item."""
+    return lambda action: isinstance(action, tuple) and bool(action) and action[0] in kinds
 
 
 _CACHE: dict[str, Heuristics] = {}

@@ -64,13 +64,28 @@ def reward(heur: Heuristics, state: State, seat: int) -> float:
     return heur.reward(state, seat)
 
 
+class RolloutCost:
+    """A bot's running estimate of the wall-clock seconds one rollout takes (an even mix of the latest
+    search and the estimate before it), so a time-limited decision can plan how many rollouts fit."""
+
+    def __init__(self) -> None:
+        self.seconds: float | None = None
+
+    def update(self, seconds: float, rollouts: int) -> None:
+        if rollouts > 0:
+            per = seconds / rollouts
+            self.seconds = per if self.seconds is None else 0.5 * (self.seconds + per)
+
+
 class SearchThinker(Thinker):
     """Runs the search one rollout at a time, so it can be sliced into `step(max_ms)` calls."""
 
-    def __init__(self, state: State, seat: int, heur: Heuristics, budget: Budget, rng: Rng) -> None:
+    def __init__(self, state: State, seat: int, heur: Heuristics, budget: Budget, rng: Rng,
+                 cost: RolloutCost | None = None) -> None:
         super().__init__()
         self.began = began = time.perf_counter()
-        self.seat, self.heur, self.budget, self.rng = seat, heur, budget, rng
+        self.seat, self.heur, self.budget, self.rng, self.cost = seat, heur, budget, rng, cost
+        self.cap, self.target = budget.cap, budget.rollouts  # limit() may lower both
         self.depth = budget.depth if budget.depth is not None else heur.rollout_depth
         self.legal = state.legal_actions(seat)
         self.rollouts = 0
@@ -102,11 +117,22 @@ class SearchThinker(Thinker):
         self._plan = self._schedule()
         self.elapsed = time.perf_counter() - began  # sampling and ordering count against the cap too
 
+    def limit(self, seconds: float) -> None:
+        """Lower the cap to `seconds` from now and plan only the rollouts that fit in it at the bot's measured
+        rollout cost (at least one sample per candidate), so sequential halving still runs all its rounds
+        instead of being cut off in the first. The level's rollout count and cap stay the upper bounds."""
+        if self.done:
+            return
+        self.cap = min(self.cap, time.perf_counter() - self.began + max(0.0, seconds))
+        per = self.cost.seconds if self.cost is not None else None
+        if per:
+            self.target = min(self.target, max(len(self.alive), int(max(0.0, seconds) / per)))
+
     def _schedule(self) -> Iterator[None]:
         """Sequential halving; yields after every rollout."""
         n = len(self.alive)
         rounds = max(1, math.ceil(math.log2(n)))
-        per_round = self.budget.rollouts / rounds
+        per_round = self.target / rounds
         while True:
             samples = max(1, int(per_round / len(self.alive)))
             for _ in range(samples):
@@ -147,19 +173,21 @@ class SearchThinker(Thinker):
         start = now = time.perf_counter()
         finished = False
         while True:
-            if self.rollouts >= self.budget.rollouts or next(self._plan, StopIteration) is StopIteration:
+            if self.rollouts >= self.target or next(self._plan, StopIteration) is StopIteration:
                 finished = True
                 break
             now = time.perf_counter()
             spent = self.elapsed + (now - start)
             wall = max(spent, now - self.began)  # a page's pauses between slices count too (web/session.py)
-            if wall + spent / self.rollouts >= self.budget.cap:  # the next rollout would pass the cap
+            if wall + spent / self.rollouts >= self.cap:  # the next rollout would pass the cap
                 finished = True
                 break
             if now >= deadline:
                 break
         self.elapsed += now - start
         if finished:
+            if self.cost is not None:
+                self.cost.update(self.elapsed, self.rollouts)
             self._finish(self.best_action())
 
     def best_action(self) -> Any:
@@ -181,6 +209,7 @@ class SearchBot(Bot):
         super().__init__(game_id, level, seed)
         self.budget = budget or LEVELS[min(max(self.level, 1), max(LEVELS))]
         self.heur = get_heuristics(game_id)
+        self.cost = RolloutCost()  # measured while it plays; used only by time-limited decisions
 
     def start(self, state: State, seat: int) -> SearchThinker:
-        return SearchThinker(state, seat, self.heur, self.budget, position_rng(self.seed, state, seat))
+        return SearchThinker(state, seat, self.heur, self.budget, position_rng(self.seed, state, seat), self.cost)

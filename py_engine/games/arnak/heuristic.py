@@ -8,7 +8,7 @@ bought cards and assistants, idols that may still buy an effect, and a penalty f
 
 from __future__ import annotations
 
-from ...bots.heuristics import Heuristics, one_ply_order
+from ...bots.heuristics import Heuristics, kind_in, one_ply_order
 from ...core import Rng
 from . import data as D
 
@@ -158,7 +158,11 @@ def horizon(state) -> int:
     return state.round
 
 
+# Moves a page shows without a pause (bots.heuristics.quick_move): passing for the round.
+QUICK = kind_in(frozenset({"pass"}))
+
 HEURISTICS = Heuristics(policy=heuristic_action, evaluate=evaluate, scale=12.0, rollout_depth=40,
-                        horizon=horizon, prior=True, order=one_ply_order(heuristic_action, evaluate))
+                        horizon=horizon, prior=True, order=one_ply_order(heuristic_action, evaluate),
+                        quick=QUICK)
 
 __all__ = ["HEURISTICS", "action_score", "estimate", "evaluate", "heuristic_action"]

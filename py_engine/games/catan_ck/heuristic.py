@@ -10,7 +10,7 @@ offerer is not close to winning; never offer in rollouts (bounded by the rules a
 
 from __future__ import annotations
 
-from ...bots.heuristics import Heuristics
+from ...bots.heuristics import Heuristics, kind_in
 from ...core import Rng
 from .data import (
     COSTS,
@@ -307,5 +307,8 @@ def order(s: CatanState, seat: int) -> list:
     return [first] + ranked
 
 
+# Moves a page shows without a pause (bots.heuristics.quick_move): rolling the dice and ending the turn.
+QUICK = kind_in(frozenset({"roll", "end"}))
+
 HEURISTICS = Heuristics(policy=policy, greedy=policy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order,
-                        prior=True)
+                        prior=True, quick=QUICK)

@@ -8,7 +8,7 @@ margin now plus the worth of coast connections (towards the end bonus), telescop
 
 from __future__ import annotations
 
-from ...bots.heuristics import Heuristics
+from ...bots.heuristics import Heuristics, kind_in
 from ...core import Rng
 from .data import ENERGY, KIND, TERRAIN
 from .scoring import connected_coasts
@@ -162,7 +162,11 @@ def order(state: IslandsState, seat: int) -> list:
         ranked.insert(0, first)
     return ranked
 
+# Moves a page shows without a pause (bots.heuristics.quick_move): ending the dice or placing steps, staying,
+# keeping or converting a gained tile.
+QUICK = kind_in(frozenset({"roll_done", "done", "stay", "keep", "convert"}))
+
 HEURISTICS = Heuristics(policy=heuristic_action, greedy=heuristic_action, evaluate=evaluate, scale=SCALE,
-                        rollout_depth=16, prior=True, order=order)
+                        rollout_depth=16, prior=True, order=order, quick=QUICK)
 
 __all__ = ["HEURISTICS", "evaluate", "heuristic_action", "order", "placement_value"]
