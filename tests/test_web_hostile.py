@@ -263,11 +263,25 @@ def joined(game_id: str = "lost-cities"):
     app = FakeApp()
     link = netplay.GuestLink(app)
     link.offer = mock.MagicMock()
-    guest = Guest()
-    out = table.host.receive("p1", guest.join(table.host.invites()[1], "Gee"))
-    for _, text in out:
-        link.received(text)
-    return table, app, link, [text for _, text in out]
+    return table, app, link, seat_guest(table, link)
+
+
+def seat_guest(table, link, edit=None) -> list[str]:
+    """A guest joins seat 1 over a fake connection: its messages (the join, its share of the deal) go to the
+    host and the host's answers to the GuestLink until both are quiet; `edit(text)` may change a host message
+    on the way. The host's texts as delivered."""
+    replies: list[str] = []
+    link.send = replies.append
+    texts = []
+    out = table.host.receive("p1", Guest().join(table.host.invites()[1], "Gee"))
+    while out:
+        for _, text in out:
+            text = edit(text) if edit else text
+            texts.append(text)
+            link.received(text)
+        out = [o for reply in replies for o in table.host.receive("p1", reply)]
+        replies.clear()
+    return texts
 
 
 def view_message(texts: list[str]) -> dict:
@@ -314,13 +328,14 @@ def test_a_malformed_first_view_shows_the_error_screen():
     table = LocalTable("lost-cities", 2, 5, {}, [{"kind": "human", "name": "H"}, {"kind": "remote", "name": "G"}])
     app = FakeApp()
     link = netplay.GuestLink(app)
-    out = [t for _, t in table.host.receive("p1", Guest().join(table.host.invites()[1], "Gee"))]
-    for text in out:
+
+    def bad_view(text: str) -> str:
         m = json.loads(text)
         if m["t"] == "view":
             m["view"]["deck"] = PAYLOAD
-            text = json.dumps(m)
-        link.received(text)
+        return json.dumps(m)
+
+    seat_guest(table, link, bad_view)
     assert link.phase == "error" and "cannot show" in link.error and app.screen == "net"
     assert link.guest.view is None and app.table is None
 

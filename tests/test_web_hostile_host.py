@@ -16,7 +16,7 @@ from unittest import mock
 import pytest
 
 # The page's modules as test_web_hostile loads them (with its fake browser, web/ on the path).
-from tests.test_web_hostile import GAMES, Guest, LocalTable, dom, netplay, shell, view_message
+from tests.test_web_hostile import GAMES, Guest, LocalTable, dom, netplay, seat_guest, shell, view_message
 
 CANNOT = "The host sent something this app cannot show"
 GAME_IDS = sorted(GAMES)
@@ -47,9 +47,7 @@ def joined_page(game_id: str):
     """A guest page seated at a real host's table, holding its first (good) view."""
     table = host_table(game_id)
     app, link = page()
-    texts = [t for _, t in table.host.receive("p1", Guest().join(table.host.invites()[1], "Gee"))]
-    for text in texts:
-        link.received(text)
+    texts = seat_guest(table, link)
     assert app.screen == "table" and not app.error and link.good is not None
     return table, app, link, texts
 
@@ -86,12 +84,14 @@ def test_over_straight_after_the_seat_is_refused_clearly(game_id):
 def test_over_after_a_refused_first_view_is_refused_clearly(game_id):
     table = host_table(game_id)
     app, link = page()
-    for text in [t for _, t in table.host.receive("p1", Guest().join(table.host.invites()[1], "Gee"))]:
+
+    def bad_view(text: str) -> str:
         m = json.loads(text)
         if m["t"] == "view":
             m["view"]["over"] = "x"  # refused by the shell's fields, whatever the game
-            text = json.dumps(m)
-        link.received(text)
+        return json.dumps(m)
+
+    seat_guest(table, link, bad_view)
     assert link.phase == "error" and CANNOT in link.error and app.table is None
     link.received(over_message(players_of(game_id)))
     assert link.phase == "error" and CANNOT in link.error and "internal error" not in link.error

@@ -24,8 +24,12 @@ def test_local_moves_reach_the_remote_guest_and_survive_save_load():
     table = LocalTable("lost-cities", 2, 5, {"rounds": 1}, SEATS)
     table.send = sent.extend
     guest = Guest()
-    for _, text in table.host.receive("p1", guest.join(table.host.invites()[1], "Bea")):
-        guest.receive(text)
+    assert table.dealing  # the deal waits for the remote seat's share
+    out = table.host.receive("p1", guest.join(table.host.invites()[1], "Bea"))
+    while out:  # the guest's share goes back to the host, which deals and sends the first view
+        replies = [ev.reply for ev in (guest.receive(text) for _, text in out) if ev.reply]
+        out = [o for reply in replies for o in table.host.receive("p1", reply)]
+    assert not table.dealing and table.state.record.shares == [None, guest.share]
     assert guest.seat == 1 and guest.view["hand"] == table.state.view(1)["hand"]
     assert table.names == ["Ann", "Bea"] and table.humans() == [0] and table.legal(1) == []
     with pytest.raises(IllegalAction):
