@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from i18n import N_, _, fmt, trn
 
-# game id -> (view key of the current count, view key of the total or None, wording with a total, without)
-PROGRESS: dict[str, tuple[str, str | None, str | None, str]] = {
-    "lost-cities": ("round", "rounds", N_("Round {n} of {total}"), N_("Round {n}")),
-    "lost-cities-board": ("expedition", "expeditions", N_("Expedition {n} of {total}"), N_("Expedition {n}")),
-    "arnak": ("round", "rounds", N_("Round {n} of {total}"), N_("Round {n}")),
-    "catan-ck": ("turn_no", None, None, N_("Turn {n}")),
-    "islands": ("round", None, None, N_("Round {n}")),
+# game id -> (view key of the current count, view key of the total or None, wording with a total, without,
+# wording while the count is still 0 or None)
+PROGRESS: dict[str, tuple[str, str | None, str | None, str, str | None]] = {
+    "lost-cities": ("round", "rounds", N_("Round {n} of {total}"), N_("Round {n}"), None),
+    "lost-cities-board": ("expedition", "expeditions", N_("Expedition {n} of {total}"), N_("Expedition {n}"), None),
+    "arnak": ("round", "rounds", N_("Round {n} of {total}"), N_("Round {n}"), None),
+    "catan-ck": ("turn_no", None, None, N_("Turn {n}"), N_("Placing the first settlements")),
+    "islands": ("round", None, None, N_("Round {n}"), None),
 }
 LIMIT = 10_000  # a stored count above this is not believed
 
 
 def _count(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= LIMIT else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LIMIT else None
 
 
 def facts(game_id: str, view: dict) -> dict:
@@ -44,7 +45,9 @@ def words(game_id: str, progress: object, moves: int, over: bool) -> str:
     row = PROGRESS.get(game_id)
     stored = progress if isinstance(progress, dict) else {}
     n, total = _count(stored.get("n")), _count(stored.get("total"))
-    if row is None or n is None:
+    if row is not None and not n and row[4]:
+        return _(row[4])
+    if row is None or not n:
         return trn("{n} move", "{n} moves", max(0, int(moves)) if isinstance(moves, int) else 0)
     return fmt(_(row[2]), n=n, total=total) if total and row[2] else fmt(_(row[3]), n=n)
 
