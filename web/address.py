@@ -107,7 +107,7 @@ def show_table(app, sid: str) -> None:
     if isinstance(t, LocalTable) and getattr(t, "save_id", None) == sid:
         app.screen, app.modal, app.selected = "table", None, None
         if len(t.humans()) > 1 and not t.state.is_over():
-            app.covered = True
+            app.covered, app.handoff = True, False  # whoever comes back shows their own hand
         app.after_change()
     elif not sharing.continue_saved(app, sid):
         app.screen, app.modal = "home", None
