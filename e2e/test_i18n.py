@@ -175,3 +175,43 @@ def test_arnak_board_text_stays_in_its_boxes(browser, site, tmp_path, locale):
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_a_game_begun_in_japanese_names_you_in_persian_and_dates_follow_the_language(browser, site):
+    """The seat at this device is "You" in the language of the page, whatever language the game began in;
+    saved games are dated and placed the language's way (the browser's Intl)."""
+    context, page, watch = boot(browser, site, "ja-JP")
+    try:
+        new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+        assert wait_for_me_or_modal(page) == "play"
+        play_turn_by_clicks(page)
+        assert wait_for_me_or_modal(page) == "play"
+        assert "あなた" in page.inner_text("[data-testid=side]")
+        page.click("[data-testid=settings] summary")
+        page.select_option("[data-testid=language]", "fa")
+        page.wait_for_function("document.documentElement.lang === 'fa'")
+        side = page.inner_text("[data-testid=side]")
+        assert "あなた" not in side and "شما" in side
+        page.reload()  # the address brings the table back, still in Persian
+        page.wait_for_selector("[data-testid=hand-card][data-cmd]", timeout=BOOT_TIMEOUT)
+        assert "あなた" not in page.inner_text("#app")
+        page.click("[data-testid=home]")
+        page.wait_for_selector("[data-testid=save-0]")
+        row = page.inner_text("[data-testid=save-0]")
+        assert "あなた" not in row and "شما" in row
+        assert page.inner_text("[data-testid=progress-0]") == "دور ۱ از ۱"
+        when = page.inner_text("[data-testid=when-0]")
+        stored = page.evaluate("JSON.parse(localStorage.getItem('explorers.saves'))[0].time")
+        assert when == page.evaluate("t => new Intl.DateTimeFormat('fa', {dateStyle: 'medium', timeStyle: 'short'})"
+                                     ".format(new Date(t))", stored)
+        assert not any(c in "0123456789" for c in when)
+        page.click("[data-testid=settings] summary")
+        page.select_option("[data-testid=language]", "ja")
+        page.wait_for_function("document.documentElement.lang === 'ja'")
+        when = page.inner_text("[data-testid=when-0]")
+        assert when == page.evaluate("t => new Intl.DateTimeFormat('ja', {dateStyle: 'medium', timeStyle: 'short'})"
+                                     ".format(new Date(t))", stored)
+        assert "あなた" in page.inner_text("[data-testid=save-0]")
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -13,6 +13,7 @@ from py_engine import get_game
 from py_engine.core import Record, Rng
 from py_engine.core.record import SealedRecord
 
+from .conftest import BOOT_TIMEOUT
 from .helpers import engine_state, new_game, wait_for_me_or_modal
 
 MOVES = "() => JSON.parse(window.explorersRecord()).moves.length"
@@ -78,8 +79,11 @@ def test_undo_export_import_continue_replay(app, tmp_path):
     assert "#record=" in link
     page.click("[data-testid=close-share]")
 
-    # Continue after a reload.
+    # A reload comes back to the table (the address names it); Continue on the home page finds it as well.
     page.reload()
+    page.wait_for_selector("[data-testid=hand-card][data-cmd]", timeout=BOOT_TIMEOUT)
+    assert page.evaluate(MOVES) == moves
+    page.click("[data-testid=home]")
     page.click("[data-testid=continue]")
     page.wait_for_selector("[data-testid=hand-card][data-cmd]")
     assert page.evaluate(MOVES) == moves

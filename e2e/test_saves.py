@@ -100,3 +100,51 @@ def test_saved_games_and_nothing_peeked(app):
     page.wait_for_selector("[data-testid=save-0]")
     assert page.locator("[data-testid^=save-]").count() == 1
     watch.assert_clean()
+
+
+def test_home_page_games_first_and_saved_games_in_their_own_terms(app):
+    """A game with no move is not kept; games come first, then the three newest saved games (the rest under
+    "All saved games"), each placed in its own terms and dated by the browser's Intl."""
+    page, watch = app
+    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 2})
+    assert wait_for_me_or_modal(page) == "play"
+    page.click("[data-testid=home]")
+    page.wait_for_selector("[data-testid=records]")
+    assert page.locator("[data-testid^=save-]").count() == 0  # nobody moved: not kept
+
+    page.go_back()  # Back to that table: still there
+    page.wait_for_selector("[data-testid=hand-card][data-cmd]")
+    play_turn_by_clicks(page)
+    assert wait_for_me_or_modal(page) == "play"
+    page.click("[data-testid=home]")
+    page.wait_for_selector("[data-testid=save-0]")
+    assert page.inner_text("[data-testid=progress-0]") == "Round 1 of 2"
+    stored = page.evaluate("JSON.parse(localStorage.getItem('explorers.saves'))[0].time")
+    intl = page.evaluate("t => new Intl.DateTimeFormat('en', {dateStyle: 'medium', timeStyle: 'short'})"
+                         ".format(new Date(t))", stored)
+    assert page.inner_text("[data-testid=when-0]") == intl
+
+    # Four more saved games (copies of that one, older): three lines shown, the rest behind "All saved games".
+    page.evaluate("""() => {
+      const index = JSON.parse(localStorage.getItem('explorers.saves'));
+      const first = index[0];
+      for (let k = 1; k <= 4; k++) {
+        const id = first.id.slice(0, -1) + 'abcd'[k - 1];
+        localStorage.setItem('explorers.save.' + id, localStorage.getItem('explorers.save.' + first.id));
+        index.push(Object.assign({}, first, {id: id, time: first.time - k * 60000}));
+      }
+      localStorage.setItem('explorers.saves', JSON.stringify(index));
+    }""")
+    page.reload()
+    page.wait_for_selector("[data-testid=all-saves]")
+    assert page.locator("[data-testid=saves] > li").count() == 3
+    assert not page.locator("[data-testid=save-3]").is_visible()
+    heading = page.locator("main.home h1").bounding_box()
+    saves_top = page.locator("[data-testid=records]").bounding_box()
+    assert heading["y"] < saves_top["y"] and heading["y"] < 300  # "Choose a game" first, near the top
+    page.click("[data-testid=all-saves] summary")
+    page.wait_for_selector("[data-testid=save-4]")
+    assert page.locator("[data-testid^=save-]").count() == 5
+    page.click("[data-testid=continue-4]")
+    page.wait_for_selector("[data-testid=hand-card][data-cmd]")
+    watch.assert_clean()

@@ -66,6 +66,42 @@ def storage_remove(key: str) -> None:
         pass
 
 
+def format_date(ms: float, lang: str) -> str:
+    """A moment (ms since 1970) as language `lang` writes date and time: the browser's Intl.DateTimeFormat
+    (its calendar, digits and order); outside a browser a plain ISO-like form."""
+    try:
+        out = js.Intl.DateTimeFormat.new(lang, to_js_options({"dateStyle": "medium", "timeStyle": "short"})) \
+            .format(js.Date.new(ms))
+        if isinstance(out, str):
+            return out
+    except Exception:
+        pass
+    import time
+
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(ms) / 1000.0))
+    except (OverflowError, ValueError, OSError, TypeError):
+        return ""
+
+
+def address() -> str:
+    """The fragment of the page address ("" for none)."""
+    try:
+        h = js.location.hash
+        return h if isinstance(h, str) else ""
+    except Exception:
+        return ""
+
+
+def set_address(fragment: str, push: bool) -> None:
+    """Show `fragment` ("" for none) in the address bar: a new history entry (push) or in place of this one."""
+    try:
+        url = str(js.location.pathname) + str(js.location.search) + fragment
+        (js.history.pushState if push else js.history.replaceState)(None, "", url)
+    except Exception:
+        pass
+
+
 def spawn(coro) -> None:
     asyncio.ensure_future(coro)
 

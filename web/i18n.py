@@ -28,6 +28,7 @@ _DIGITS = {"fa": str.maketrans({**{str(d): "۰۱۲۳۴۵۶۷۸۹"[d] for d in ra
 # The interface language of this page (one page, one language; the shell redraws after a change).
 _state: dict[str, Any] = {"lang": "en", "tr": gettext.NullTranslations(),
                           "dir": Path(__file__).resolve().parent / "locale"}
+_every: dict[tuple[str, str], frozenset[str]] = {}  # in_every_language, by message and catalogue folder
 
 
 def configure(directory: str | Path) -> None:
@@ -81,6 +82,23 @@ def _(message: str) -> str:
     return _state["tr"].gettext(message) if message else message
 
 
+def in_every_language(message: str) -> frozenset[str]:
+    """The message as each language the app speaks writes it (English included): recognises a word saved
+    in another language than the current one, e.g. a seat named "You" when the game began in Japanese."""
+    key = (message, str(_state["dir"]))
+    if key in _every:
+        return _every[key]
+    out = {message}
+    for code in LANGUAGES:
+        if code != "en":
+            try:
+                out.add(gettext.translation(DOMAIN, localedir=str(_state["dir"]), languages=[code]).gettext(message))
+            except OSError:
+                pass
+    _every[key] = frozenset(out)
+    return _every[key]
+
+
 def tdata(value: str) -> str:
     """Translate a word that arrives as data (a game title, an option label from py_engine, a BLURB); the
     build lists these for the catalogue (build.data_messages) since no literal marks them in web/."""
@@ -122,5 +140,5 @@ def trn(singular: str, plural: str, n: int, **params: Any) -> str:
     return fmt(ngettext(singular, plural, n), n=n, **params)
 
 
-__all__ = ["LANGUAGES", "N_", "RTL", "STORAGE_KEY", "_", "choose", "configure", "direction", "fmt", "language",
-           "ngettext", "normalize", "num", "set_language", "tdata", "tr", "trn"]
+__all__ = ["LANGUAGES", "N_", "RTL", "STORAGE_KEY", "_", "choose", "configure", "direction", "fmt", "in_every_language",
+           "language", "ngettext", "normalize", "num", "set_language", "tdata", "tr", "trn"]

@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from render.markup import tag
-from session import clean_name
+from session import clean_name, shown_name
 
 from py_engine import GAMES
 from py_engine.core import Record, RecordError, safejson
@@ -155,6 +155,8 @@ def load(data: Any) -> Imported:
     names = [clean_name(raw_names[i] if i < len(raw_names) else None, f"Player {i + 1}")
              for i in range(record.players)]
     seats = clean_seats(seats if seats is not None else data.get("seats"), names)
+    if seats is not None:  # the device's own default seat is "You" in the language of the page now
+        names = [shown_name(n, s["kind"], s.get("you", False)) for n, s in zip(names, seats)]
     return Imported(record, names, seats, state)
 
 
@@ -171,7 +173,7 @@ def clean_seats(seats: Any, names: list[str]) -> list[dict] | None:
             level = level if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 3 else 1
             out.append({"kind": "bot", "level": level, "name": name})
         else:
-            out.append({"kind": "human", "name": name})
+            out.append({"kind": "human", "name": name, **({"you": True} if s.get("you") is True else {})})
     return out
 
 

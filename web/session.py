@@ -15,6 +15,8 @@ import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable
 
+from i18n import _, in_every_language
+
 from py_engine import get_game
 from py_engine.bots import get_heuristics, make_bot
 from py_engine.bots.heuristics import quick_move
@@ -41,6 +43,14 @@ def clean_name(text: object, fallback: str) -> str:
     """Player-chosen names: no control characters, bounded length (escaped again when drawn)."""
     s = "".join(ch for ch in str(text or "") if unicodedata.category(ch)[0] != "C").strip()
     return s[:NAME_MAX] or fallback
+
+
+def shown_name(name: str, kind: str = "human", you: bool = False) -> str:
+    """The name a seat is shown by: the person at this device with the default name (`you`, or an older save
+    whose name is "You" in any language) is "You" in the current language; typed names stay as typed."""
+    if kind == "human" and (you or name in in_every_language("You")):
+        return _("You")
+    return name
 
 
 class LocalTable:
@@ -75,7 +85,9 @@ class LocalTable:
 
     @property
     def names(self) -> list[str]:
-        return [row["name"] for row in self.host.table()]
+        """Seat names as shown now (the device's own default seat in the current language: shown_name)."""
+        return [shown_name(row["name"], s["kind"], bool(s.get("you")))
+                for s, row in zip(self.seats, self.host.table())]
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]

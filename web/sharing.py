@@ -9,15 +9,17 @@ app.share), so the shell itself stays generic.
 from __future__ import annotations
 
 import dom
+import i18n
 import js
 import records
 import saves
 from i18n import _, tdata, tr, trn
+from render import progress
 from render.markup import Safe, join, tag
 from render.words import is_you
 from replay import COMMANDS as REPLAY_COMMANDS
 from replay import Replay
-from session import LocalTable
+from session import LocalTable, shown_name
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, Record, RecordError
@@ -40,50 +42,60 @@ def saved_games() -> saves.Saves:
 
 
 def when_text(ms: float) -> str:
-    """A saved game's last change in the browser's local time."""
-    try:
-        return str(js.Date.new(ms).toLocaleString())
-    except Exception:
-        return ""
+    """A saved game's last change as the page's language writes dates (the browser's Intl)."""
+    return dom.format_date(ms, i18n.language())
 
 
 def seats_text(entry: dict) -> str:
     kinds = {"bot": _("{name} (bot)"), "remote": _("{name} (remote)")}
-    return _(", ").join(kinds[k].format(name=n) if k in kinds else n
+    return _(", ").join(kinds[k].format(name=n) if k in kinds else shown_name(n, k)
                         for n, k in zip(entry.get("names", []), entry.get("kinds", [])))
 
 
+SHOWN = 3  # saved games listed on the home page; the rest behind "All saved games"
+
+
+def save_row(app, i: int, e: dict) -> Safe | None:
+    """One saved game: title, seats, where it stands, date; Continue (or look at it), Watch, Delete. The
+    first line's buttons keep the plain test ids (continue, watch-last)."""
+    game = GAMES.get(e["game"])
+    if game is None:
+        return None
+    sid, n = e["id"], "" if i == 0 else f"-{i}"
+    if getattr(app, "confirm_delete", None) == sid:
+        actions = [tag("span", {"role": "alert"}, _("Delete this game for good?"), " "),
+                   tag("button", {"data-cmd": "delete-yes", "data-arg": sid, "data-testid": f"delete-yes{n}"},
+                       _("Yes, delete it")), " ",
+                   tag("button", {"data-cmd": "delete-no", "data-testid": f"delete-no{n}"}, _("Keep it"))]
+    else:
+        actions = [tag("button", {"class": "primary" if i == 0 else None, "data-cmd": "continue", "data-arg": sid,
+                                  "data-testid": f"continue{n}"}, _("Finished: look at it") if e.get("over")
+                       else _("Continue")), " ",
+                   tag("button", {"data-cmd": "watch-last", "data-arg": sid, "data-testid": f"watch-last{n}"},
+                       _("Watch its replay")), " ",
+                   tag("button", {"data-cmd": "delete-save", "data-arg": sid, "data-testid": f"delete{n}"},
+                       _("Delete"))]
+    where = progress.words(e["game"], e.get("progress"), e.get("moves", 0), bool(e.get("over")))
+    return tag("li", {"class": "save", "data-testid": f"save-{i}", "data-save": sid},
+               tag("strong", None, tdata(game.title)), " · ", seats_text(e), " · ",
+               tag("span", {"data-testid": f"progress-{i}"}, where), " · ",
+               tag("small", {"data-testid": f"when-{i}"}, when_text(e["time"])), tag("br"), actions)
+
+
 def home_html(app) -> Safe:
-    """The saved games of this device (newest first: game, seats, moves, date; Continue, Watch, Delete),
-    then import. The first line's buttons keep the plain test ids (continue, watch-last)."""
+    """The saved games of this device, newest first: the first few, the rest behind "All saved games"; then
+    import. A game nobody moved in is not listed."""
     box = saved_games()
     box.adopt_legacy(now_ms())
-    rows = []
-    for i, e in enumerate(box.entries()):
-        game = GAMES.get(e["game"])
-        if game is None:
-            continue
-        sid, n = e["id"], "" if i == 0 else f"-{i}"
-        if getattr(app, "confirm_delete", None) == sid:
-            actions = [tag("span", {"role": "alert"}, _("Delete this game for good?"), " "),
-                       tag("button", {"data-cmd": "delete-yes", "data-arg": sid, "data-testid": f"delete-yes{n}"},
-                           _("Yes, delete it")), " ",
-                       tag("button", {"data-cmd": "delete-no", "data-testid": f"delete-no{n}"}, _("Keep it"))]
-        else:
-            actions = [tag("button", {"class": "primary" if i == 0 else None, "data-cmd": "continue", "data-arg": sid,
-                                      "data-testid": f"continue{n}"}, _("Finished: look at it") if e.get("over")
-                           else _("Continue")), " ",
-                       tag("button", {"data-cmd": "watch-last", "data-arg": sid, "data-testid": f"watch-last{n}"},
-                           _("Watch its replay")), " ",
-                       tag("button", {"data-cmd": "delete-save", "data-arg": sid, "data-testid": f"delete{n}"},
-                           _("Delete"))]
-        rows.append(tag("li", {"class": "save", "data-testid": f"save-{i}", "data-save": sid},
-                        tag("strong", None, tdata(game.title)), " · ", seats_text(e), " · ",
-                        _("finished") if e.get("over") else tr("move {n}", n=e.get("moves", 0)), " · ",
-                        tag("small", None, when_text(e["time"])), tag("br"), actions))
+    box.drop_empty()
+    rows = [r for r in (save_row(app, i, e) for i, e in enumerate(box.entries())) if r is not None]
     parts = [tag("h2", None, _("Your games"))]
     if rows:
-        parts.append(tag("ul", {"class": "saves", "data-testid": "saves"}, rows))
+        parts.append(tag("ul", {"class": "saves", "data-testid": "saves"}, rows[:SHOWN]))
+    if len(rows) > SHOWN:
+        parts.append(tag("details", {"class": "more-saves", "data-testid": "all-saves"},
+                         tag("summary", None, tr("All saved games ({n})", n=len(rows))),
+                         tag("ul", {"class": "saves"}, rows[SHOWN:])))
     parts.append(import_html())
     return tag("section", {"class": "records", "data-testid": "records"}, parts)
 
@@ -102,7 +114,7 @@ def autosave(app) -> None:
         t.save_id = saves.new_id()
     data = dict(data, save_id=t.save_id)
     dom.storage_set(AUTOSAVE, data)
-    saved_games().put(t.save_id, data, t.state.is_over(), now_ms())
+    saved_games().put(t.save_id, data, t.state.is_over(), now_ms(), progress.facts(t.game.id, t.state.view(None)))
 
 
 def live_network_table(app) -> bool:
@@ -154,7 +166,7 @@ def open_replay(app, imported: records.Imported, at: int = 0, seat: int | None =
                 allowed: set | None = None) -> None:
     """The replay screen; `allowed` limits the seats whose eyes it may show (None: any seat)."""
     app.replay = Replay(imported.record, imported.names, seat=seat, at=at, allowed=allowed)
-    app.replay_seats = imported.seats
+    app.replay_seats, app.replay_save = imported.seats, None  # replay_save: the saved game shown (its address)
     app.screen, app.modal, app.error = "replay", None, ""
 
 
@@ -375,6 +387,47 @@ def play_from_here(app) -> None:
     app.begin(table)
 
 
+# --- saved games: continue, watch ------------------------------------------------------------------
+def continue_saved(app, sid: str) -> bool:
+    """Put saved game `sid` on the table (True; drawn), or say why not (False, app.error). A finished game opens
+    on its result; a hot-seat game under the cover (nobody's hand until that person is at the device)."""
+    data = saved_games().current(sid)
+    if data is None:
+        app.error = _("That saved game is not on this device.")
+        return False
+    try:
+        table = LocalTable.load(data)
+    except LOAD_ERRORS as exc:
+        app.error = tr("Could not continue the saved game: {reason}", reason=str(exc))
+        return False
+    table.save_id = sid
+    app.begin(table)
+    if app.table is not table:  # waiting for the confirmation to leave a network game
+        return True
+    if table.state.is_over():
+        app.modal = "over"
+    elif len(table.humans()) > 1:
+        app.covered, app.selected = True, None
+    app.redraw()
+    return True
+
+
+def watch_saved(app, sid: str) -> bool:
+    """The replay of saved game `sid` (as private as private_replay allows), or why not (False, app.error)."""
+    data = saved_games().current(sid)
+    if data is None:
+        app.error = _("That saved game is not on this device.")
+        return False
+    try:
+        imported = records.load(data)
+    except LOAD_ERRORS as exc:
+        app.error = tr("Could not open the saved game: {reason}", reason=str(exc))
+        return False
+    private_replay(app, None, imported, at=0)
+    app.replay_save = sid
+    return True
+
+
 # --- dispatch -----------------------------------------------------------------------------------
 def command(app, cmd: str, arg: str | None) -> bool:
     """Run one of this module's commands (and redraw); False when `cmd` is not one."""
@@ -388,30 +441,10 @@ def command(app, cmd: str, arg: str | None) -> bool:
             dom.spawn(play_loop(app))
         return True
     if cmd == "continue":
-        data = saved_games().get(arg or "")
-        try:
-            table = LocalTable.load(data)
-        except LOAD_ERRORS as exc:
-            app.error = tr("Could not continue the saved game: {reason}", reason=str(exc))
-        else:
-            table.save_id = arg
-            app.begin(table)
-            if app.table is not table:  # waiting for the confirmation to leave a network game
-                return True
-            if table.state.is_over():
-                app.modal = "over"
-            elif len(table.humans()) > 1:  # hot-seat: nobody's hand until that person is at the device
-                app.covered, app.selected = True, None
-            app.redraw()
+        if continue_saved(app, arg or ""):
             return True
     elif cmd == "watch-last":
-        data = saved_games().get(arg or "")
-        try:
-            imported = records.load(data)
-        except LOAD_ERRORS as exc:
-            app.error = tr("Could not open the saved game: {reason}", reason=str(exc))
-        else:
-            private_replay(app, None, imported, at=0)
+        watch_saved(app, arg or "")
     elif cmd == "delete-save":
         app.confirm_delete = arg
     elif cmd == "delete-yes":
@@ -455,6 +488,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         t = app.table
         imported = records.Imported(t.state.record.copy(), t.names, t.seats, t.state)
         private_replay(app, t, imported, at=0)
+        app.replay_save = getattr(t, "save_id", None)
     elif cmd == "play-from-here":
         try:
             play_from_here(app)
@@ -484,7 +518,7 @@ def on_change(app, el) -> bool:
 
 def start(app) -> None:
     """Open a record link the page was started with, and any pasted into the address bar later."""
-    app.replay, app.replay_seats, app.share = None, None, None
+    app.replay, app.replay_seats, app.replay_save, app.share = None, None, None, None
     open_from_hash(app)
 
     def on_hash(_event) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 
+import address
 import dom
 import i18n
 import js
@@ -69,6 +70,7 @@ class App(BotPump):
                 el.open = True
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
+        address.sync(self)
 
     def header_html(self) -> Safe:
         return tag("header", {"class": "top"},
@@ -94,8 +96,8 @@ class App(BotPump):
                                                               "aria-label": tr("Rules: {title}",
                                                                                title=tdata(entry["title"]))},
                                                    _("Rules")) if rules.has_rules(entry["id"]) else None)))
-        return tag("main", {"class": "home"}, sharing.home_html(self), tag("h1", None, _("Choose a game")),
-                   tag("ul", {"class": "games"}, "", items))
+        return tag("main", {"class": "home"}, tag("h1", None, _("Choose a game")),
+                   tag("ul", {"class": "games"}, "", items), sharing.home_html(self))
 
     def setup_html(self) -> Safe:
         game = GAMES[self.setup["game"]]
@@ -422,7 +424,10 @@ class App(BotPump):
                 seats.append({"kind": "bot", "level": int(kind[3:]), "name": self.setup["names"][i]
                               or tr("Bot {n}", n=i + 1)})
             else:
-                seats.append({"kind": "remote" if kind == "remote" else "human", "name": self.setup["names"][i]})
+                seat = {"kind": "remote" if kind == "remote" else "human", "name": self.setup["names"][i]}
+                if kind == "you" and seat["name"].strip() in i18n.in_every_language("You"):
+                    seat["you"] = True  # the default name: "You" in whatever language the page is in later
+                seats.append(seat)
         seed = new_seed()
         try:
             table = LocalTable(self.setup["game"], n, seed, dict(self.setup["options"]), seats)
@@ -663,6 +668,7 @@ def start() -> None:
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
     netplay.install(app)
     sharing.start(app)
+    address.install(app)  # after the join / record links: a reload comes back to the screen in the address
     app.redraw()
     js.explorersLoaded()
     js.console.info(f"Explorers' Table ready in {time.time() - t0:.2f}s after Python start")

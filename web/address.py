@@ -1,0 +1,121 @@
+"""The page address follows the screen, so a reload comes back to it and Back / Forward move between screens.
+
+    (no fragment)       home
+    #new=<game id>      the new-game form of that game
+    #play=<save id>     the table of a saved game (hot-seat: under the cover, as Continue opens it)
+    #replay=<save id>   the replay of a saved game
+
+A change of screen adds a history entry; a change of address on the same screen (a new game's first save)
+replaces it. Other fragments belong to other modules and are left alone: #join= and #playing (web/netplay.py),
+#record= (web/sharing.py); the screens they open (joining, a guest's table, a replay from a link) keep the
+address they came with. A fragment is outside input: bounded, and a bad or unknown one leads home with a
+short message.
+"""
+
+from __future__ import annotations
+
+import dom
+import js
+import saves
+import sharing
+from i18n import _
+from session import LocalTable
+
+from py_engine import GAMES
+
+MAX_CHARS = 80  # longer fragments of ours are refused before anything else is read
+OURS = ("new", "play", "replay")
+
+
+def parse(fragment: str) -> tuple[str, str] | None:
+    """("home", "") for no fragment, ("new" | "play" | "replay", id) for a well-formed one of ours, ("bad", "")
+    for a malformed or unknown one of ours; None for a fragment another module reads (#join=, #record=, …)."""
+    body = fragment[1:] if fragment.startswith("#") else fragment
+    if not body:
+        return ("home", "")
+    key, sep, arg = body[:MAX_CHARS + 1].partition("=")
+    if key not in OURS:
+        return None
+    if not sep or len(body) > MAX_CHARS:
+        return ("bad", "")
+    if key == "new":
+        return (key, arg) if arg in GAMES else ("bad", "")
+    return (key, arg) if saves.valid_id(arg) else ("bad", "")
+
+
+def fragment_of(app) -> str | None:
+    """The address of the screen shown, or None where the address belongs to another module."""
+    if app.screen == "home":
+        return "" if app.table is None or isinstance(app.table, LocalTable) else None  # a guest keeps #playing
+    if app.screen == "setup":
+        return f"#new={app.setup['game']}"
+    if app.screen == "table":
+        sid = getattr(app.table, "save_id", None) if isinstance(app.table, LocalTable) else None
+        return f"#play={sid}" if sid else None
+    if app.screen == "replay":
+        sid = getattr(app, "replay_save", None)
+        return f"#replay={sid}" if sid else None
+    return None
+
+
+def sync(app) -> None:
+    """After a redraw: put the screen's address in the address bar (a new entry when the screen changed)."""
+    target = fragment_of(app)
+    shown, app.address_screen = getattr(app, "address_screen", None), app.screen
+    if target is None or target == _current():
+        return
+    dom.set_address(target, push=shown is not None and shown != app.screen and not getattr(app, "following", False))
+
+
+def _current() -> str:
+    h = dom.address()
+    return "" if h == "#" else h
+
+
+def follow(app) -> bool:
+    """Show the screen the address names (a reload, Back, Forward, a typed address); True when it changed."""
+    route = parse(_current()[:MAX_CHARS + 2])
+    if route is None or fragment_of(app) == _current():
+        return False
+    kind, arg = route
+    app.following = True
+    try:
+        app.error, app.rules_for = "", None
+        if kind == "new":
+            app.open_setup(arg, keep=True)
+        elif kind == "play":
+            show_table(app, arg)
+        elif kind == "replay":
+            if not sharing.watch_saved(app, arg):
+                app.screen, app.modal = "home", None
+        elif kind == "bad":
+            app.screen, app.modal = "home", None
+            app.error = _("That address does not lead to a game on this device.")
+        else:
+            app.screen, app.modal = "home", None
+        if kind != "play":  # show_table draws the table itself
+            app.redraw()
+    finally:
+        app.following = False
+    return True
+
+
+def show_table(app, sid: str) -> None:
+    """The table of saved game `sid`: the one in memory when it is that game (a network game keeps its
+    connections), else loaded as Continue does; a hot-seat game comes back under the cover."""
+    t = app.table
+    if isinstance(t, LocalTable) and getattr(t, "save_id", None) == sid:
+        app.screen, app.modal, app.selected = "table", None, None
+        if len(t.humans()) > 1 and not t.state.is_over():
+            app.covered, app.handoff = True, False  # whoever comes back shows their own hand
+        app.after_change()
+    elif not sharing.continue_saved(app, sid):
+        app.screen, app.modal = "home", None
+        app.redraw()
+
+
+def install(app) -> None:
+    """Follow the address now (the page just loaded) and whenever it changes (Back, Forward, typed)."""
+    dom.listen(js.window, "popstate", lambda _e: follow(app))
+    dom.listen(js.window, "hashchange", lambda _e: follow(app))
+    follow(app)
