@@ -32,6 +32,11 @@ _NAMES = tuple(card_name(c) for c in range(len(COLOURS) * PER_COLOUR))
 _IDS = {n: i for i, n in enumerate(_NAMES)}
 
 
+def card_id(name: str) -> int:
+    """The engine's card id of a card name ("red-8" -> 58); KeyError for a name that is no card."""
+    return _IDS[name]
+
+
 class LostCitiesDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
         return {"colour": COLOURS[:6 if options["purple"] else 5]}
