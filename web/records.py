@@ -208,7 +208,8 @@ def iframe_snippet(url: str, title: str) -> str:
 
 
 EMBED_MODES = ("position", "replay", "play")
-EMBED_KEYS = {"mode", "record", "position", "move", "seat", "interactive", "game", "bot", "seed", "theme", "lang", "origin", "id"}
+EMBED_KEYS = {"mode", "record", "position", "move", "seat", "interactive", "game", "bot", "seed", "theme", "lang",
+              "origin", "id"}
 MAX_QUERY = MAX_LINK + 4096  # characters of an embed address's query
 _DIGITS = re.compile(r"[0-9]{1,7}")
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]{1,190}(:[0-9]{1,5})?/?")
