@@ -375,6 +375,7 @@ def start() -> None:
         embed.replay = embed.table = embed.position = None
         embed.redraw()
     js.explorersLoaded()
+    embed.draw_marks()  # the frame is laid out only now: the marks are placed where the board's parts are
     rp, table = embed.replay, embed.table
     game = table.game.id if table else rp.record.game_id if rp else embed.position.game_id if embed.position else None
     embed.post("ready", mode=embed.mode, game=game, move=rp.k if rp and not table else None,
