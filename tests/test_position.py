@@ -4,7 +4,6 @@ PositionError. Engine-only (no web imports), so it also runs in Pyodide."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -169,22 +168,27 @@ _JUNK = (None, -1, 0, 1, 7, 10 ** 30, True, False, "", "x", "yellow-5", "hand.0"
          {"a": 1}, 1.5, ["red-3", "red-3"], "red", "draw", -10 ** 6)
 
 
-def _nodes(value, path=()):
-    yield path, value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _nodes(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _nodes(v, path + (i,))
+def junk(rnd: random.Random):
+    """A fresh copy of a junk value (never shared, so no edit can make a cycle)."""
+    return json.loads(json.dumps(rnd.choice(_JUNK)))
+
+
+def _pick(value, rnd: random.Random) -> tuple:
+    """A random path to a node: a walk down from the root that stops at a leaf or, after a step, by chance."""
+    path: tuple = ()
+    while isinstance(value, (dict, list)) and value and not (path and rnd.random() < 0.3):
+        key = rnd.choice(list(value) if isinstance(value, dict) else range(len(value)))
+        path, value = path + (key,), value[key]
+    return path
 
 
 def mutate(pos: dict, rnd: random.Random) -> dict:
     """One to three random edits: a value replaced, a key or item removed, a card moved or copied, a key added."""
-    pos = copy.deepcopy(pos)
+    pos = json.loads(json.dumps(pos))
     for _ in range(rnd.randint(1, 3)):
-        nodes = [n for n in _nodes(pos) if n[0]]
-        path, _value = rnd.choice(nodes)
+        path = _pick(pos, rnd)
+        if not path:
+            continue
         parent = pos
         for k in path[:-1]:
             parent = parent[k]
@@ -192,7 +196,7 @@ def mutate(pos: dict, rnd: random.Random) -> dict:
         zones = pos.get("state", {}).get("zones") if isinstance(pos.get("state"), dict) else None
         lists = [k for k, v in zones.items() if isinstance(v, list)] if isinstance(zones, dict) else []
         if op < 0.45:
-            parent[path[-1]] = rnd.choice(_JUNK)
+            parent[path[-1]] = junk(rnd)
         elif op < 0.6:
             del parent[path[-1]]
         elif op < 0.85 and len(lists) >= 2:
@@ -204,7 +208,7 @@ def mutate(pos: dict, rnd: random.Random) -> dict:
             dst = rnd.choice(lists)
             zones[dst].append(rnd.choice([c for v in zones.values() if isinstance(v, list) for c in v] or ["x"]))
         elif isinstance(parent, dict):
-            parent[rnd.choice(("extra", "hand.9", "score.5", "caption"))] = rnd.choice(_JUNK)
+            parent[rnd.choice(("extra", "hand.9", "score.5", "caption"))] = junk(rnd)
     return pos
 
 
@@ -234,4 +238,124 @@ def lc_bases() -> list[dict]:
 
 def test_fuzz_lost_cities_positions_only_ever_refused_clearly():
     ok, refused = fuzz(lc_bases(), 10_000, seed=25)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Lost Cities: The Board Game -----------------------------------------------------------------------
+
+
+def board_played(seed: int = 4, players: int = 2, moves: int = 40, options: dict | None = None):
+    """A real game of the board game after some random moves (stopping before a pending piece move)."""
+    game = get_game("lost-cities-board")
+    state = game.new(players=players, seed=seed, options=options or {})
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        while state.phase == "move":
+            state.apply(state.to_move()[0], ("pass",))
+    return state
+
+
+def board_example() -> dict:
+    """Seat 0 has a red column 2-5-5 with its researcher on stone 4 (an arrow moved it once), seat 1 a
+    blue column 0 with an adventurer on stone 1; seat 0 is about to play."""
+    pos = P.starting("lost-cities-board", players=2, seed=1)
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    for k in list(z):
+        if z[k] is not None and not k.startswith(("hand", "space")):
+            z[k] = []
+    z.update({"column.0.red": ["red-2a", "red-5a", "red-5b"], "path.0.red": ["researcher"],
+              "column.1.blue": ["blue-0a"], "path.1.blue": ["adventurer"], "removed": None, "deck": None})
+    f.update({"stone.0.red": 4, "stone.1.blue": 1, "turn": 0, "decision": "play"})
+    for c in ("red-2a", "red-5a", "red-5b", "blue-0a"):
+        if c in z["hand.0"]:  # keep seat 0's hand at 8 without the cards now on the table
+            z["hand.0"].remove(c)
+            z["hand.0"].append(next(x for x in ("white-9a", "white-9b", "white-10a", "white-10b")
+                                    if x not in z["hand.0"]))
+    return pos
+
+
+def test_board_game_example_is_valid_and_plays_on():
+    pos = P.check(board_example(), seed=3)
+    view = pos.state.view(0)
+    red = next(p for p in view["paths"] if p["colour"] == "red")
+    assert red["pieces"] == [{"seat": 0, "piece": "researcher", "stone": 4}]
+    assert view["player_info"][0]["expedition_points"] == pos.state.expedition_points(0)
+    assert len(pos.state.removed) == 30 and view["deck"] == 110 - 30 - 16 - 4
+    seat = pos.state.to_move()[0]
+    pos.state.apply(seat, pos.state.legal_actions(seat)[0])
+
+
+def test_board_game_replay_steps_round_trip():
+    for seed, players, opts in ((1, 2, {}), (2, 3, {"directions": True}), (3, 4, {"no_redraw": True})):
+        state = board_played(seed, players, 60, opts)
+        pos = P.check(P.of_state(state))
+        assert (pos.state.hands, pos.state.columns, pos.state.pos, pos.state.board, pos.state.deck) == (
+            state.hands, state.columns, state.pos, state.board, state.deck)
+        seat = state.to_move()[0]
+        assert pos.state.legal_actions(seat) == state.legal_actions(seat)
+
+
+def free_card(zones: dict, colour: str) -> str:
+    """A card of `colour` that lies nowhere yet."""
+    placed = {c for v in zones.values() if v for c in v}
+    return next(f"{colour}-{v}{k}" for v in range(11) for k in "ab" if f"{colour}-{v}{k}" not in placed)
+
+
+def board_edit(fn) -> dict:
+    pos = board_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["column.0.red"].append("red-3a"), "column.0.red: red-3a cannot follow red-5b"),
+    (lambda p, z, f: z["column.0.red"].append("blue-3a"), "column.0.red: blue-3a is not a red card"),
+    (lambda p, z, f: z["path.0.red"].clear(), "path.0.red: a path has a piece exactly when its column has cards"),
+    (lambda p, z, f: f.__setitem__("stone.0.red", 2),
+     "stone.0.red: 3 cards were played, so the piece stands on stone 3 or further"),
+    (lambda p, z, f: f.__setitem__("stone.1.red", 2),
+     "stone.1.red: a piece on the path stands on stone 1 to 9; without one, 0"),
+    (lambda p, z, f: f.__setitem__("stone.1.red", 10), "stone.1.red: must be a whole number from 0 to 9"),
+    (lambda p, z, f: (z[next(k for k, v in z.items() if v == ["arrow"])].clear(),
+                      z["path.0.red"].__setitem__(0, "arrow")),
+     "path.0.red: arrow cannot stand on a path: only an adventurer or a researcher"),
+    (lambda p, z, f: z["space.red-2"].__setitem__(0, "adventurer") if z["space.red-2"] else None,
+     "space.red-2: adventurer cannot lie here: only an event tile"),
+    (lambda p, z, f: [(z[f"column.1.{c}"].append(free_card(z, c)), z[f"path.1.{c}"].append("adventurer"),
+                       f.__setitem__(f"stone.1.{c}", 1)) for c in ("yellow", "white", "green", "red")],
+     "path.1: a player has 4 adventurers and 1 researcher"),
+    (lambda p, z, f: f.__setitem__("expedition", 3) or p["options"].__setitem__("length", "short"),
+     "expedition: the game has only 1 expedition"),
+    (lambda p, z, f: f.__setitem__("held.0", 9), "held: 9 artifact tiles are taken but only 0 are off the board"),
+    (lambda p, z, f: f.__setitem__("discarded", "red"),
+     "discarded: only a player about to draw, with the no-redraw option, has a pile they may not draw from"),
+    (lambda p, z, f: z.__setitem__("removed", []), "removed: holds 0 cards; it holds 30"),
+    (lambda p, z, f: z["discard.red"].append("red-5a"),
+     "discard.red: red-5a lies in two places (column.0.red and discard.red): each card lies in exactly one place"),
+])
+def test_board_game_refusals(change, message):
+    assert refusal(board_edit(change)) == message
+
+
+def test_board_game_five_pieces_beyond_the_bridge_end_the_expedition():
+    def change(p, z, f):
+        for s, colours in ((0, ("yellow", "blue", "white")), (1, ("green", "red"))):
+            for colour in colours:
+                z[f"column.{s}.{colour}"] = [f"{colour}-10b"]
+                z[f"path.{s}.{colour}"] = ["adventurer"]
+                f[f"stone.{s}.{colour}"] = 7
+        z["column.0.red"], z["path.0.red"], f["stone.0.red"] = [], [], 0
+        z["column.1.blue"], z["path.1.blue"], f["stone.1.blue"] = [], [], 0
+        kept = [c for c in z["hand.0"] if not c.endswith("-10b")]
+        z["hand.0"] = kept + [c for c in ("white-8a", "white-8b", "white-7a", "white-7b", "white-6a")
+                              if c not in kept][:8 - len(kept)]
+    assert refusal(board_edit(change)) == "paths: 5 pieces stand beyond the bridge: the expedition ended with the 5th"
+
+
+def test_fuzz_board_game_positions_only_ever_refused_clearly():
+    bases = [board_example(), P.of_state(board_played(5, 3, 50)),
+             P.of_state(board_played(6, 4, 30, {"directions": True}), seat=2, hide=True)]
+    ok, refused = fuzz(bases, 10_000, seed=26)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000

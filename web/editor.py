@@ -108,7 +108,7 @@ class Editor:
         self.check()
 
     def set_field(self, name: str, raw: str) -> None:
-        f = dict(self.decl.field_names(self.data["players"])).get(name)
+        f = dict(self.decl.field_names(self.data["players"], self.data["options"])).get(name)
         if f is None:
             return
         value: Any = raw
@@ -255,7 +255,7 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
 def fields_html(ed: Editor, names: list[str]) -> Safe:
     out = []
     keys = ed.decl.keys(ed.data["options"])
-    for name, f in ed.decl.field_names(ed.data["players"]):
+    for name, f in ed.decl.field_names(ed.data["players"], ed.data["options"]):
         value = ed.fields.get(name)
         attrs = {"data-cmd-change": "ed-field", "data-arg": name, "data-testid": f"field-{name}"}
         if f.kind == "int":

@@ -81,7 +81,9 @@ class Zone:
 @dataclass(frozen=True)
 class Field:
     """A value of the position: kind "int" (low..high), "seat" (0..players-1), "choice" (one of
-    `choices`, or of `Declaration.keys(options)[per]`); `optional`: null is allowed."""
+    `choices`, or of `Declaration.keys(options)[per]`); `optional`: null is allowed. `per_seat`: one
+    field per seat ("score.0"); `each`: one per key of `Declaration.keys(options)[each]` (with both:
+    "stone.0.red")."""
 
     name: str
     kind: str = "int"
@@ -91,6 +93,7 @@ class Field:
     per: str = ""
     optional: bool = False
     per_seat: bool = False
+    each: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,10 +140,12 @@ class Declaration:
                     out[base if key is None else f"{base}.{key}"] = (z, seat)
         return out
 
-    def field_names(self, players: int) -> list[tuple[str, Field]]:
+    def field_names(self, players: int, options: dict) -> list[tuple[str, Field]]:
+        keys = self.keys(options)
         out = []
         for f in self.fields:
-            out += [(f"{f.name}.{i}", f) for i in range(players)] if f.per_seat else [(f.name, f)]
+            bases = [f"{f.name}.{i}" for i in range(players)] if f.per_seat else [f.name]
+            out += [(f"{b}.{k}", f) for b in bases for k in keys[f.each]] if f.each else [(b, f) for b in bases]
         return out
 
 
@@ -288,7 +293,7 @@ def _check_zones(decl: Declaration, players: int, options: dict, raw: Any) -> di
 
 
 def _check_fields(decl: Declaration, players: int, options: dict, raw: Any) -> dict[str, Any]:
-    names = decl.field_names(players)
+    names = decl.field_names(players, options)
     if not isinstance(raw, dict) or len(raw) > MAX_ITEMS:
         raise PositionError("the fields are an object of name -> value", "state.fields")
     known = {n for n, _ in names}
