@@ -62,3 +62,19 @@ def test_a_bad_position_parameter_names_itself():
     with pytest.raises(RecordError) as exc:
         records.embed_params("position=<b>")
     assert str(exc.value) == "the parameter position='<b>' is not valid: it is not a position code"
+
+
+def test_the_board_games_annotations_and_labels():
+    import editor
+
+    from tests.test_position import board_example
+
+    pos = P.check(board_example())
+    board = str(positions.board_html(pos, 0))
+    for name in ("column.0.red", "path.0.red", "space.red-2", "discard.red", "hand.1", "deck", "red-5a"):
+        sels = positions.anchors("lost-cities-board", name, pos, 0)
+        assert sels and any(s.split('"')[1] in board for s in sels), name
+    assert [editor.component_label(c) for c in ("red-7b", "vp-10", "arrow", "researcher")] == [
+        "red 7", "10-point tile", "arrow tile", "researcher"]
+    assert editor.zone_label("space.red-2", ["A", "B"]) == "red path: event space on stone 2"
+    assert editor.field_label("stone.1.red", ["A", "B"]) == "B: stone on the red path"

@@ -165,38 +165,52 @@ class Editor:
 # --- words ---------------------------------------------------------------------------------------
 # zone names as data: {who} is the seat's name, {key} the zone's key (a colour) in the interface language
 ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedition"),
-               "discard": N_("{key} discard pile"), "deck": N_("Deck")}
+               "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
+               "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
+               "removed": N_("Cards removed face down")}
+PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
+                "arrow": N_("arrow tile")}
 def zone_label(path: str, names: list[str]) -> str:
     """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language."""
     from render.svg import colour_name
 
     parts = path.split(".")
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
-    key = colour_name(parts[-1]) if len(parts) > 1 and not parts[-1].isdigit() else ""
+    key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
     pattern = ZONE_LABELS.get(parts[0])
-    return tr(pattern, who=who, key=key) if pattern else path
+    return tr(pattern, who=who, key=colour_name(key), stone=stone) if pattern else path
 
 
 def component_label(comp: str) -> str:
     """'red-8' -> 'red 8', 'red-w2' -> 'red wager' (in the interface language)."""
     from render.svg import card_name
 
+    if comp in PIECE_LABELS:
+        return _(PIECE_LABELS[comp])
     colour, _sep, rest = comp.partition("-")
+    if colour == "vp":
+        return tr("{n}-point tile", n=rest)
     if rest.startswith("w"):
         return card_name({"colour": colour, "wager": True})
-    return card_name({"colour": colour, "value": rest, "wager": False})
+    return card_name({"colour": colour, "value": rest.rstrip("ab"), "wager": False})  # "7b": a card's 2nd copy
 
 
 FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_("Whose turn"),
                 "decision": N_("Decision pending"), "discarded": N_("Just discarded to (may not draw from it)"),
-                "starter": N_("Started the round")}
+                "starter": N_("Started the round"), "expedition": N_("Expedition"),
+                "vp": N_("Victory points of {who}"), "chips": N_("Artifact chips of {who}"),
+                "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path")}
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card")}
 
 
 def field_label(name: str, names: list[str]) -> str:
-    base, _sep, idx = name.partition(".")
+    """'score.1' -> "Score of Player 2"; 'stone.0.red' -> "Player 1: stone on the red path"."""
+    from render.svg import colour_name
+
+    base, _sep, rest = name.partition(".")
+    idx, _sep, key = rest.partition(".")
     who = names[int(idx)] if idx.isdigit() and int(idx) < len(names) else ""
-    return tr(FIELD_LABELS[base], who=who) if base in FIELD_LABELS else name
+    return tr(FIELD_LABELS[base], who=who, key=colour_name(key)) if base in FIELD_LABELS else name
 
 
 def choice_label(value: str) -> str:

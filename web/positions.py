@@ -22,6 +22,7 @@ from render.markup import Safe, tag, text
 
 from py_engine.core import position as P
 from py_engine.games.lost_cities.zones import card_id
+from py_engine.games.lost_cities_board.zones import card_id as board_card_id
 
 LINK_KEY = "position"
 # A position's board takes no input; data-arg stays (annotations find a hand's cards by it).
@@ -46,9 +47,31 @@ def _lost_cities(name: str, pos: P.Position, bottom: int) -> list[str]:
     return [f'[data-testid="row-score-{seat}-{colour}"]', f'[data-testid="who-{seat}"]']
 
 
+def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a card, tile or piece: a card in the shown hand has its own mark, else its zone
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        own = ([f'[data-testid="hand-card"][data-arg="{board_card_id(name)}"]'] if zone == f"hand.{bottom}"
+               else [])
+        return own + (_lost_cities_board(zone, pos, bottom) if zone else [])
+    parts = name.split(".")
+    kind = parts[0]
+    if kind in ("discard", "deck", "removed"):
+        return [f'[data-testid="pile-{parts[1]}"]'] if kind == "discard" else ['[data-testid="deck"]']
+    if kind == "hand":
+        return ['[data-testid="hand-card"]'] if int(parts[1]) == bottom else [f'[data-testid="player-{parts[1]}"]']
+    if kind == "space":
+        colour, stone = parts[1].split("-")
+        return [f'[data-testid="stone-{colour}-{stone}"]']
+    seat, colour = parts[1], parts[2]
+    if kind == "path":
+        return [f'[data-testid="piece-{seat}-{colour}"]', f'[data-testid="path-{colour}"]']
+    return [f'[data-testid="column-{seat}-{colour}"]', f'[data-testid="player-{seat}"]']  # a column
+
+
 # game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first
 ANCHORS: dict[str, Callable[[str, P.Position, int], list[str]]] = {
     "lost-cities": _lost_cities,
+    "lost-cities-board": _lost_cities_board,
 }
 
 
