@@ -92,3 +92,38 @@ def test_a_hostile_position_link_gets_a_clear_error(browser, site):
         assert words in page.inner_text("[data-testid=error]")
         assert page.locator("#board").count() == 0
     context.close()
+
+
+def test_a_board_game_position_from_the_editor_plays_on(browser, site):
+    """Lost Cities: The Board Game: a card from the hand started on its column, an adventurer on stone 1 of
+    that path, the player about to draw; the embed shows the piece ringed, and the reader draws and the bot
+    answers."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-lost-cities-board]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")  # the opening deal is a valid position
+    card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="chip-"]', "data-arg")
+    colour = card.split("-")[0]
+    put(page, card, f"column.0.{colour}")
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        f"path.0.{colour}: a path has a piece exactly when its column has cards")
+    put(page, "adventurer", f"path.0.{colour}")
+    page.fill(f'[data-testid="field-stone.0.{colour}"]', "1")
+    page.press(f'[data-testid="field-stone.0.{colour}"]', "Tab")
+    page.select_option("[data-testid=field-decision]", "draw")
+    page.click(f'[data-testid="mark-path.0.{colour}"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    page.goto(url)
+    page.wait_for_selector(f'#board [data-testid="piece-0-{colour}"]', timeout=BOOT_TIMEOUT)
+    assert page.locator("[data-testid=mark-ring]").count() == 1
+    page.click("[data-testid=play-on]")
+    page.click("[data-testid=deck][data-act]")
+    page.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # the bot moved; my turn
+    assert page.locator("[data-testid=hand-card]").count() == 8
+    assert page.locator("[data-testid=error]").count() == 0
+    context.close()
