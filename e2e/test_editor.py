@@ -43,6 +43,7 @@ def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site)
     page.press("[data-testid=ed-caption]", "Tab")
     page.click('[data-testid="mark-expedition.0.red"]')
     page.wait_for_selector("[data-testid=ed-ok]")
+    assert page.locator("[data-testid=ed-board] [data-testid=mark-ring]").count() == 1  # the preview shows it too
     assert "+18" in page.locator("[data-testid=ed-board] [data-testid=round-score-0]").text_content()
     url = page.input_value("[data-testid=ed-embed-url]")
     assert url.startswith(site + "embed.html?position=")

@@ -102,3 +102,37 @@ def test_from_a_replay_step_hides_what_the_seat_cannot_see():
     ed = Editor.from_state(state, seat=0, hide=True)
     assert ed.problem == "" and ed.zones["hand.1"] is None and ed.zones["deck"] is None
     assert ed.pos.state.hands[0] == state.hands[0]
+
+
+class FakeApp:
+    """What editor.command needs of the shell's App."""
+
+    def __init__(self, replay=None) -> None:
+        self.replay, self.screen, self.error, self.redraws = replay, "replay", "", 0
+
+    def redraw(self) -> None:
+        self.redraws += 1
+
+
+def test_commands_from_the_home_page_and_a_replay_step():
+    from replay import Replay
+
+    app = FakeApp()
+    editor.command(app, "ed-new", "lost-cities-board")
+    assert app.screen == "editor" and app.editor.problem == "" and app.redraws == 1
+    editor.command(app, "ed-pick", "researcher")
+    editor.command(app, "ed-put", "path.1.red")
+    assert app.editor.problem == "path.1.red: a path has a piece exactly when its column has cards"
+    editor.command(app, "ed-off", "researcher")
+    assert app.editor.problem == ""
+
+    state = get_game("lost-cities").new(seed=8)
+    for _ in range(9):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    app = FakeApp(Replay(state.record, ["Ann", "Bob"], seat=1, at=5, allowed={1}))
+    editor.command(app, "ed-from-replay", None)
+    ed = app.editor
+    assert app.screen == "editor" and ed.problem == "" and ed.data["seat"] == 1
+    assert ed.zones["hand.0"] is None and ed.zones["hand.1"] is not None  # seat 1's replay: seat 0's hand unseen
+    assert ed.pos.state.hands[1] == state.record.replay(upto=5).hands[1]

@@ -317,8 +317,9 @@ def preview_html(ed: Editor, names: list[str], page_url: str) -> Safe:
     return tag("section", {"class": "ed-preview"},
                tag("p", {"class": "ok", "role": "status", "data-testid": "ed-ok"},
                    _("The position is valid."), " ", positions.status(ed.pos, seat, names)),
-               tag("div", {"class": "board-wrap", "id": "board", "data-testid": "ed-board"},
-                   positions.board_html(ed.pos, seat, names)),
+               tag("div", {"class": "board-wrap marked-board", "id": "board", "data-testid": "ed-board"},
+                   positions.board_html(ed.pos, seat, names),
+                   tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
                tag("label", None, _("Embed address"), tag("br"),
                    tag("input", {"readonly": True, "value": url, "data-testid": "ed-embed-url", "size": 40})),
                tag("label", None, _("Embed code for a web page"), tag("br"),
@@ -383,6 +384,7 @@ def command(app, cmd: str, arg: str | None) -> None:
     elif cmd == "ed-clear-marks":
         ed.clear_marks()
     app.redraw()
+    draw_marks(app)
 
 
 def on_change(app, el) -> None:
@@ -397,3 +399,16 @@ def on_change(app, el) -> None:
     elif kind == "ed-caption":
         ed.set_caption(value)
     app.redraw()
+    draw_marks(app)
+
+
+def draw_marks(app) -> None:
+    """The preview's highlights and arrows, as the embed draws them (in the browser only)."""
+    ed: Editor | None = getattr(app, "editor", None)
+    if app.screen != "editor" or ed is None or ed.pos is None:
+        return
+    try:
+        import position_marks
+    except ImportError:  # CPython tests: no page to draw on
+        return
+    position_marks.draw(ed.pos, ed.pos.seat)

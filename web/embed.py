@@ -34,6 +34,7 @@ import json
 import dom
 import i18n
 import js
+import position_marks
 import positions
 import records
 from i18n import _, tr
@@ -139,41 +140,9 @@ class Embed(BotPump):
                     tag("div", {"class": "embed-bar"}, "", bar))
 
     def draw_marks(self) -> None:
-        """Ring the highlighted parts and draw the arrows over the board, placed where the board's own
-        parts are (in percent of the board box, so they follow it when the frame is resized)."""
-        box_el, layer = dom.by_id("board"), dom.by_id("marks")
-        if self.position is None or box_el is None or layer is None:
-            return
-        box = box_el.getBoundingClientRect()
-        if not box.width or not box.height:
-            return
-
-        def rect(selectors: list[str]):
-            for sel in selectors:
-                el = box_el.querySelector(sel)
-                if el is not None:
-                    r = el.getBoundingClientRect()
-                    return ((r.left - box.left) / box.width * 100, (r.top - box.top) / box.height * 100,
-                            r.width / box.width * 100, r.height / box.height * 100)
-            return None
-
-        marks = positions.marks(self.position, self.seat)
-        shapes = []
-        for sels in marks["highlight"]:
-            r = rect(sels)
-            if r:
-                shapes.append(tag("rect", {"x": r[0] - 0.6, "y": r[1] - 0.6, "width": r[2] + 1.2, "height": r[3] + 1.2,
-                                           "rx": 1, "class": "mark-ring", "data-testid": "mark-ring"}))
-        for a, b in marks["arrows"]:
-            ra, rb = rect(a), rect(b)
-            if ra and rb:
-                shapes.append(tag("line", {"x1": ra[0] + ra[2] / 2, "y1": ra[1] + ra[3] / 2, "x2": rb[0] + rb[2] / 2,
-                                           "y2": rb[1] + rb[3] / 2, "class": "mark-arrow",
-                                           "marker-end": "url(#mark-head)", "data-testid": "mark-arrow"}))
-        head = tag("defs", None, tag("marker", {"id": "mark-head", "viewBox": "0 0 10 10", "refX": 9, "refY": 5,
-                                                "markerWidth": 5, "markerHeight": 5, "orient": "auto"},
-                                     tag("path", {"d": "M0 0L10 5L0 10z", "class": "mark-head"})))
-        dom.set_html("marks", tag("svg", {"viewBox": "0 0 100 100", "preserveAspectRatio": "none"}, head, shapes))
+        """Ring the highlighted parts and draw the arrows over the board (web/position_marks.py)."""
+        if self.position is not None and self.table is None:
+            position_marks.draw(self.position, self.seat)
 
     # --- drawing --------------------------------------------------------------------------
     def html(self) -> Safe:
@@ -221,8 +190,7 @@ class Embed(BotPump):
 
     def redraw(self) -> None:
         dom.set_html("app", self.html())
-        if self.position is not None and self.table is None:
-            self.draw_marks()
+        self.draw_marks()
 
     # --- events ---------------------------------------------------------------------------
     def post(self, kind: str, **data) -> None:
