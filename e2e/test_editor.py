@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 import build
 
 from .conftest import BOOT_TIMEOUT, Watch
@@ -127,4 +129,28 @@ def test_a_board_game_position_from_the_editor_plays_on(browser, site):
     page.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # the bot moved; my turn
     assert page.locator("[data-testid=hand-card]").count() == 8
     assert page.locator("[data-testid=error]").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fa-IR"])
+def test_the_editor_and_a_position_embed_pass_an_axe_audit(browser, site, locale):
+    """No serious or critical axe violation in the editor (valid and refused positions) and the position embed."""
+    from .test_a11y import audit
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+    page = context.new_page()
+    page.goto(site)
+    page.click("[data-testid=edit-lost-cities]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    page.click('[data-testid="mark-discard.red"]')
+    found = audit(page, "editor")
+    card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="off-"]', "data-arg")
+    page.click(f'[data-testid="off-{card}"]')
+    page.wait_for_selector("[data-testid=ed-problem]")
+    found += audit(page, "editor with a refused position")
+    put(page, card, "hand.0")
+    page.goto(page.input_value("[data-testid=ed-embed-url]"))
+    page.wait_for_selector("[data-testid=mark-ring]", timeout=BOOT_TIMEOUT)
+    found += audit(page, "position embed")
+    assert not found, "\n".join(found)
     context.close()
