@@ -66,6 +66,21 @@ def test_playing_on_from_the_example():
     assert state.to_move() == (1,) and len(state.hands[0]) == 8
 
 
+def test_a_table_starts_from_a_position():
+    from py_engine.core import IllegalAction
+    from py_engine.net.host import Host
+
+    pos = P.check(lc_example(), seed=2)
+    host = Host.from_state(pos.state, seats=["local", "bot"], names=["Ann", "Bot"])
+    assert host.state.hands == pos.state.hands and host.waiting_for("local") == [0]
+    with pytest.raises(IllegalAction):
+        host.local_action(0, ["draw", "deck"])  # play first
+    host.local_action(0, ["discard", 15])  # the blue 2
+    host.local_action(0, ["draw", "deck"])
+    assert host.waiting_for("bot") == [1] and host.state.piles[1] == [15]
+    assert host.state.record.moves == [[0, ["discard", 15]], [0, ["draw", "deck"]]]
+
+
 def test_a_replay_step_round_trips():
     game = get_game("lost-cities")
     state = game.new(seed=9)
