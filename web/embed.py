@@ -1,8 +1,12 @@
 """embed.html: one game, position or replay from URL parameters, for an iframe in a rules website.
 
 URL parameters (records.embed_params):
-  mode        position | replay | play (default: position with a record, else play)
+  mode        position | replay | play (default: position with a record or a position, else play)
   record      a game record, records.encode(...) (the same text as a #record= link)
+  position    a position set up by hand (py_engine.core.position), records.encode(...); it is shown from
+              the seat of `seat` (default: the position's own seat) with its caption, highlights and arrows,
+              and "Play on from here" gives the reader that seat against bots (hidden cards left unset
+              are dealt at random)
   move        the step shown first (default: the last move for position, 0 for replay)
   seat        0, 1, … or spectator: whose eyes the board is drawn for (hands of others stay hidden)
   interactive 1: a position or replay gets "Play from here" (seat plays, the others are bots)
@@ -30,6 +34,8 @@ import json
 import dom
 import i18n
 import js
+import position_marks
+import positions
 import records
 from i18n import _, tr
 from pump import BotPump
@@ -41,6 +47,7 @@ from session import LocalTable, new_seed
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
+from py_engine.net.host import Host
 
 BOT_PAUSE = 0.5
 
@@ -57,9 +64,13 @@ class Embed(BotPump):
         self.selected = None
         self.error = ""
         self.over_sent = False
+        self.position = None  # a position set up by hand (positions.load), while it is shown
 
     # --- setup ----------------------------------------------------------------------------
     def load(self) -> None:
+        if self.p.get("position"):
+            self.load_position()
+            return
         if self.mode == "play" and not self.p["record"]:
             self.new_game()
             return
@@ -96,11 +107,50 @@ class Embed(BotPump):
         self.seat, self.mode = seat, "play"
         self.table = LocalTable(record.game_id, record.players, record.seed, record.options, seats, record=record)
 
+    def load_position(self) -> None:
+        """A position link: checked by the game before anything draws it (PositionError says why not)."""
+        self.position = positions.load(self.p["position"])
+        self.mode = "position"
+        if not self.p.get("seat_set"):
+            self.seat = self.position.seat
+
+    def play_on(self) -> None:
+        """The reader takes the shown seat (seat 0 for a spectator's view) against bots; what the writer left
+        unset (the deck's order, hidden hands) is dealt at random from a new seed."""
+        pos = positions.load(self.p["position"], seed=new_seed())
+        seat = self.seat if self.seat is not None else 0
+        seats = [{"kind": "human", "name": _("You")} if i == seat else
+                 {"kind": "bot", "level": self.p["bot"], "name": tr("Bot {n}", n=i + 1)} for i in range(pos.players)]
+        table = LocalTable(pos.game_id, pos.players, 0, pos.options, seats)
+        table.host = Host.from_state(pos.state, seats=["local" if s["kind"] == "human" else "bot" for s in seats],
+                                     names=[s["name"] for s in seats])
+        self.seat, self.mode, self.table, self.position = seat, "play", table, None
+
+    def position_html(self) -> Safe:
+        pos = self.position
+        bar = None
+        if not pos.state.is_over():
+            bar = tag("button", {"data-cmd": "play-on", "data-testid": "play-on"}, _("Play on from here"))
+        return join(positions.caption_html(pos),
+                    tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
+                        positions.status(pos, self.seat)),
+                    tag("div", {"class": "embed-board marked-board", "id": "board"},
+                        positions.board_html(pos, self.seat),
+                        tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
+                    tag("div", {"class": "embed-bar"}, "", bar))
+
+    def draw_marks(self) -> None:
+        """Ring the highlighted parts and draw the arrows over the board (web/position_marks.py)."""
+        if self.position is not None and self.table is None:
+            position_marks.draw(self.position, self.seat)
+
     # --- drawing --------------------------------------------------------------------------
     def html(self) -> Safe:
         err = tag("p", {"class": "error", "role": "alert", "data-testid": "error"}, self.error) if self.error else None
         if self.table is not None:
             return join(err, self.table_html())
+        if self.position is not None:
+            return join(err, self.position_html())
         if self.replay is None:
             return join(err)
         rp = self.replay
@@ -140,6 +190,7 @@ class Embed(BotPump):
 
     def redraw(self) -> None:
         dom.set_html("app", self.html())
+        self.draw_marks()
 
     # --- events ---------------------------------------------------------------------------
     def post(self, kind: str, **data) -> None:
@@ -163,6 +214,9 @@ class Embed(BotPump):
         elif cmd == "select":
             self.selected = None if self.selected == arg else arg
             self.redraw()
+        elif cmd == "play-on" and self.position is not None:
+            self.play_on()
+            self.after_change()
         elif cmd == "play-here" and self.replay is not None:
             self.play_from(self.replay.k)
             self.after_change()
@@ -277,19 +331,21 @@ def start() -> None:
         embed.error = tr("This game cannot be shown: {reason}", reason=str(exc))
     except Exception as exc:  # never a blank frame: any other failure is a message too
         embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
-        embed.replay = embed.table = None
+        embed.replay = embed.table = embed.position = None
     root = dom.by_id("app")
     dom.listen(root, "click", embed.on_click)
     dom.listen(js.window, "message", embed.on_message)
+    dom.listen(js.window, "resize", lambda _event: embed.draw_marks())
     try:
         embed.redraw()
     except Exception as exc:  # the record loaded but could not be drawn: say so instead of a blank frame
         embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
-        embed.replay = embed.table = None
+        embed.replay = embed.table = embed.position = None
         embed.redraw()
     js.explorersLoaded()
+    embed.draw_marks()  # the frame is laid out only now: the marks are placed where the board's parts are
     rp, table = embed.replay, embed.table
-    game = table.game.id if table else rp.record.game_id if rp else None
+    game = table.game.id if table else rp.record.game_id if rp else embed.position.game_id if embed.position else None
     embed.post("ready", mode=embed.mode, game=game, move=rp.k if rp and not table else None,
                total=rp.total if rp else None)
     if embed.table is not None:

@@ -22,7 +22,7 @@ from replay import Replay
 from session import LocalTable, shown_name
 
 from py_engine import GAMES
-from py_engine.core import IllegalAction, Record, RecordError
+from py_engine.core import IllegalAction, Record, RecordError, position
 
 AUTOSAVE = saves.LEGACY  # the current table, for the host's resume after a reload (web/netplay.py)
 PLAY_STEP = 0.9  # seconds per move while a replay plays
@@ -363,6 +363,9 @@ def screen_html(app) -> Safe:
                          _("Play on from here")))
     extra.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, _("Share game")))
     extra.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, _("Embed this position")))
+    if position.has_editor(rp.record.game_id) and not state.is_over():
+        extra.append(tag("button", {"data-cmd": "ed-from-replay", "data-testid": "edit-position"},
+                         _("Set up a position from here")))
     return join(rp.html(join(extra)), modal_html(app))
 
 

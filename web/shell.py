@@ -12,6 +12,7 @@ import time
 
 import address
 import dom
+import editor
 import i18n
 import js
 import netplay
@@ -59,7 +60,8 @@ class App(BotPump):
         if active and active.getAttribute and active.getAttribute("data-key"):
             focus_key = active.getAttribute("data-key")
         body = {"home": self.home_html, "setup": self.setup_html, "table": self.table_html,
-                "net": lambda: netplay.screen_html(self)}.get(self.screen, lambda: sharing.screen_html(self))()
+                "net": lambda: netplay.screen_html(self),
+                "editor": lambda: editor.screen_html(self)}.get(self.screen, lambda: sharing.screen_html(self))()
         opened = [d.getAttribute("data-testid") for d in js.document.querySelectorAll("details[open][data-testid]")]
         if self.rules_for:
             body = join(body, rules_dialog(self.rules_for))
@@ -95,7 +97,8 @@ class App(BotPump):
                                                               "data-testid": f"rules-{entry['id']}",
                                                               "aria-label": tr("Rules: {title}",
                                                                                title=tdata(entry["title"]))},
-                                                   _("Rules")) if rules.has_rules(entry["id"]) else None)))
+                                                   _("Rules")) if rules.has_rules(entry["id"]) else None,
+                                  " ", editor.entry_button(entry["id"], tdata(entry["title"])) if ready else None)))
         return tag("main", {"class": "home"}, tag("h1", None, _("Choose a game")),
                    tag("ul", {"class": "games"}, "", items), sharing.home_html(self))
 
@@ -377,6 +380,9 @@ class App(BotPump):
             self.modal, self.round_over, self.finished, self.drawn = None, False, None, {}
             self.after_change()
             return
+        elif cmd.startswith("ed-"):
+            editor.command(self, cmd, arg)
+            return
         elif cmd.startswith("net-"):
             netplay.command(self, cmd, arg)
             return
@@ -491,6 +497,8 @@ class App(BotPump):
             self.read_form()
             self.setup["players"] = int(el.value)
             self.redraw()
+        elif (el.getAttribute("data-cmd-change") or "").startswith("ed-"):
+            editor.on_change(self, el)
         elif el.getAttribute("data-cmd-change"):
             sharing.on_change(self, el)
 

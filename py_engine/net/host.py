@@ -168,6 +168,18 @@ class Host:
                 s.invite = host._new_token()
         return host
 
+    @classmethod
+    def from_state(cls, state: State, *, seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
+                   on_change: Callable[[str], None] | None = None) -> Host:
+        """A table that starts from `state`, e.g. a position set up by hand (py_engine.core.position): its
+        record holds only the moves played from there, so such a table is not resumed from `save()`."""
+        host = cls.__new__(cls)
+        host._setup(state.game, state, seats, names, None, on_change)
+        for s in host._seats:
+            if s.kind == "remote":
+                s.invite = host._new_token()
+        return host
+
     def save(self) -> dict:
         """JSON-safe snapshot: the record (with its seed and salt: it stays on the host's device),
         seat kinds and names, rejoin and invite tokens."""

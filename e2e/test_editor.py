@@ -1,0 +1,156 @@
+"""The position editor end to end (issue 25): the rulebook's Lost Cities scoring example (digest TC1: 18
+points) built by clicks in the editor, its embed loaded in a page of a second localhost origin showing the
+same position and score with the caption and a highlight, then played on one move against a bot."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import build
+
+from .conftest import BOOT_TIMEOUT, Watch
+
+EXAMPLE = {"yellow": ["yellow-6", "yellow-8", "yellow-9"], "white": ["white-w1"],
+           "green": ["green-w1", "green-7", "green-8"],
+           "red": ["red-w1", "red-w2", "red-2", "red-3", "red-4", "red-5", "red-6", "red-7", "red-8"]}
+CAPTION = "Four expeditions: 3 − 40 + 0 − 10 + 65 = 18 <b>points</b>"
+
+
+def put(page, comp: str, zone: str) -> None:
+    page.click(f'[data-testid="pal-{comp}"]')
+    page.click(f'[data-testid="put-{zone}"]')
+
+
+def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site):
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-lost-cities]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=editor]")
+
+    hand = page.locator('[data-testid="zone-hand.0"] [data-testid^="off-"]')
+    while hand.count():
+        hand.first.click()
+    assert "hand.0: holds 0 cards" in page.inner_text("[data-testid=ed-problem]")
+    assert page.locator("[data-testid=ed-embed-url]").count() == 0  # nothing to export while it is impossible
+    for colour, cards in EXAMPLE.items():
+        for c in cards:
+            put(page, c, f"expedition.0.{colour}")
+    for v in range(2, 10):
+        put(page, f"blue-{v}", "hand.0")
+    page.fill("[data-testid=ed-caption]", CAPTION)
+    page.press("[data-testid=ed-caption]", "Tab")
+    page.click('[data-testid="mark-expedition.0.red"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    assert page.locator("[data-testid=ed-board] [data-testid=mark-ring]").count() == 1  # the preview shows it too
+    assert "+18" in page.locator("[data-testid=ed-board] [data-testid=round-score-0]").text_content()
+    url = page.input_value("[data-testid=ed-embed-url]")
+    assert url.startswith(site + "embed.html?position=")
+    watch.assert_clean()
+
+    # A rules page on a second origin (another port) embeds it.
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{server.server_address[1]}/"
+        rules = context.new_page()
+        rules.goto(other + "css/embed.css")
+        rules.set_content(f'<h1>Scoring</h1><iframe id="pos" src="{url}" style="width:900px;height:800px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        assert frame.locator("[data-testid=caption]").inner_text() == CAPTION  # as written, not as markup
+        assert "+18" in frame.locator("[data-testid=round-score-0]").text_content()
+        assert frame.locator("[data-testid=hand-card]").count() == 8
+        assert frame.locator("[data-testid=row-score-0-red]").text_content() == "+65"
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+        assert frame.locator("#board [data-act]").count() == 0
+    finally:
+        server.shutdown()
+
+    # Play on from the same address opened on its own: discard the blue 2, draw from the deck, the bot
+    # answers with its two decisions. (Inside a cross-origin frame each move also posts an event to the
+    # parent page, which web/embed.py's `post` does not yet do there without a SecurityError: not tested here.)
+    page.goto(url)
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.locator("[data-testid=hand-card][data-cmd]").first.click()
+    page.click("[data-testid=discard-btn]")
+    page.click("[data-testid=deck][data-act]")
+    page.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # my turn again
+    assert page.locator("[data-testid=hand-card]").count() == 8
+    assert page.locator("[data-testid=error]").count() == 0
+    assert page.inner_text("[data-testid=status]").startswith("You: play a card")
+    context.close()
+
+
+def test_a_hostile_position_link_gets_a_clear_error(browser, site):
+    context = browser.new_context()
+    page = context.new_page()
+    for query, words in (("position=eJwDAAAAAAE", "cannot be shown"), ("position=%3Cb%3E", "position"),
+                         ("position=" + "A" * 5000, "cannot be shown")):
+        page.goto(f"{site}embed.html?{query}")
+        page.wait_for_selector("[data-testid=error]", timeout=BOOT_TIMEOUT)
+        assert words in page.inner_text("[data-testid=error]")
+        assert page.locator("#board").count() == 0
+    context.close()
+
+
+def test_a_board_game_position_from_the_editor_plays_on(browser, site):
+    """Lost Cities: The Board Game: a card from the hand started on its column, an adventurer on stone 1 of
+    that path, the player about to draw; the embed shows the piece ringed, and the reader draws and the bot
+    answers."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-lost-cities-board]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")  # the opening deal is a valid position
+    card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="chip-"]', "data-arg")
+    colour = card.split("-")[0]
+    put(page, card, f"column.0.{colour}")
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        f"path.0.{colour}: a path has a piece exactly when its column has cards")
+    put(page, "adventurer", f"path.0.{colour}")
+    page.fill(f'[data-testid="field-stone.0.{colour}"]', "1")
+    page.press(f'[data-testid="field-stone.0.{colour}"]', "Tab")
+    page.select_option("[data-testid=field-decision]", "draw")
+    page.click(f'[data-testid="mark-path.0.{colour}"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    page.goto(url)
+    page.wait_for_selector(f'#board [data-testid="piece-0-{colour}"]', timeout=BOOT_TIMEOUT)
+    assert page.locator("[data-testid=mark-ring]").count() == 1
+    page.click("[data-testid=play-on]")
+    page.click("[data-testid=deck][data-act]")
+    page.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # the bot moved; my turn
+    assert page.locator("[data-testid=hand-card]").count() == 8
+    assert page.locator("[data-testid=error]").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fa-IR"])
+def test_the_editor_and_a_position_embed_pass_an_axe_audit(browser, site, locale):
+    """No serious or critical axe violation in the editor (valid and refused positions) and the position embed."""
+    from .test_a11y import audit
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+    page = context.new_page()
+    page.goto(site)
+    page.click("[data-testid=edit-lost-cities]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    page.click('[data-testid="mark-discard.red"]')
+    found = audit(page, "editor")
+    card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="off-"]', "data-arg")
+    page.click(f'[data-testid="off-{card}"]')
+    page.wait_for_selector("[data-testid=ed-problem]")
+    found += audit(page, "editor with a refused position")
+    put(page, card, "hand.0")
+    page.goto(page.input_value("[data-testid=ed-embed-url]"))
+    page.wait_for_selector("[data-testid=mark-ring]", timeout=BOOT_TIMEOUT)
+    found += audit(page, "position embed")
+    assert not found, "\n".join(found)
+    context.close()

@@ -1,0 +1,376 @@
+"""Positions set up by hand (py_engine.core.position): concrete valid and impossible positions per game
+with the exact refusal, and a fuzz of mutated positions that must never raise anything but
+PositionError. Engine-only (no web imports), so it also runs in Pyodide."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from py_engine import get_game
+from py_engine.core import position as P
+from py_engine.core.position import PositionError
+
+# --- Lost Cities -------------------------------------------------------------------------------------
+
+
+def lc_example() -> dict:
+    """The rulebook's scoring example (digest TC1): seat 0 scores 3 − 40 + 0 − 10 + 65 = 18."""
+    pos = P.starting("lost-cities", seed=1)
+    zones = {k: ([] if v is not None and not k.startswith("hand") else v) for k, v in pos["state"]["zones"].items()}
+    zones.update({
+        "expedition.0.yellow": ["yellow-6", "yellow-8", "yellow-9"],                     # 23 - 20 = 3
+        "expedition.0.white": ["white-w1"],                                            # (0 - 20) x 2 = -40
+        "expedition.0.green": ["green-w1", "green-7", "green-8"],                      # (15 - 20) x 2 = -10
+        "expedition.0.red": ["red-w1", "red-w2", "red-2", "red-3", "red-4", "red-5", "red-6", "red-7", "red-8"],
+        "hand.0": ["blue-2", "blue-3", "blue-4", "blue-5", "blue-6", "blue-7", "blue-8", "blue-9"],
+        "hand.1": None, "deck": None,
+    })
+    pos["state"]["zones"] = zones
+    pos["state"]["fields"] = {"round": 1, "score.0": 0, "score.1": 0, "turn": 0, "decision": "play",
+                              "discarded": None, "starter": 0}
+    pos["annotations"] = {"caption": "Four expeditions: 18 points", "highlight": ["expedition.0.red"],
+                          "arrows": [["red-8", "expedition.0.red"]]}
+    return pos
+
+
+def refusal(data) -> str:
+    with pytest.raises(PositionError) as exc:
+        P.check(data)
+    return str(exc.value)
+
+
+def test_lost_cities_scoring_example_is_a_position_worth_18():
+    pos = P.check(lc_example(), seed=4)
+    view = pos.state.view(0)
+    assert [r["total"] for r in view["round_scores"][0]] == [3, 0, -40, -10, 65]
+    assert sum(r["total"] for r in view["round_scores"][0]) == 18
+    assert view["hand_counts"] == [8, 8] and view["deck"] == 60 - 16 - 16
+    assert [c["value"] for c in view["hand"]] == [2, 3, 4, 5, 6, 7, 8, 9]
+    assert pos.annotations["caption"] == "Four expeditions: 18 points"
+
+
+def test_unset_hidden_zones_are_dealt_by_the_seed():
+    a, b, c = (P.check(lc_example(), seed=s).state for s in (1, 1, 2))
+    assert a.hands == b.hands and a.deck == b.deck
+    assert a.hands[1] != c.hands[1]
+    assert sorted(a.hands[1] + a.deck) == sorted(c.hands[1] + c.deck)
+
+
+def test_playing_on_from_the_example():
+    state = P.check(lc_example()).state
+    state.apply(0, ("play", 20))  # blue 7 (card ids: colour * 12 + value + 1)
+    state.apply(0, ("draw", "deck"))
+    assert state.to_move() == (1,) and len(state.hands[0]) == 8
+
+
+def test_a_table_starts_from_a_position():
+    from py_engine.core import IllegalAction
+    from py_engine.net.host import Host
+
+    pos = P.check(lc_example(), seed=2)
+    host = Host.from_state(pos.state, seats=["local", "bot"], names=["Ann", "Bot"])
+    assert host.state.hands == pos.state.hands and host.waiting_for("local") == [0]
+    with pytest.raises(IllegalAction):
+        host.local_action(0, ["draw", "deck"])  # play first
+    host.local_action(0, ["discard", 15])  # the blue 2
+    host.local_action(0, ["draw", "deck"])
+    assert host.waiting_for("bot") == [1] and host.state.piles[1] == [15]
+    assert host.state.record.moves == [[0, ["discard", 15]], [0, ["draw", "deck"]]]
+
+
+def test_a_replay_step_round_trips():
+    game = get_game("lost-cities")
+    state = game.new(seed=9)
+    for _ in range(21):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    pos = P.check(P.of_state(state))
+    assert pos.state.hands == state.hands and pos.state.rows == state.rows and pos.state.piles == state.piles
+    assert pos.state.legal_actions(state.to_move()[0]) == state.legal_actions(state.to_move()[0])
+    hidden = P.of_state(state, seat=1, hide=True)
+    assert hidden["state"]["zones"]["hand.0"] is None and hidden["state"]["zones"]["deck"] is None
+    assert P.check(hidden).state.hands[1] == state.hands[1]
+
+
+def edit(fn) -> dict:
+    pos = lc_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["hand.1"].__class__, None),  # no change: valid
+    (lambda p, z, f: z["expedition.0.blue"].append("red-9"),
+     "expedition.0.blue: red-9 is not a blue card"),
+    (lambda p, z, f: z["discard.red"].append("red-8"),
+     "discard.red: red-8 lies in two places (expedition.0.red and discard.red): each card lies in exactly one place"),
+    (lambda p, z, f: z["hand.0"].pop(),
+     "hand.0: holds 7 cards; a hand holds 8, 7 for the player about to draw"),
+    (lambda p, z, f: z["discard.blue"].append("purple-3"),
+     "discard.blue[0]: 'purple-3' is not a component of this game"),
+    (lambda p, z, f: z.__setitem__("expedition.0.purple", []),
+     "expedition.0.purple: there is no such zone in this game"),
+    (lambda p, z, f: z.__setitem__("discard.red", None),
+     "discard.red: every player sees this zone: it cannot be left unset"),
+    (lambda p, z, f: f.__setitem__("round", 4), "round: the match has only 3 rounds"),
+    (lambda p, z, f: f.__setitem__("round", 0), "round: must be a whole number from 1 to 5"),
+    (lambda p, z, f: f.__setitem__("turn", 2), "turn: must be a seat from 0 to 1"),
+    (lambda p, z, f: f.__setitem__("turn", True), "turn: must be a seat from 0 to 1"),
+    (lambda p, z, f: f.__setitem__("discarded", "red"), "discarded: only a player about to draw has just discarded"),
+    (lambda p, z, f: (f.update(decision="draw", discarded="blue"), z["hand.0"].pop()),
+     "discarded: the blue discard pile is empty"),
+    (lambda p, z, f: f.pop("starter"), "starter: this field is missing"),
+    (lambda p, z, f: f.__setitem__("decision", "dig"), "decision: must be one of play, draw"),
+    (lambda p, z, f: z.__setitem__("deck", []),
+     "components: yellow-w1 is not placed: every card lies in exactly one place"),
+    (lambda p, z, f: p.__setitem__("seat", 2), "seat: the seat shown must be a seat from 0 to 1, or null"),
+    (lambda p, z, f: p.__setitem__("players", 3), "players: Lost Cities takes 2–2 players"),
+    (lambda p, z, f: p.__setitem__("game", "chess"), "game: this app has no game called 'chess'"),
+    (lambda p, z, f: p.__setitem__("v", 2), "v: unsupported position version '2'"),
+    (lambda p, z, f: p.__setitem__("options", {"rounds": 9}),
+     "options: option 'rounds' must be a whole number from 1 to 5"),
+    (lambda p, z, f: p["annotations"].__setitem__("highlight", ["board"]),
+     "annotations.highlight[0]: 'board' is no zone or component here"),
+    (lambda p, z, f: p["annotations"].__setitem__("arrows", [["red-8"]]),
+     "annotations.arrows[0]: an arrow is a [from, to] pair of zones or components here"),
+    (lambda p, z, f: p["annotations"].__setitem__("caption", "x" * 501),
+     "annotations.caption: the caption is text of at most 500 characters"),
+    (lambda p, z, f: p.__setitem__("kind", "record"), "this is not an Explorers' Table position"),
+])
+def test_lost_cities_refusals(change, message):
+    pos = edit(change)
+    if message is None:
+        P.check(pos)
+    else:
+        assert refusal(pos) == message
+
+
+def test_a_full_table_with_an_empty_draw_pile_is_refused():
+    game = get_game("lost-cities")
+    state = game.new(seed=3)
+    data = P.of_state(state)
+    zones = data["state"]["zones"]
+    for colour in ("yellow", "blue", "white", "green", "red"):  # the 44 cards of the deck onto the piles
+        zones[f"discard.{colour}"] = [c for c in zones["deck"] if c.startswith(colour)]
+    zones["deck"] = []
+    assert refusal(data) == "deck: the draw pile is empty: a round ends when its last card is drawn"
+
+
+def test_too_few_cards_for_the_unset_hands():
+    data = edit(lambda p, z, f: None)
+    z = data["state"]["zones"]
+    free = P.check(data).unplaced()  # the 44 cards dealt to hand.1 and the deck
+    z["discard.blue"] = [c for c in free if c.startswith("blue")]
+    z["discard.yellow"] = [c for c in free if c.startswith("yellow")]
+    z["discard.white"] = [c for c in free if c.startswith("white")]
+    z["discard.green"] = [c for c in free if c.startswith("green")]
+    assert refusal(data) == "components: 8 cards are needed to deal the unset zones (hand.1, deck) but only 3 are left"
+
+
+def test_text_goes_through_the_bounded_parser():
+    assert refusal("[" * 5000) == "not a readable position (nested more than 32 levels deep)"
+    assert refusal("{") == "not a readable position (not valid JSON)"
+    assert refusal("x" * 200_000) == "not a readable position (larger than 100000 characters)"
+    assert P.check(json.dumps(lc_example())).players == 2
+
+
+# --- fuzz ---------------------------------------------------------------------------------------------
+
+_JUNK = (None, -1, 0, 1, 7, 10 ** 30, True, False, "", "x", "yellow-5", "hand.0", "deck", [], {}, [None],
+         {"a": 1}, 1.5, ["red-3", "red-3"], "red", "draw", -10 ** 6)
+
+
+def junk(rnd: random.Random):
+    """A fresh copy of a junk value (never shared, so no edit can make a cycle)."""
+    return json.loads(json.dumps(rnd.choice(_JUNK)))
+
+
+def _pick(value, rnd: random.Random) -> tuple:
+    """A random path to a node: a walk down from the root that stops at a leaf or, after a step, by chance."""
+    path: tuple = ()
+    while isinstance(value, (dict, list)) and value and not (path and rnd.random() < 0.3):
+        key = rnd.choice(list(value) if isinstance(value, dict) else range(len(value)))
+        path, value = path + (key,), value[key]
+    return path
+
+
+def mutate(pos: dict, rnd: random.Random) -> dict:
+    """One to three random edits: a value replaced, a key or item removed, a card moved or copied, a key added."""
+    pos = json.loads(json.dumps(pos))
+    for _ in range(rnd.randint(1, 3)):
+        path = _pick(pos, rnd)
+        if not path:
+            continue
+        parent = pos
+        for k in path[:-1]:
+            parent = parent[k]
+        op = rnd.random()
+        zones = pos.get("state", {}).get("zones") if isinstance(pos.get("state"), dict) else None
+        lists = [k for k, v in zones.items() if isinstance(v, list)] if isinstance(zones, dict) else []
+        if op < 0.45:
+            parent[path[-1]] = junk(rnd)
+        elif op < 0.6:
+            del parent[path[-1]]
+        elif op < 0.85 and len(lists) >= 2:
+            src, dst = rnd.sample(lists, 2)
+            if zones[src]:
+                card = zones[src].pop(rnd.randrange(len(zones[src])))
+                zones[dst].insert(rnd.randint(0, len(zones[dst])), card)
+        elif op < 0.95 and lists:
+            dst = rnd.choice(lists)
+            zones[dst].append(rnd.choice([c for v in zones.values() if isinstance(v, list) for c in v] or ["x"]))
+        elif isinstance(parent, dict):
+            parent[rnd.choice(("extra", "hand.9", "score.5", "caption"))] = junk(rnd)
+    return pos
+
+
+def fuzz(bases: list[dict], n: int, seed: int) -> tuple[int, int]:
+    rnd = random.Random(seed)
+    ok = refused = 0
+    for i in range(n):
+        data = mutate(bases[i % len(bases)], rnd)
+        try:
+            P.check(json.dumps(data) if i % 7 == 0 else data, seed=i)
+            ok += 1
+        except PositionError:
+            refused += 1
+    return ok, refused
+
+
+def lc_bases() -> list[dict]:
+    game = get_game("lost-cities")
+    bases = [lc_example(), P.starting("lost-cities", seed=2)]
+    state = game.new(seed=11, options={"purple": True})
+    for _ in range(30):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    bases += [P.of_state(state), P.of_state(state, seat=1, hide=True)]
+    return bases
+
+
+def test_fuzz_lost_cities_positions_only_ever_refused_clearly():
+    ok, refused = fuzz(lc_bases(), 10_000, seed=25)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Lost Cities: The Board Game -----------------------------------------------------------------------
+
+
+def board_played(seed: int = 4, players: int = 2, moves: int = 40, options: dict | None = None):
+    """A real game of the board game after some random moves (stopping before a pending piece move)."""
+    game = get_game("lost-cities-board")
+    state = game.new(players=players, seed=seed, options=options or {})
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        while state.phase == "move":
+            state.apply(state.to_move()[0], ("pass",))
+    return state
+
+
+def board_example() -> dict:
+    """Seat 0 has a red column 2-5-5 with its researcher on stone 4 (an arrow moved it once), seat 1 a
+    blue column 0 with an adventurer on stone 1; seat 0 is about to play."""
+    pos = P.starting("lost-cities-board", players=2, seed=1)
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    for k in list(z):
+        if z[k] is not None and not k.startswith(("hand", "space")):
+            z[k] = []
+    z.update({"column.0.red": ["red-2a", "red-5a", "red-5b"], "path.0.red": ["researcher"],
+              "column.1.blue": ["blue-0a"], "path.1.blue": ["adventurer"], "removed": None, "deck": None})
+    f.update({"stone.0.red": 4, "stone.1.blue": 1, "turn": 0, "decision": "play"})
+    for c in ("red-2a", "red-5a", "red-5b", "blue-0a"):
+        if c in z["hand.0"]:  # keep seat 0's hand at 8 without the cards now on the table
+            z["hand.0"].remove(c)
+            z["hand.0"].append(next(x for x in ("white-9a", "white-9b", "white-10a", "white-10b")
+                                    if x not in z["hand.0"]))
+    return pos
+
+
+def test_board_game_example_is_valid_and_plays_on():
+    pos = P.check(board_example(), seed=3)
+    view = pos.state.view(0)
+    red = next(p for p in view["paths"] if p["colour"] == "red")
+    assert red["pieces"] == [{"seat": 0, "piece": "researcher", "stone": 4}]
+    assert view["player_info"][0]["expedition_points"] == pos.state.expedition_points(0)
+    assert len(pos.state.removed) == 30 and view["deck"] == 110 - 30 - 16 - 4
+    seat = pos.state.to_move()[0]
+    pos.state.apply(seat, pos.state.legal_actions(seat)[0])
+
+
+def test_board_game_replay_steps_round_trip():
+    for seed, players, opts in ((1, 2, {}), (2, 3, {"directions": True}), (3, 4, {"no_redraw": True})):
+        state = board_played(seed, players, 60, opts)
+        pos = P.check(P.of_state(state))
+        assert (pos.state.hands, pos.state.columns, pos.state.pos, pos.state.board, pos.state.deck) == (
+            state.hands, state.columns, state.pos, state.board, state.deck)
+        seat = state.to_move()[0]
+        assert pos.state.legal_actions(seat) == state.legal_actions(seat)
+
+
+def free_card(zones: dict, colour: str) -> str:
+    """A card of `colour` that lies nowhere yet."""
+    placed = {c for v in zones.values() if v for c in v}
+    return next(f"{colour}-{v}{k}" for v in range(11) for k in "ab" if f"{colour}-{v}{k}" not in placed)
+
+
+def board_edit(fn) -> dict:
+    pos = board_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["column.0.red"].append("red-3a"), "column.0.red: red-3a cannot follow red-5b"),
+    (lambda p, z, f: z["column.0.red"].append("blue-3a"), "column.0.red: blue-3a is not a red card"),
+    (lambda p, z, f: z["path.0.red"].clear(), "path.0.red: a path has a piece exactly when its column has cards"),
+    (lambda p, z, f: f.__setitem__("stone.0.red", 2),
+     "stone.0.red: 3 cards were played, so the piece stands on stone 3 or further"),
+    (lambda p, z, f: f.__setitem__("stone.1.red", 2),
+     "stone.1.red: a piece on the path stands on stone 1 to 9; without one, 0"),
+    (lambda p, z, f: f.__setitem__("stone.1.red", 10), "stone.1.red: must be a whole number from 0 to 9"),
+    (lambda p, z, f: (z[next(k for k, v in z.items() if v == ["arrow"])].clear(),
+                      z["path.0.red"].__setitem__(0, "arrow")),
+     "path.0.red: arrow cannot stand on a path: only an adventurer or a researcher"),
+    (lambda p, z, f: z["space.red-2"].__setitem__(0, "adventurer") if z["space.red-2"] else None,
+     "space.red-2: adventurer cannot lie here: only an event tile"),
+    (lambda p, z, f: [(z[f"column.1.{c}"].append(free_card(z, c)), z[f"path.1.{c}"].append("adventurer"),
+                       f.__setitem__(f"stone.1.{c}", 1)) for c in ("yellow", "white", "green", "red")],
+     "path.1: a player has 4 adventurers and 1 researcher"),
+    (lambda p, z, f: f.__setitem__("expedition", 3) or p["options"].__setitem__("length", "short"),
+     "expedition: the game has only 1 expedition"),
+    (lambda p, z, f: f.__setitem__("held.0", 9), "held: 9 artifact tiles are taken but only 0 are off the board"),
+    (lambda p, z, f: f.__setitem__("discarded", "red"),
+     "discarded: only a player about to draw, with the no-redraw option, has a pile they may not draw from"),
+    (lambda p, z, f: z.__setitem__("removed", []), "removed: holds 0 cards; it holds 30"),
+    (lambda p, z, f: z["discard.red"].append("red-5a"),
+     "discard.red: red-5a lies in two places (column.0.red and discard.red): each card lies in exactly one place"),
+])
+def test_board_game_refusals(change, message):
+    assert refusal(board_edit(change)) == message
+
+
+def test_board_game_five_pieces_beyond_the_bridge_end_the_expedition():
+    def change(p, z, f):
+        for s, colours in ((0, ("yellow", "blue", "white")), (1, ("green", "red"))):
+            for colour in colours:
+                z[f"column.{s}.{colour}"] = [f"{colour}-10b"]
+                z[f"path.{s}.{colour}"] = ["adventurer"]
+                f[f"stone.{s}.{colour}"] = 7
+        z["column.0.red"], z["path.0.red"], f["stone.0.red"] = [], [], 0
+        z["column.1.blue"], z["path.1.blue"], f["stone.1.blue"] = [], [], 0
+        kept = [c for c in z["hand.0"] if not c.endswith("-10b")]
+        z["hand.0"] = kept + [c for c in ("white-8a", "white-8b", "white-7a", "white-7b", "white-6a")
+                              if c not in kept][:8 - len(kept)]
+    assert refusal(board_edit(change)) == "paths: 5 pieces stand beyond the bridge: the expedition ended with the 5th"
+
+
+def test_fuzz_board_game_positions_only_ever_refused_clearly():
+    bases = [board_example(), P.of_state(board_played(5, 3, 50)),
+             P.of_state(board_played(6, 4, 30, {"directions": True}), seat=2, hide=True)]
+    ok, refused = fuzz(bases, 10_000, seed=26)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000

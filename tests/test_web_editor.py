@@ -1,0 +1,138 @@
+"""web/editor.py in CPython: the rulebook's Lost Cities scoring example built by picking and putting cards,
+every edit checked at once, the refusal shown, the link offered only for a valid position."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+
+import editor  # noqa: E402
+import records  # noqa: E402
+from editor import Editor  # noqa: E402
+
+from py_engine import get_game  # noqa: E402
+from py_engine.core import position as P  # noqa: E402
+
+EXAMPLE = {"yellow": ["yellow-6", "yellow-8", "yellow-9"], "white": ["white-w1"],
+           "green": ["green-w1", "green-7", "green-8"],
+           "red": ["red-w1", "red-w2", "red-2", "red-3", "red-4", "red-5", "red-6", "red-7", "red-8"]}
+PAGE = "http://127.0.0.1:8000/index.html"
+
+
+def cleared() -> Editor:
+    """A new Lost Cities position with seat 0's hand and the table empty, seat 1's hand and the deck dealt."""
+    ed = Editor.start("lost-cities")
+    for comp in list(ed.zones["hand.0"]):
+        ed.take_off(comp)
+    return ed
+
+
+def build_example(ed: Editor) -> None:
+    for colour, cards in EXAMPLE.items():
+        for c in cards:
+            ed.pick(c)
+            ed.put(f"expedition.0.{colour}")
+    for v in range(2, 10):
+        ed.pick(f"blue-{v}")
+        ed.put("hand.0")
+
+
+def test_the_scoring_example_built_by_clicks_is_valid_and_scores_18():
+    ed = cleared()
+    assert ed.problem == "hand.0: holds 0 cards; a hand holds 8, 7 for the player about to draw"
+    assert ed.export(PAGE) is None
+    build_example(ed)
+    assert ed.problem == "" and ed.pos is not None
+    assert sum(r["total"] for r in ed.pos.state.view(0)["round_scores"][0]) == 18
+    url, code = ed.export(PAGE)
+    assert url.startswith("http://127.0.0.1:8000/embed.html?position=") and "<iframe" in code
+    code_text = url.split("position=", 1)[1].split("&", 1)[0]
+    assert P.check(records.decode(code_text)).zones["expedition.0.red"] == EXAMPLE["red"]
+
+
+def test_moving_a_card_and_an_impossible_edit():
+    ed = cleared()
+    build_example(ed)
+    ed.pick("red-8")
+    ed.put("expedition.0.blue")
+    assert ed.problem == "expedition.0.blue: red-8 is not a blue card" and ed.where("red-8") == "expedition.0.blue"
+    html = str(editor.html(ed, PAGE))
+    assert 'data-testid="ed-problem"' in html and "ed-embed-url" not in html
+    ed.pick("red-8")
+    ed.put("expedition.0.red")
+    assert ed.problem == ""
+
+
+def test_fields_seat_caption_and_marks():
+    ed = cleared()
+    build_example(ed)
+    ed.set_field("score.1", "25")
+    ed.set_field("round", "9")
+    assert ed.problem == "round: must be a whole number from 1 to 5"
+    ed.set_field("round", "2")
+    ed.set_seat("1")
+    ed.set_caption("<b>18</b> points")
+    ed.toggle_highlight("expedition.0.red")
+    ed.arrow("red-8")
+    ed.arrow("expedition.0.red")
+    assert ed.problem == ""
+    assert ed.pos.seat == 1 and ed.pos.fields["score.1"] == 25 and ed.pos.annotations == {
+        "caption": "<b>18</b> points", "highlight": ["expedition.0.red"], "arrows": [["red-8", "expedition.0.red"]]}
+    html = str(editor.html(ed, PAGE))
+    assert "<b>18</b>" not in html and "&lt;b&gt;18&lt;/b&gt; points" in html
+
+
+def test_a_hidden_zone_set_by_hand_and_dealt_again():
+    ed = cleared()
+    build_example(ed)
+    ed.toggle_unset("hand.1")
+    assert ed.zones["hand.1"] == [] and ed.problem.startswith("hand.1: holds 0 cards")
+    ed.toggle_unset("hand.1")
+    ed.toggle_unset("discard.red")  # everyone sees a discard pile: it is never dealt at random
+    assert ed.zones["hand.1"] is None and ed.zones["discard.red"] == [] and ed.problem == ""
+
+
+def test_from_a_replay_step_hides_what_the_seat_cannot_see():
+    state = get_game("lost-cities").new(seed=5)
+    for _ in range(6):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    ed = Editor.from_state(state, seat=0, hide=True)
+    assert ed.problem == "" and ed.zones["hand.1"] is None and ed.zones["deck"] is None
+    assert ed.pos.state.hands[0] == state.hands[0]
+
+
+class FakeApp:
+    """What editor.command needs of the shell's App."""
+
+    def __init__(self, replay=None) -> None:
+        self.replay, self.screen, self.error, self.redraws = replay, "replay", "", 0
+
+    def redraw(self) -> None:
+        self.redraws += 1
+
+
+def test_commands_from_the_home_page_and_a_replay_step():
+    from replay import Replay
+
+    app = FakeApp()
+    editor.command(app, "ed-new", "lost-cities-board")
+    assert app.screen == "editor" and app.editor.problem == "" and app.redraws == 1
+    editor.command(app, "ed-pick", "researcher")
+    editor.command(app, "ed-put", "path.1.red")
+    assert app.editor.problem == "path.1.red: a path has a piece exactly when its column has cards"
+    editor.command(app, "ed-off", "researcher")
+    assert app.editor.problem == ""
+
+    state = get_game("lost-cities").new(seed=8)
+    for _ in range(9):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    app = FakeApp(Replay(state.record, ["Ann", "Bob"], seat=1, at=5, allowed={1}))
+    editor.command(app, "ed-from-replay", None)
+    ed = app.editor
+    assert app.screen == "editor" and ed.problem == "" and ed.data["seat"] == 1
+    assert ed.zones["hand.0"] is None and ed.zones["hand.1"] is not None  # seat 1's replay: seat 0's hand unseen
+    assert ed.pos.state.hands[1] == state.record.replay(upto=5).hands[1]

@@ -1,0 +1,414 @@
+"""The position editor ("Set up a position"): one editor for every game, driven by the game's declaration.
+
+A game's `zones` module (py_engine.core.position) says which components exist, where they may lie and
+which fields a position has; this module draws from that alone: the palette (every component, those
+already placed marked), one row per zone with its components, the fields as form controls, the seat
+whose eyes the embed shows, and the annotations. Beside it the game's own board (its renderer drawing
+the edited position from the shown seat) shows exactly what a reader will see.
+
+Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there;
+x takes it off the table. A hidden zone (a hand, the deck) may be left unset: its cards are dealt at
+random when someone plays on. Every edit is checked by the game at once; the refusal (which rule, where)
+is shown, and the link and embed code are offered only for a valid position.
+
+The model (`Editor`) is pure Python, tested in CPython; `screen_html`, `command` and `on_change` are the
+shell's hooks (screen "editor", commands "ed-…", inputs with data-cmd-change="ed-…").
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import positions
+from i18n import N_, _, tdata, tr
+from render.markup import Safe, join, tag
+
+from py_engine import GAMES
+from py_engine.core import RecordError
+from py_engine.core import position as P
+
+MAX_CAPTION = P.CAPTION_MAX
+
+
+class Editor:
+    """The position being edited (position JSON), the component picked, and the last check's outcome."""
+
+    def __init__(self, data: dict) -> None:
+        self.data = copy.deepcopy(data)
+        self.decl = P.declaration(self.data["game"])
+        self.picked: str | None = None
+        self.arrow_from: str | None = None
+        self.pos: P.Position | None = None
+        self.problem = ""
+        self.check()
+
+    @classmethod
+    def start(cls, game_id: str) -> Editor:
+        return cls(P.starting(game_id))
+
+    @classmethod
+    def from_state(cls, state, seat: int | None, hide: bool) -> Editor:
+        return cls(P.of_state(state, seat=seat, hide=hide))
+
+    # --- the position ----------------------------------------------------------------------------
+    @property
+    def zones(self) -> dict:
+        return self.data["state"]["zones"]
+
+    @property
+    def fields(self) -> dict:
+        return self.data["state"]["fields"]
+
+    def check(self) -> bool:
+        try:
+            self.pos = P.check(self.data)
+            self.problem = ""
+        except RecordError as exc:
+            self.pos, self.problem = None, str(exc)
+        return self.pos is not None
+
+    def components(self) -> list[str]:
+        return list(self.decl.components(self.data["players"], self.data["options"]))
+
+    def paths(self) -> dict:
+        return self.decl.zone_paths(self.data["players"], self.data["options"])
+
+    def where(self, comp: str) -> str | None:
+        return next((p for p, items in self.zones.items() if items and comp in items), None)
+
+    # --- edits (each one is checked at once) ------------------------------------------------------
+    def pick(self, comp: str) -> None:
+        if comp in self.components():
+            self.picked = None if self.picked == comp else comp
+
+    def put(self, path: str) -> None:
+        """Move the picked component to the end of zone `path` (from wherever it lay)."""
+        if self.picked is None or path not in self.paths():
+            return
+        self.take_off(self.picked)
+        if self.zones.get(path) is None:
+            self.zones[path] = []
+        self.zones[path].append(self.picked)
+        self.picked = None
+        self.check()
+
+    def take_off(self, comp: str) -> None:
+        """Remove one copy of `comp` from the table (back to the box, or to the deck's random deal)."""
+        path = self.where(comp)
+        if path is not None:
+            self.zones[path].remove(comp)
+        self.check()
+
+    def toggle_unset(self, path: str) -> None:
+        zone = self.paths().get(path)
+        if zone is None or zone[0].seen_by == "all":
+            return
+        self.zones[path] = [] if self.zones.get(path) is None else None
+        self.check()
+
+    def set_field(self, name: str, raw: str) -> None:
+        f = dict(self.decl.field_names(self.data["players"], self.data["options"])).get(name)
+        if f is None:
+            return
+        value: Any = raw
+        if raw == "":
+            value = None
+        elif f.kind in ("int", "seat"):
+            try:
+                value = int(raw)
+            except ValueError:
+                value = raw
+        self.fields[name] = value
+        self.check()
+
+    def set_seat(self, raw: str) -> None:
+        self.data["seat"] = None if raw in ("", "spectator") else int(raw) if raw.isdigit() else raw
+        self.check()
+
+    def set_caption(self, raw: str) -> None:
+        self.data["annotations"]["caption"] = raw[:MAX_CAPTION]
+        self.check()
+
+    def toggle_highlight(self, name: str) -> None:
+        marks = self.data["annotations"]["highlight"]
+        if name in marks:
+            marks.remove(name)
+        else:
+            marks.append(name)
+        self.check()
+
+    def arrow(self, name: str) -> None:
+        """First call: where the arrow starts; second: where it ends (the arrow is added)."""
+        if self.arrow_from is None:
+            self.arrow_from = name
+            return
+        if name != self.arrow_from:
+            self.data["annotations"]["arrows"].append([self.arrow_from, name])
+        self.arrow_from = None
+        self.check()
+
+    def clear_marks(self) -> None:
+        self.data["annotations"]["highlight"] = []
+        self.data["annotations"]["arrows"] = []
+        self.arrow_from = None
+        self.check()
+
+    def export(self, page_url: str) -> tuple[str, str] | None:
+        """(embed address, iframe code) of a valid position; None while it breaks a rule."""
+        if self.pos is None:
+            return None
+        url = positions.embed_url(page_url, self.pos.to_json(), self.pos.seat)
+        return url, positions.iframe_snippet(url)
+
+
+# --- words ---------------------------------------------------------------------------------------
+# zone names as data: {who} is the seat's name, {key} the zone's key (a colour) in the interface language
+ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedition"),
+               "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
+               "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
+               "removed": N_("Cards removed face down")}
+PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
+                "arrow": N_("arrow tile")}
+def zone_label(path: str, names: list[str]) -> str:
+    """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language."""
+    from render.svg import colour_name
+
+    parts = path.split(".")
+    who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
+    key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
+    pattern = ZONE_LABELS.get(parts[0])
+    return tr(pattern, who=who, key=colour_name(key), stone=stone) if pattern else path
+
+
+def component_label(comp: str) -> str:
+    """'red-8' -> 'red 8', 'red-w2' -> 'red wager' (in the interface language)."""
+    from render.svg import card_name
+
+    if comp in PIECE_LABELS:
+        return _(PIECE_LABELS[comp])
+    colour, _sep, rest = comp.partition("-")
+    if colour == "vp":
+        return tr("{n}-point tile", n=rest)
+    if rest.startswith("w"):
+        return card_name({"colour": colour, "wager": True})
+    return card_name({"colour": colour, "value": rest.rstrip("ab"), "wager": False})  # "7b": a card's 2nd copy
+
+
+FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_("Whose turn"),
+                "decision": N_("Decision pending"), "discarded": N_("Just discarded to (may not draw from it)"),
+                "starter": N_("Started the round"), "expedition": N_("Expedition"),
+                "vp": N_("Victory points of {who}"), "chips": N_("Artifact chips of {who}"),
+                "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path")}
+CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card")}
+
+
+def field_label(name: str, names: list[str]) -> str:
+    """'score.1' -> "Score of Player 2"; 'stone.0.red' -> "Player 1: stone on the red path"."""
+    from render.svg import colour_name
+
+    base, _sep, rest = name.partition(".")
+    idx, _sep, key = rest.partition(".")
+    who = names[int(idx)] if idx.isdigit() and int(idx) < len(names) else ""
+    return tr(FIELD_LABELS[base], who=who, key=colour_name(key)) if base in FIELD_LABELS else name
+
+
+def choice_label(value: str) -> str:
+    from render.svg import colour_name
+
+    return _(CHOICE_LABELS[value]) if value in CHOICE_LABELS else colour_name(value)
+
+
+# --- the screen ------------------------------------------------------------------------------------
+def _button(cmd: str, arg: str | None, label: Any, testid: str, pressed: bool | None = None, cls: str | None = None,
+            aria: str | None = None) -> Safe:
+    return tag("button", {"data-cmd": cmd, "data-arg": arg, "data-testid": testid, "class": cls,
+                          "aria-pressed": None if pressed is None else ("true" if pressed else "false"),
+                          "aria-label": aria}, label)
+
+
+def palette_html(ed: Editor) -> Safe:
+    chips = []
+    for comp in ed.components():
+        placed = ed.where(comp) is not None
+        chips.append(_button("ed-pick", comp, component_label(comp), f"pal-{comp}", pressed=ed.picked == comp,
+                             cls="chip placed" if placed else "chip"))
+    return tag("section", {"class": "ed-palette", "data-testid": "ed-palette"},
+               tag("h2", None, _("Components")),
+               tag("p", {"class": "hint"}, _("Pick a component, then choose “Put here” on a zone.")),
+               tag("div", {"class": "chips"}, "", chips))
+
+
+def zones_html(ed: Editor, names: list[str]) -> Safe:
+    rows = []
+    marks = ed.data["annotations"]["highlight"]
+    for path, (zone, _seat) in ed.paths().items():
+        items = ed.zones.get(path, [])
+        label = zone_label(path, names)
+        if items is None:
+            body = tag("em", None, _("dealt at random"))
+        else:
+            body = join(*[tag("span", {"class": "chip on"},
+                              _button("ed-pick", c, component_label(c), f"chip-{c}", pressed=ed.picked == c,
+                                      cls="linkish"),
+                              _button("ed-off", c, "×", f"off-{c}", aria=tr("Take {card} off the table",
+                                                                             card=component_label(c)),
+                                      cls="linkish")) for c in items]) if items else tag("em", None, _("empty"))
+        tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.picked else None,
+                 _button("ed-unset", path, _("Set by hand") if items is None else _("Deal at random"),
+                         f"unset-{path}") if zone.seen_by != "all" else None,
+                 _button("ed-mark", path, _("Highlight"), f"mark-{path}", pressed=path in marks),
+                 _button("ed-arrow", path, _("Arrow end") if ed.arrow_from else _("Arrow start"), f"arrow-{path}")]
+        rows.append(tag("li", {"data-testid": f"zone-{path}"},
+                        tag("strong", None, label), " ", tag("span", {"class": "items"}, body), " ",
+                        tag("span", {"class": "tools"}, "", [t for t in tools if t is not None])))
+    return tag("section", {"class": "ed-zones"}, tag("h2", None, _("Where everything lies")),
+               tag("ul", {"class": "zones"}, "", rows))
+
+
+def fields_html(ed: Editor, names: list[str]) -> Safe:
+    out = []
+    keys = ed.decl.keys(ed.data["options"])
+    for name, f in ed.decl.field_names(ed.data["players"], ed.data["options"]):
+        value = ed.fields.get(name)
+        attrs = {"data-cmd-change": "ed-field", "data-arg": name, "data-testid": f"field-{name}"}
+        if f.kind == "int":
+            ctl = tag("input", {"type": "number", "min": f.low, "max": f.high, "value": value, **attrs})
+        else:
+            choices = ([(str(i), names[i]) for i in range(ed.data["players"])] if f.kind == "seat" else
+                       [(c, choice_label(c)) for c in (keys[f.per] if f.per else f.choices)])
+            if f.optional:
+                choices = [("", "—")] + choices
+            ctl = tag("select", attrs, "", [tag("option", {"value": v, "selected": v == ("" if value is None
+                                                                                          else str(value))}, t)
+                                            for v, t in choices])
+        out.append(tag("label", {"class": "opt"}, field_label(name, names), " ", ctl))
+    seat = ed.data.get("seat")
+    seats = [("spectator", _("Spectator (no hand shown)"))] + [(str(i), names[i]) for i in range(ed.data["players"])]
+    out.append(tag("label", {"class": "opt"}, _("The embed shows the table as seen by"), " ",
+                   tag("select", {"data-cmd-change": "ed-seat", "data-testid": "ed-seat"}, "",
+                       [tag("option", {"value": v, "selected": v == ("spectator" if seat is None else str(seat))}, t)
+                        for v, t in seats])))
+    return tag("section", {"class": "ed-fields"}, tag("h2", None, _("Scores and turn")), out)
+
+
+def annotations_html(ed: Editor) -> Safe:
+    ann = ed.data["annotations"]
+    arrows = [tag("li", None, tr("{a} → {b}", a=a, b=b)) for a, b in ann["arrows"]]
+    return tag("section", {"class": "ed-notes"}, tag("h2", None, _("Caption and marks")),
+               tag("label", None, _("Caption (shown as you write it)"), tag("br"),
+                   tag("textarea", {"data-cmd-change": "ed-caption", "data-testid": "ed-caption", "rows": 2,
+                                    "maxlength": MAX_CAPTION}, ann["caption"])),
+               tag("p", None, tr("Highlighted: {marks}", marks=", ".join(ann["highlight"]) or "—")),
+               tag("ul", {"data-testid": "ed-arrows"}, "", arrows) if arrows else None,
+               tag("p", {"class": "hint"}, tr("Arrow from {start}: choose where it ends.", start=ed.arrow_from))
+               if ed.arrow_from else None,
+               _button("ed-clear-marks", None, _("Remove highlights and arrows"), "ed-clear-marks")
+               if ann["highlight"] or ann["arrows"] else None)
+
+
+def preview_html(ed: Editor, names: list[str], page_url: str) -> Safe:
+    if ed.pos is None:
+        return tag("section", {"class": "ed-preview"},
+                   tag("p", {"class": "error", "role": "alert", "data-testid": "ed-problem"},
+                       tr("This position cannot be shown: {reason}", reason=ed.problem)))
+    seat = ed.pos.seat
+    url, code = ed.export(page_url)
+    return tag("section", {"class": "ed-preview"},
+               tag("p", {"class": "ok", "role": "status", "data-testid": "ed-ok"},
+                   _("The position is valid."), " ", positions.status(ed.pos, seat, names)),
+               tag("div", {"class": "board-wrap marked-board", "id": "board", "data-testid": "ed-board"},
+                   positions.board_html(ed.pos, seat, names),
+                   tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
+               tag("label", None, _("Embed address"), tag("br"),
+                   tag("input", {"readonly": True, "value": url, "data-testid": "ed-embed-url", "size": 40})),
+               tag("label", None, _("Embed code for a web page"), tag("br"),
+                   tag("textarea", {"readonly": True, "rows": 3, "data-testid": "ed-embed-code"}, code)),
+               tag("p", None, tag("a", {"href": url, "target": "_blank", "rel": "noopener",
+                                        "data-testid": "ed-open-embed"}, _("Open the embed"))))
+
+
+def html(ed: Editor, page_url: str) -> Safe:
+    names = positions.names_of(ed.data["players"])
+    game = GAMES[ed.data["game"]]
+    return tag("main", {"class": "editor", "data-testid": "editor"},
+               tag("h1", None, tr("Set up a position: {title}", title=tdata(game.title))),
+               tag("div", {"class": "ed-cols"},
+                   tag("div", {"class": "ed-edit"}, palette_html(ed), zones_html(ed, names), fields_html(ed, names),
+                       annotations_html(ed)),
+                   preview_html(ed, names, page_url)),
+               tag("p", None, tag("button", {"data-cmd": "home"}, _("Back to the games"))))
+
+
+def entry_button(game_id: str, title: str) -> Safe | None:
+    """The home page's "Set up a position" button of a game that declares its zones."""
+    if not P.has_editor(game_id):
+        return None
+    return tag("button", {"data-cmd": "ed-new", "data-arg": game_id, "data-testid": f"edit-{game_id}",
+                          "aria-label": tr("Set up a position: {title}", title=title)}, _("Set up a position"))
+
+
+# --- the shell's hooks -----------------------------------------------------------------------------
+def screen_html(app) -> Safe:
+    from sharing import page_url
+
+    return html(app.editor, page_url())
+
+
+def command(app, cmd: str, arg: str | None) -> None:
+    ed: Editor | None = getattr(app, "editor", None)
+    if cmd == "ed-new" and arg in GAMES:
+        app.editor, app.screen = Editor.start(arg), "editor"
+    elif cmd == "ed-from-replay" and getattr(app, "replay", None) is not None:
+        rp = app.replay
+        try:
+            app.editor = Editor.from_state(rp.state_at(rp.k), rp.seat, hide=rp.allowed is not None)
+            app.screen = "editor"
+        except RecordError as exc:
+            app.error = str(exc)
+    elif ed is None:
+        return
+    elif cmd == "ed-pick" and arg:
+        ed.pick(arg)
+    elif cmd == "ed-put" and arg:
+        ed.put(arg)
+    elif cmd == "ed-off" and arg:
+        ed.take_off(arg)
+    elif cmd == "ed-unset" and arg:
+        ed.toggle_unset(arg)
+    elif cmd == "ed-mark" and arg:
+        ed.toggle_highlight(ed.picked or arg)
+        ed.picked = None
+    elif cmd == "ed-arrow" and arg:
+        ed.arrow(arg)
+    elif cmd == "ed-clear-marks":
+        ed.clear_marks()
+    app.redraw()
+    draw_marks(app)
+
+
+def on_change(app, el) -> None:
+    ed: Editor | None = getattr(app, "editor", None)
+    if ed is None:
+        return
+    kind, value = el.getAttribute("data-cmd-change"), str(el.value)
+    if kind == "ed-field":
+        ed.set_field(el.getAttribute("data-arg") or "", value)
+    elif kind == "ed-seat":
+        ed.set_seat(value)
+    elif kind == "ed-caption":
+        ed.set_caption(value)
+    app.redraw()
+    draw_marks(app)
+
+
+def draw_marks(app) -> None:
+    """The preview's highlights and arrows, as the embed draws them (in the browser only)."""
+    ed: Editor | None = getattr(app, "editor", None)
+    if app.screen != "editor" or ed is None or ed.pos is None:
+        return
+    try:
+        import position_marks
+    except ImportError:  # CPython tests: no page to draw on
+        return
+    position_marks.draw(ed.pos, ed.pos.seat)

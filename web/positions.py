@@ -1,0 +1,130 @@
+"""Positions in the browser: the board of a position (py_engine.core.position), its annotations, its links.
+
+Pure Python (no browser calls), so it is tested in CPython. A position travels like a record: the
+JSON value base64url(zlib(json)) (`records.encode`) in `embed.html?position=…` or `#position=…`,
+and comes back through the bounded decoder (`records.decode`) and the game's validator.
+
+Annotations name zone paths ("expedition.0.red") or components ("red-8"). Each game's board marks
+its parts with data-testid attributes; ANCHORS turns a name into CSS selectors of those parts (a
+card without a mark of its own is shown by its zone), so the embed can ring highlights and draw
+arrows over any renderer's SVG without changing its drawing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import records
+from i18n import _, tr
+from render import renderer
+from render.markup import Safe, tag, text
+
+from py_engine.core import position as P
+from py_engine.games.lost_cities.zones import card_id
+from py_engine.games.lost_cities_board.zones import card_id as board_card_id
+
+LINK_KEY = "position"
+# A position's board takes no input; data-arg stays (annotations find a hand's cards by it).
+_INPUT = re.compile(r' (?:data-(?:act|cmd|draggable)(?:="[^"]*")?|tabindex="[^"]*"|role="button")(?=[\s/>])')
+
+
+def _lost_cities(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a card: its own mark in the shown hand, else its zone's
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        own = [f'[data-testid="hand-card"][data-arg="{card_id(name)}"]'] if zone == f"hand.{bottom}" else []
+        return own + (_lost_cities(zone, pos, bottom) if zone else [])
+    parts = name.split(".")
+    if parts[0] == "discard":
+        return [f'[data-testid="pile-{parts[1]}"]']
+    if parts[0] == "deck":
+        return ['[data-testid="deck"]']
+    if parts[0] == "hand":
+        return ['[data-testid="hand-card"]'] if int(parts[1]) == bottom else [f'[data-testid="who-{parts[1]}"]']
+    seat, colour = int(parts[1]), parts[2]  # an expedition
+    if seat == bottom:
+        return [f'[data-testid="expedition-{colour}"]']
+    return [f'[data-testid="row-score-{seat}-{colour}"]', f'[data-testid="who-{seat}"]']
+
+
+def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a card, tile or piece: a card in the shown hand has its own mark, else its zone
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        own = ([f'[data-testid="hand-card"][data-arg="{board_card_id(name)}"]'] if zone == f"hand.{bottom}"
+               else [])
+        return own + (_lost_cities_board(zone, pos, bottom) if zone else [])
+    parts = name.split(".")
+    kind = parts[0]
+    if kind in ("discard", "deck", "removed"):
+        return [f'[data-testid="pile-{parts[1]}"]'] if kind == "discard" else ['[data-testid="deck"]']
+    if kind == "hand":
+        return ['[data-testid="hand-card"]'] if int(parts[1]) == bottom else [f'[data-testid="player-{parts[1]}"]']
+    if kind == "space":
+        colour, stone = parts[1].split("-")
+        return [f'[data-testid="stone-{colour}-{stone}"]']
+    seat, colour = parts[1], parts[2]
+    if kind == "path":
+        return [f'[data-testid="piece-{seat}-{colour}"]', f'[data-testid="path-{colour}"]']
+    return [f'[data-testid="column-{seat}-{colour}"]', f'[data-testid="player-{seat}"]']  # a column
+
+
+# game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first
+ANCHORS: dict[str, Callable[[str, P.Position, int], list[str]]] = {
+    "lost-cities": _lost_cities,
+    "lost-cities-board": _lost_cities_board,
+}
+
+
+def anchors(game_id: str, name: str, pos: P.Position, bottom: int) -> list[str]:
+    """CSS selectors (inside the board) of a zone or component named by an annotation; [] if not drawn."""
+    find = ANCHORS.get(game_id)
+    return find(name, pos, bottom) if find else []
+
+
+def marks(pos: P.Position, seat: int | None) -> dict:
+    """What the embed draws over the board: {"highlight": [[selectors]], "arrows": [[[from], [to]]]}."""
+    bottom = seat if seat is not None else 0
+    return {"highlight": [anchors(pos.game_id, m, pos, bottom) for m in pos.annotations["highlight"]],
+            "arrows": [[anchors(pos.game_id, a, pos, bottom), anchors(pos.game_id, b, pos, bottom)]
+                       for a, b in pos.annotations["arrows"]]}
+
+
+def load(code: str, seed: int = 0) -> P.Position:
+    """A position from its link code: bounded decoding, then every rule of the game (PositionError / RecordError)."""
+    return P.check(records.decode(code), seed=seed)
+
+
+def names_of(players: int) -> list[str]:
+    return [tr("Player {n}", n=i + 1) for i in range(players)]
+
+
+def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None) -> Safe:
+    """The position drawn by the game's own renderer from `seat`'s eyes, taking no input."""
+    view = pos.state.view(seat)
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": [], "selected": None}
+    return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
+
+
+def status(pos: P.Position, seat: int | None, names: list[str] | None = None) -> str:
+    view = pos.state.view(seat)
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": [], "selected": None}
+    return renderer(pos.game_id).status_text(view, ui)
+
+
+def caption_html(pos: P.Position) -> Safe | None:
+    """The writer's caption, shown as written (escaped, never translated)."""
+    caption = pos.annotations["caption"]
+    return tag("p", {"class": "caption", "data-testid": "caption", "dir": "auto"}, caption) if caption else None
+
+
+def embed_url(base_url: str, data: dict, seat: int | None, theme: str = "light") -> str:
+    """embed.html showing a position, from `seat`'s eyes, with "Play on from here"."""
+    folder = base_url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
+    parts = [f"{LINK_KEY}={records.encode(data)}", f"seat={'spectator' if seat is None else seat}"]
+    if theme != "light":
+        parts.append(f"theme={theme}")
+    return f"{folder}embed.html?{'&'.join(parts)}"
+
+
+def iframe_snippet(url: str) -> str:
+    return records.iframe_snippet(url, _("A game position"))
