@@ -426,6 +426,43 @@ def test_knight_move_displace_and_chase():
     assert s2.stack[-1]["k"] == "robber" and not s2.kn_active[13]
 
 
+def test_intrigue_knight_must_leave_its_spot():
+    """Intrigue (seed 003, progress cards): the enemy knight touching your road moves to another free spot
+    at its owner's roads; it may not stay where it stood."""
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13))
+    build(s, 1, 30, "settlement")
+    road(s, 1, edge(30, 24), edge(24, 18), edge(18, 13))
+    knight(s, 1, 13, 2, True)
+    s.prog[0] = ["intrigue"]
+    s.apply(0, ("play", "intrigue"))
+    s.apply(0, ("intrigue", 13))
+    assert s.kn_owner[13] == -1 and s.to_move() == (1,)
+    assert sorted(s.legal_actions(1)) == [("relocate", 18), ("relocate", 24)]
+    assert not legal(s, ("relocate", 13), 1) and not legal(s, ("remove",), 1)
+    with pytest.raises(IllegalAction):
+        s.apply(1, ("relocate", 13))
+    s.apply(1, ("relocate", 24))
+    assert s.kn_owner[24] == 1 and s.kn_level[24] == 2 and s.kn_active[24] and s.kn_owner[13] == -1
+
+
+def test_intrigue_removes_a_knight_with_nowhere_else_to_go():
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13))
+    road(s, 1, edge(13, 18))
+    knight(s, 1, 13, 1, True)
+    knight(s, 1, 18, 1, False)  # seat 1's only other road end is taken
+    s.prog[0] = ["intrigue"]
+    s.apply(0, ("play", "intrigue"))
+    s.apply(0, ("intrigue", 13))
+    assert s.legal_actions(1) == [("remove",)]
+    assert legal(s, ("remove",), 1) and not legal(s, ("relocate", 13), 1)
+    s.apply(1, ("remove",))
+    assert s.knights_of(1) == [18] and s.kn_owner[13] == -1 and s.stack[-1]["k"] == "main"
+
+
 def test_weaker_knight_cannot_displace():
     s = fresh()
     build(s, 0, 8, "settlement")

@@ -52,7 +52,8 @@ Decisions on unclear points (each has a test in tests/test_catan_ck.py):
   asked cards), decline, or a counter-offer from the same space; the active player then trades with one
   of those who accepted or countered (a counter it can pay) or cancels. At most `max_offers` (default 3)
   offers per turn: this bounds trading loops.
-- Displaced and Intrigue knights go to any empty intersection touching their owner's roads (CK20).
+- Displaced and Intrigue knights go to another empty intersection touching their owner's roads, or are
+  removed when there is none (CK20; Intrigue may not leave the knight where it stood).
 - Deserter: the opponent chooses which knight leaves; you may place one of yours of the same strength
   (a basic one when none of that strength is left, option `deserter_fallback`), inactive.
 - Diplomat removes one open road (an end with no other piece of its owner); if it was yours you may

@@ -128,8 +128,13 @@ def _setup_road(s: CatanState, p: int, top: dict, e: int) -> bool:
 
 
 def _relocate_remove(s: CatanState, p: int, top: dict) -> bool:
-    """The knight is lost only when no spot touches its owner's roads."""
-    return not s.knight_spots(p)
+    """The knight is lost only when no other spot touches its owner's roads."""
+    return not s.relocate_spots(p, top)
+
+
+def _relocate_spot(s: CatanState, p: int, top: dict, v: int) -> bool:
+    """An empty spot at the owner's roads, not the one the knight was driven from."""
+    return v != top.get("from", -1) and s.knight_spot(p, v)
 
 
 # ---- the action phase ----------------------------------------------------------------------------
@@ -318,7 +323,7 @@ DECISIONS: dict[str, Table] = {
     "steal": {("steal", 1): ((SEAT,), lambda s, p, top, q: q in top["victims"])},
     "aqueduct": {("take", 1): ((RES,), _bank_has)},
     "metropolis": {("metropolis", 1): ((V,), _free_city)},
-    "relocate": {("relocate", 1): ((V,), _knight_spot), ("remove", 0): ((), _relocate_remove)},
+    "relocate": {("relocate", 1): ((V,), _relocate_spot), ("remove", 0): ((), _relocate_remove)},
     "make_offer": {("offer", 4): (OFFER_BUNDLE, _bundle), ("back", 0): ((), _yes)},
     "offer": {("decline", 0): ((), _answering), ("accept", 0): ((), _accept), ("counter", 0): ((), _start_counter),
               ("counter", 4): (OFFER_BUNDLE, _counter), ("back", 0): ((), _countering)},

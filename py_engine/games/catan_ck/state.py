@@ -453,8 +453,13 @@ class CatanState(State):
     def _legal_metropolis(self, p: int, top: dict) -> list:
         return [("metropolis", v) for v in self.cities(p) if v not in self.metro]
 
+    def relocate_spots(self, p: int, top: dict) -> list[int]:
+        """Where a displaced knight may go: an empty spot touching its owner's roads other than the one it
+        was driven from (Intrigue empties that spot, yet the knight must leave it)."""
+        return [v for v in self.knight_spots(p) if v != top.get("from", -1)]
+
     def _legal_relocate(self, p: int, top: dict) -> list:
-        spots = self.knight_spots(p)
+        spots = self.relocate_spots(p, top)
         return [("relocate", v) for v in spots] if spots else [("remove",)]
 
     def _legal_main(self, p: int, top: dict) -> list:
@@ -965,7 +970,7 @@ class CatanState(State):
         self._relocate_knight(v, w)
         self.kn_active[w] = self.kn_ready[w] = False
         self._log(p, "displace", {"from": v, "to": w, "victim": q})
-        self.stack.append({"k": "relocate", "p": q, "level": lvl, "active": act})
+        self.stack.append({"k": "relocate", "p": q, "level": lvl, "active": act, "from": w})
         self._update_longest()
 
     def _do_relocate(self, p: int, a: tuple, top: dict) -> None:
@@ -1374,7 +1379,7 @@ class CatanState(State):
             self._remove_knight(v)
             self._log(p, "intrigue", {"v": v, "victim": q})
             self._update_longest()
-            st.append({"k": "relocate", "p": q, "level": lvl, "active": act})
+            st.append({"k": "relocate", "p": q, "level": lvl, "active": act, "from": v})
 
     # ---- hidden information --------------------------------------------------------------------------
     def _peek_target(self, seat: int | None) -> tuple[int, str]:
