@@ -75,7 +75,7 @@ def english_fragments() -> set[str]:
     enough not to be a name or a number."""
     out = set()
     for msg in build.extract_messages():
-        if not msg.id or not any(path.endswith("render/catan_ck.py") for path, _line in msg.locations):
+        if not msg.id or not any(re.search(r"render/catan_ck\w*\.py$", path) for path, _line in msg.locations):
             continue
         for mid in (msg.id if isinstance(msg.id, tuple) else (msg.id,)):
             out.update(f.strip() for f in re.split(r"\{\w*\}", mid) if len(f.strip()) >= 5
@@ -125,3 +125,57 @@ def test_log_lines_name_you_and_players(catalogues: Path) -> None:
         assert ck.log_text(bank, ["شما", "آنا"]) == "آنا: با بانک ۴ سنگ معدن را با ۱ آجر مبادله کرد"
     finally:
         i18n.set_language("en")
+
+
+def trade_positions() -> list[tuple[dict, dict]]:
+    """Seat 0 building an offer (2 ore + 1 wool for 2 grain, to Bo), then Bo building a counter-offer and
+    the open offer as Cyd sees it."""
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 0, 1, [{"k": "main", "p": 0}]
+    s.hands[0][4], s.hands[0][2], s.hands[1][3], s.hands[1][5] = 2, 1, 2, 1
+    s.apply(0, ("offer",))
+    for a in (("give", "ore"), ("give", "ore"), ("give", "wool"), ("get", "grain"), ("get", "grain"), ("to", 1)):
+        s.apply(0, a)
+    out = []
+
+    def snap(seat: int) -> None:
+        view = json.loads(json.dumps(s.view(seat)))
+        legal = [list(game.encode(a)) for a in s.legal_actions(seat)]
+        out.append((view, {"me": seat, "names": list(NAMES), "legal": legal, "selected": None}))
+
+    snap(0)
+    s.apply(0, ("send",))
+    s.apply(1, ("counter",))
+    s.apply(1, ("give", "cloth"))
+    snap(1)
+    snap(2)
+    return out
+
+
+def test_trade_builder_and_open_offer(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    (v0, ui0), (v1, ui1), (v2, ui2) = trade_positions()
+    i18n.set_language("en")
+    panel = str(ck.action_buttons(v0, ui0))
+    assert 'data-testid="trade-builder"' in panel and "You give 1 wool, 2 ore; you get 2 grain." in panel
+    assert 'data-act="[&quot;send&quot;]"' in panel and 'data-testid="tb-to-1" aria-pressed="true"' not in panel
+    assert re.search(r'data-testid="tb-to-1"[^>]*aria-pressed="true"', panel)
+    assert re.search(r'data-testid="tb-give-wool"[^>]*disabled', panel)  # the only wool is offered
+    counter = str(ck.action_buttons(v1, ui1))
+    assert "Your counter-offer" in counter and "You give 2 grain, 1 cloth; you get 1 wool, 2 ore." in counter
+    assert "tb-to-all" not in counter
+    told = str(ck.summary(v2, NAMES))
+    assert "Anna offers 1 wool, 2 ore for 2 grain to Bo" in told and "Bo: is making a counter-offer" in told
+    assert "cloth" not in told  # Cyd does not see the counter before it is sent
+    assert ck.status_text(v2, ui2).startswith("Bo: offered 1 wool, 2 ore for 2 grain")
+    english = english_fragments()
+    try:
+        i18n.set_language("ja")
+        whole = "\n".join(t for v, ui in ((v0, ui0), (v1, ui1), (v2, ui2)) for t in shown_text(v, ui))
+    finally:
+        i18n.set_language("en")
+    assert "あなたの逆提案" in whole or "逆提案" in whole
+    left = sorted({f for f in english if f in whole})
+    assert not left, f"English left in the page: {left[:20]}"

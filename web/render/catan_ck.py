@@ -608,7 +608,7 @@ PENDING_TEXT = {
     "defender_draw": N_("choose a progress deck"), "toss": N_("discard a progress card"),
     "metropolis": N_("choose the city for the metropolis"), "relocate": N_("move the displaced knight"),
     "offer": N_("answer the trade offer"), "confirm": N_("choose a trade partner or cancel"),
-    "card": N_("resolve the card"), "make_offer": N_("choose what to offer (n of one kind for m of another)"),
+    "card": N_("resolve the card"), "make_offer": N_("build a trade offer"),
 }
 CARD_PROMPT = {
     "engineer": N_("Engineer: choose a city for the free wall"),
@@ -650,8 +650,8 @@ def status_text(view: dict, ui: dict) -> str:
         c = p.get("card", "")
         what = _(CARD_PROMPT[c]) if c in CARD_PROMPT else tr("{card}: choose", card=card_name(c))
     if kind == "offer":
-        what = tr("offered {give} for {get} — accept, decline or counter", give=_bundle(p["give"][0], p["give"][1]),
-                  get=_bundle(p["get"][0], p["get"][1]))
+        what = tr("offered {give} for {get} — accept, decline or counter", give=trade.bundle_text(p.get("give")),
+                  get=trade.bundle_text(p.get("get")))
     return tr("{name}: {what}.", name=who, what=what)
 
 
@@ -661,7 +661,8 @@ def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
 
 
 SIMPLE_ACTS = {"end": N_("End turn"), "roll": N_("Roll the dice"), "accept": N_("Accept"), "decline": N_("Decline"),
-               "cancel": N_("Cancel"), "stop": N_("Done"), "remove": N_("Remove the knight"), "back": N_("Back")}
+               "cancel": N_("Cancel"), "stop": N_("Done"), "remove": N_("Remove the knight"), "back": N_("Back"),
+               "send": N_("Send")}
 
 
 def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = None) -> str:
@@ -680,10 +681,7 @@ def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = Non
             return tr("Bank: {give} → 1 {get}", give=_bundle(a[1], n), get=kind_name(a[2]))
         return tr("Bank: {give} → {get}", give=kind_name(a[1]), get=kind_name(a[2]))
     if k in ("offer", "counter") and len(a) == 1:
-        return _("Make an offer to the players") if k == "offer" else _("Counter-offer")
-    if k in ("offer", "counter") and len(a) == 5:
-        msg = N_("Offer: {give} for {get}") if k == "offer" else N_("Counter: {give} for {get}")
-        return tr(msg, give=_bundle(a[1], a[2]), get=_bundle(a[3], a[4]))
+        return _("Offer a trade to the players…") if k == "offer" else _("Counter-offer…")
     if k == "play":
         return tr("Play {card}", card=card_name(a[1]))
     if k == "dice":
@@ -698,6 +696,12 @@ def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = Non
         return tr("Give {resource} to {name}", resource=kind_name(a[2]), name=_player(names, a[1]))
     if k == "give":
         return tr("Give {commodity}", commodity=kind_name(a[1]))
+    if k in ("ungive", "get", "unget") and len(a) == 2:
+        msg = {"ungive": N_("Give one {kind} less"), "get": N_("Ask for one {kind}"),
+               "unget": N_("Ask one {kind} less")}
+        return tr(msg[k], kind=kind_name(a[1]))
+    if k == "to":
+        return tr("Offer to {name}", name=_player(names, a[1])) if len(a) == 2 else _("Offer to everyone")
     if k == "swap":
         where = [_hex_words(view, h) if view else tr("hex {n}", n=h) for h in a[1:3]]
         return tr("Swap the number tokens of {a} and {b}", a=where[0], b=where[1])
@@ -746,8 +750,11 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         for a in table.get(int(sel[1:]), []):
             out.append(_button(a, _label(a, view), "sel-" + "-".join(str(x) for x in a)))
     groups: dict = {"bank": []}
+    building = trade.builder_mode(view)
+    if building:
+        out.append(trade.builder_panel(view, legal, names))
     for a in legal:
-        if a in on_board:
+        if a in on_board or (building and a[0] in trade.BUILDER_ACTS):
             continue
         if a[0] in groups:
             groups[a[0]].append(a)
@@ -766,22 +773,6 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     return join(out)
 
 
-def _reply_text(r: object) -> str:
-    """A player's answer to an offer in words."""
-    if r is None:
-        return _("waiting")
-    if isinstance(r, list) and r:
-        if r[0] == "accept":
-            return _("accepts")
-        if r[0] == "decline":
-            return _("declines")
-        if r[0] == "countering":
-            return _("is making a counter-offer")
-        if r[0] == "counter" and len(r) == 5:
-            return tr("counters: {give} for {get}", give=_bundle(r[1], r[2]), get=_bundle(r[3], r[4]))
-    return " ".join(str(x) for x in r) if isinstance(r, list) else str(r)
-
-
 def summary(view: dict, names: list[str]) -> Safe:
     items = []
     for p in view["player_info"]:
@@ -791,16 +782,7 @@ def summary(view: dict, names: list[str]) -> Safe:
                          _(", "),
                          trn("{n} card", "{n} cards", p["cards"]), _(", "),
                          trn("{n} progress card", "{n} progress cards", p["progress_count"])))
-    offer = None
-    pend = view.get("pending") or {}
-    if pend.get("kind") in ("offer", "confirm"):
-        rows = []
-        for s, r in enumerate(pend.get("replies") or []):
-            if r and r[0] == "self":
-                continue
-            rows.append(tag("li", {"data-testid": f"reply-{s}"}, _player(names, s), ": ", _reply_text(r)))
-        offer = join(tag("h3", None, tr("Offer: {give} for {get}", give=_bundle(pend["give"][0], pend["give"][1]),
-                                        get=_bundle(pend["get"][0], pend["get"][1]))), tag("ul", None, "", rows))
+    offer = trade.offer_summary(view, names)
     return join(tag("h2", None, tr("Turn {n}", n=view["turn_no"])), tag("ul", {"class": "totals"}, "", items), offer)
 
 
@@ -835,8 +817,9 @@ LOG_WORDS = {
     "displace": N_("displaces a knight belonging to {name}"), "chase": N_("chases the robber away"),
     "robber": N_("moves the robber"), "steal": N_("steals a card from {name}"),
     "steal_kind": N_("steals {kind} from {name}"), "bank": N_("trades {give} for 1 {get} with the bank"),
-    "offer": N_("offers {give} for {get}"), "reply_accept": N_("accepts the offer"),
-    "reply_decline": N_("declines the offer"), "reply_counter": N_("counters: {give} for {get}"),
+    "offer": N_("offers {give} for {get}"), "offer_to": N_("offers {give} for {get} to {name}"),
+    "reply_accept": N_("accepts the offer"),
+    "reply_decline": N_("declines the offer"), "reply_counter": N_("counters: gives {give} for {get}"),
     "reply": N_("answers the offer"), "trade": N_("trades {give} for {get} with {name}"),
     "no_trade": N_("makes no trade"), "play": N_("plays {card}"), "draw": N_("draws a {track} progress card"),
     "draw_card": N_("draws {card} ({track})"), "reveal": N_("reveals {card} (+1 VP)"),
@@ -899,15 +882,16 @@ def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
     elif key == "bank":
         fields.update(give=_bundle(p.get("give"), p.get("n", "")), get=kind_name(p.get("get")))
     elif key in ("offer", "trade"):
-        give, get = p.get("give") or ["", ""], p.get("get") or ["", ""]
-        fields.update(give=_bundle(*give[:2]), get=_bundle(*get[:2]))
+        fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+        if key == "offer" and isinstance(p.get("to"), int) and p["to"] >= 0:
+            key, fields["name"] = "offer_to", _obj(names, p["to"])
     elif key == "reply":
-        r = p.get("reply") or [""]
-        if r[0] == "counter" and len(r) == 5:
+        r = p.get("reply")
+        if r == "counter":
             key = "reply_counter"
-            fields.update(give=_bundle(r[1], r[2]), get=_bundle(r[3], r[4]))
-        elif r[0] in ("accept", "decline"):
-            key = "reply_" + r[0]
+            fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+        elif r in ("accept", "decline"):
+            key = "reply_" + r
     elif key == "draw" and "card" in p:
         key = "draw_card"
     elif key == "toss" and "card" in p:
@@ -980,3 +964,7 @@ def log_text(entry: dict, names: list[str]) -> str:
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return str(key)
     return words.player_line(what, None if public else seat, names)
+
+
+# the trade panels use this module's words and colours: imported once they are defined
+from . import catan_ck_trade as trade  # noqa: E402
