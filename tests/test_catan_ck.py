@@ -765,6 +765,21 @@ def test_reference_red_die_three_on_green_gate():
     assert len(s.prog[1]) + len(s.vpcards[1]) == 1 and len(s.prog[2]) + len(s.vpcards[2]) == 0
 
 
+def test_dice_sums_are_tallied_in_the_view():
+    s = fresh()
+    roll(s, 4, 3, event="ship")
+    s.stack = [{"k": "main", "p": 0}]
+    roll(s, 6, 6, event="ship")
+    s.stack = [{"k": "main", "p": 0}]
+    roll(s, 1, 2, event="ship")
+    v = s.view(1)
+    assert v["dice_sums"] == [0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1]  # sums 2..12: one 3, one 7, one 12
+    assert v["dice"] == {"yellow": 1, "red": 2, "event": "ship"}
+    data = s.to_json()
+    del data["sums"]  # a save from before the tally loads with none counted
+    assert GAME.from_json(data).sums == [0] * 13
+
+
 def test_tc9_hand_limit_own_turn_and_off_turn():
     s = fresh()
     s.prog[0] = ["spy", "spy", "warlord", "warlord", "wedding"]

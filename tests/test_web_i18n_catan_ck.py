@@ -179,3 +179,66 @@ def test_trade_builder_and_open_offer(catalogues: Path) -> None:
     assert "あなたの逆提案" in whole or "逆提案" in whole
     left = sorted({f for f in english if f in whole})
     assert not left, f"English left in the page: {left[:20]}"
+
+
+def main_position(**hand: int) -> tuple[dict, dict, object]:
+    """Seat 0 in its action phase on the beginner board with a settlement at 8, a road 8-13 and `hand`."""
+    from py_engine.games.catan_ck.data import EDGES, KIDX
+
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 0, 1, [{"k": "main", "p": 0}]
+    s.owner[8], s.btype[8] = 0, 1
+    s.road[EDGES.index((8, 13))] = 0
+    for k, n in hand.items():
+        s.hands[0][KIDX[k]] = n
+    view = json.loads(json.dumps(s.view(0)))
+    ui = {"me": 0, "names": list(NAMES), "legal": [list(game.encode(a)) for a in s.legal_actions(0)],
+          "selected": None}
+    return view, ui, s
+
+
+def test_build_menu_costs_lit_and_spots(catalogues: Path) -> None:
+    """Road and knight affordable, city not: the road is lit with its two cost icons; choosing it lights
+    only road spots on the board (not the knight's spot)."""
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position(brick=1, lumber=1, grain=1, wool=1, ore=1)
+    menu = str(ck.action_buttons(view, ui))
+    road = re.search(r'<button[^>]*data-testid="build-road"[^>]*>(.*?)</button>', menu).group(0)
+    assert 'aria-disabled="false"' in road and 'data-cmd="select"' in road
+    assert road.count('data-icon="brick"') == 1 and road.count('data-icon="lumber"') == 1
+    city = re.search(r'<button[^>]*data-testid="build-city"[^>]*>(.*?)</button>', menu).group(0)
+    assert 'aria-disabled="true"' in city and city.count('data-icon="ore"') == 3 and "data-cmd" not in city
+    assert "Improve trade to level 1" in menu  # no city: not affordable, shown with its cost
+    board_all = str(ck.render(view, ui))
+    chosen = str(ck.render(view, dict(ui, selected="build-road")))
+    roads = [a for a in s.legal_actions(0) if a[0] == "road"]
+    assert roads and chosen.count('data-testid="t-e') == len(roads)
+    assert 'data-testid="t-v13"' in board_all and 'data-testid="t-v13"' not in chosen
+
+
+def test_dice_stats_alchemist_and_discard_words(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position()
+    s.sums[7], s.sums[8] = 3, 1
+    s.dice = {"yellow": 5, "red": 3, "event": "ship"}
+    view = json.loads(json.dumps(s.view(0)))
+    board = str(ck.render(view, ui))
+    assert "Dice this game (4 rolls): 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 3, 8: 1" in board
+    assert re.search(r'data-testid="dice-total"[^>]*>=8<', board)
+    s.stack = [{"k": "roll", "p": 0}]
+    roll_ui = dict(ui, legal=[["roll"]])
+    assert ck.status_text(json.loads(json.dumps(s.view(0))), roll_ui) == "Anna: roll the dice."
+    s.prog[0] = ["alchemist"]
+    roll_ui = dict(ui, legal=[["roll"], ["play", "alchemist"]])
+    assert ck.status_text(json.loads(json.dumps(s.view(0))), roll_ui) == "Anna: roll the dice (or play Alchemist)."
+    s.hands[0] = [3, 3, 3, 0, 0, 0, 0, 0]
+    s.stack = [{"k": "discard", "need": [4, 0, 0], "to": -1, "why": "seven", "gone": [[0] * 8] * 3}]
+    assert ck.status_text(json.loads(json.dumps(s.view(0))), dict(ui, legal=[["discard", "brick"]])) == \
+        "Anna: discard 4 of your 9 cards."
+    mono = {"seat": 0, "key": "monopoly", "params": {"kind": "ore", "got": [[1, 2], [2, 1]]}}
+    assert ck.log_text(mono, ["You", "Bo", "Cyd"]) == "You name ore, receiving 3 from the others"

@@ -150,6 +150,7 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "num": "font:700 17px system-ui;text-anchor:middle", "red": "fill:#c0001a",
     "tl": "font:600 11px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 14px system-ui;fill:#1d2521",
     "sm": "font:12px system-ui;fill:#222", "tiny": "font:10px system-ui;fill:#222",
+    "big": "font:700 26px system-ui;fill:#1b1b1b",
     "pl": "font:700 10px system-ui;text-anchor:middle", "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;"
                                                                      "stroke-width:2;cursor:pointer",
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
@@ -266,8 +267,8 @@ def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, 
 
 def render(view: dict, ui: dict) -> Safe:
     legal = _legal(ui)
-    verts, edges, hexes = _targets(legal)
     sel = ui.get("selected")
+    verts, edges, hexes = _targets(build.only_selected(legal, sel))
     names = _names(view, ui)
     pos = _vertex_positions(view)
     hv = _hex_vertices(view, pos)
@@ -400,10 +401,9 @@ def _harbour_svg(hb: dict, pos: dict) -> Safe:
                tag("line", {"x1": fmt(x2), "y1": fmt(y2), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
                tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 17, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -1)), "class": "tiny",
+               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -3)), "class": "tiny",
                             "text-anchor": "middle"}, f"{num(3 if not what else 2)}:{num(1)}"),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + 9), "class": "tiny", "text-anchor": "middle"},
-                   what) if what else None)
+               icons.icon(hb["kind"], hx, hy + 8, 13) if what else None)
 
 
 BUILDING_NAMES = {"settlement": N_("Settlement of {name}"), "city": N_("City of {name}"),
@@ -419,17 +419,21 @@ def _building_svg(b: dict, pos: dict, names: list[str]) -> Safe:
     s = b["seat"]
     fill, ink = PLAYER_COLOURS[s], PLAYER_INK[s]
     out = []
-    if b["wall"]:
-        out.append(tag("rect", {"x": fmt(x - 15), "y": fmt(y - 15), "width": 30, "height": 30, "fill": "#7a6a55",
-                                "stroke": "#222"}))
     if b["type"] == "city":
-        out.append(tag("path", {"d": f"M{fmt(x - 12)} {fmt(y + 9)}V{fmt(y - 3)}L{fmt(x - 5)} {fmt(y - 10)}"
-                                     f"L{fmt(x + 2)} {fmt(y - 3)}H{fmt(x + 12)}V{fmt(y + 9)}Z",
-                                "fill": fill, "stroke": "#111", "stroke-width": 1.5}))
+        # a church tower with a pointed roof beside a wide hall: twice the footprint of a settlement
+        out.append(tag("path", {"d": f"M{fmt(x - 15)} {fmt(y + 10)}V{fmt(y - 8)}L{fmt(x - 9)} {fmt(y - 17)}"
+                                     f"L{fmt(x - 3)} {fmt(y - 8)}V{fmt(y - 3)}H{fmt(x + 15)}V{fmt(y + 10)}Z",
+                                "fill": fill, "stroke": "#111", "stroke-width": 1.8}))
+        if b["wall"]:  # a crenellated grey wall across the city's foot
+            x0, y0 = x - 18, y + 8
+            crenels = "h4v-4h4v4" * 4 + "h4"
+            out.append(tag("path", {"d": f"M{fmt(x0)} {fmt(y0 + 8)}V{fmt(y0)}{crenels}V{fmt(y0 + 8)}Z",
+                                    "fill": "#8a8478", "stroke": "#111", "stroke-width": 1.2,
+                                    "data-testid": f"wall-{b['v']}"}))
         if b["metropolis"]:
-            out.append(tag("circle", {"cx": fmt(x), "cy": fmt(y - 16), "r": 7, "fill": TRACK_COLOUR[b["metropolis"]],
-                                      "stroke": "#111"}))
-            out.append(tag("text", {"x": fmt(x), "y": fmt(y - 12), "class": "pl", "fill": "#fff"}, "★"))
+            out.append(tag("circle", {"cx": fmt(x + 9), "cy": fmt(y - 15), "r": 8,
+                                      "fill": TRACK_COLOUR[b["metropolis"]], "stroke": "#111", "stroke-width": 1.5}))
+            out.append(tag("text", {"x": fmt(x + 9), "y": fmt(y - 11), "class": "pl", "fill": "#fff"}, "★"))
     else:
         out.append(tag("path", {"d": f"M{fmt(x - 8)} {fmt(y + 7)}V{fmt(y - 2)}L{fmt(x)} {fmt(y - 9)}"
                                      f"L{fmt(x + 8)} {fmt(y - 2)}V{fmt(y + 7)}Z",
@@ -453,6 +457,7 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
     s = k["seat"]
     fill = PLAYER_COLOURS[s] if k["active"] else "#ffffff"
     ink = PLAYER_INK[s] if k["active"] else "#111"
+    lvl = k["level"] if k["level"] in KNIGHT_SHAPES else 1
     if k["active"]:
         label = tr("Active {knight} of {name} (strength {n})", knight=knight_name(k["level"]),
                    name=_player(names, s), n=k["level"])
@@ -463,9 +468,27 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
         more = _("Inactive: pay 1 grain to activate it before it can defend or act.")
     return tag("g", {"data-testid": f"knight-{k['v']}", "aria-label": label},
                tag("title", None, tr("{label}. {help}", label=label, help=more)),
-               tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "fill": fill, "stroke": PLAYER_COLOURS[s],
-                              "stroke-width": 3}),
+               tag("polygon", {"points": _knight_points(x, y, lvl), "fill": fill, "stroke": PLAYER_COLOURS[s],
+                               "stroke-width": 3, "stroke-dasharray": None if k["active"] else "4 2",
+                               "data-level": lvl, "data-active": int(bool(k["active"]))}),
+               tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 13.5, "fill": "none", "stroke": "#111"})
+               if lvl == 3 else None,
                tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "pl", "fill": ink}, LETTERS[s], k["level"]))
+
+
+# knight shapes by level: a round token (basic), a shield-like hexagon (strong), an eight-pointed star in a
+# ring (mighty); as (points, outer radius, inner radius)
+KNIGHT_SHAPES = {1: (16, 10.0, 10.0), 2: (6, 11.5, 11.5), 3: (16, 13.0, 9.5)}
+
+
+def _knight_points(x: float, y: float, level: int) -> str:
+    n, r_out, r_in = KNIGHT_SHAPES[level]
+    pts = []
+    for i in range(n):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.pi * 2 * i / n - math.pi / 2
+        pts.append(f"{fmt(x + r * math.cos(a))},{fmt(y + r * math.sin(a))}")
+    return " ".join(pts)
 
 
 def _names(view: dict, ui: dict) -> list[str]:
@@ -525,12 +548,15 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                        tag("title", None, tr("Yellow {yellow}, red {red}: production on {total}. {event}",
                                              yellow=d["yellow"], red=d["red"], total=d["yellow"] + d["red"],
                                              event=event_help)),
-                       _die(x0, 60, d["yellow"], "#f2d14c"), _die(x0 + 40, 60, d["red"], "#d2453a"),
-                       tag("rect", {"x": x0 + 80, "y": 60, "width": 70, "height": 30, "rx": 5,
+                       _die(x0, 58, d["yellow"], "#f2d14c"), _die(x0 + 46, 58, d["red"], "#d2453a"),
+                       tag("text", {"x": x0 + 92, "y": 87, "class": "big", "data-testid": "dice-total"},
+                           "=", num(d["yellow"] + d["red"])),
+                       tag("rect", {"x": x0 + 150, "y": 62, "width": 58, "height": 32, "rx": 5,
                                     "fill": TRACK_COLOUR.get(d["event"], "#444")}),
-                       tag("text", {"x": x0 + 115, "y": 80, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
+                       tag("text", {"x": x0 + 179, "y": 83, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
                            event_name(d["event"]))))
-    y = 104
+    out.append(_dice_stats(view.get("dice_sums"), x0 + 218, 56))
+    y = 124
     for p in view["player_info"]:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
@@ -564,8 +590,31 @@ def _side_svg(view: dict, ui: dict) -> Safe:
 
 
 def _die(x: float, y: float, n: int, fill: str) -> Safe:
-    return join(tag("rect", {"x": x, "y": y, "width": 30, "height": 30, "rx": 5, "fill": fill, "stroke": "#222"}),
-                tag("text", {"x": x + 15, "y": y + 21, "class": "hd", "text-anchor": "middle"}, num(n)))
+    return join(tag("rect", {"x": x, "y": y, "width": 40, "height": 40, "rx": 6, "fill": fill, "stroke": "#222",
+                             "stroke-width": 1.5}),
+                tag("text", {"x": x + 20, "y": y + 29, "class": "big", "text-anchor": "middle"}, num(n)))
+
+
+def _dice_stats(sums: object, x: float, y: float) -> Safe:
+    """How often each sum 2-12 came up this game: a bar per sum, the count above it, the sum below."""
+    if not isinstance(sums, list) or len(sums) != 11:
+        return Safe("")
+    top = max(max(sums), 1)
+    total = sum(sums)
+    title = tag("title", None, tr("Dice this game ({n} rolls): {counts}", n=total, counts=_(", ").join(
+        tr("{sum}: {n}", sum=i + 2, n=c) for i, c in enumerate(sums))))
+    out = [title]
+    for i, c in enumerate(sums):
+        bx = x + i * 19
+        h = 30 * c / top
+        out.append(tag("rect", {"x": fmt(bx), "y": fmt(y + 12 + 30 - h), "width": 15, "height": fmt(max(h, 1)),
+                                "fill": "#c0001a" if i + 2 in (6, 8) else "#5a6b62"}))
+        if c:
+            out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 10 + 30 - h), "class": "tiny",
+                                    "text-anchor": "middle"}, num(c)))
+        out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 54), "class": "tiny", "text-anchor": "middle"},
+                       num(i + 2)))
+    return tag("g", {"data-testid": "dice-stats"}, out)
 
 
 def _bottom_svg(view: dict, ui: dict) -> Safe:
@@ -584,9 +633,10 @@ def _bottom_svg(view: dict, ui: dict) -> Safe:
         out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
                        tag("rect", {"x": x, "y": 612, "width": 60, "height": 44, "rx": 5,
                                     "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
-                       tag("text", {"x": x + 30, "y": 630, "class": "sm", "text-anchor": "middle"}, kind_name(k)),
-                       tag("text", {"x": x + 30, "y": 650, "class": "hd", "text-anchor": "middle"},
-                           num(hand.get(k, 0)))))
+                       icons.icon(k, x + 17, 628, 20),
+                       tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
+                           num(hand.get(k, 0))),
+                       tag("text", {"x": x + 30, "y": 652, "class": "tiny", "text-anchor": "middle"}, kind_name(k))))
     out.append(tag("text", {"x": 560, "y": 604, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
         y = 612 + i * 28
@@ -601,7 +651,7 @@ def _bottom_svg(view: dict, ui: dict) -> Safe:
 # ---- HTML panels -----------------------------------------------------------------------------------
 PENDING_TEXT = {
     "setup_place": N_("place a settlement (first round) or a city (second round)"),
-    "setup_road": N_("place a road"), "roll": N_("roll the dice (or play Alchemist)"),
+    "setup_road": N_("place a road"), "roll": N_("roll the dice"),
     "alchemist": N_("choose the yellow and red dice"), "main": N_("trade, build, play cards, then end the turn"),
     "discard": N_("discard cards"), "robber": N_("move the robber"), "steal": N_("choose whom to rob"),
     "aqueduct": N_("take a resource (Aqueduct)"), "pillage": N_("choose the city to lose"),
@@ -649,6 +699,13 @@ def status_text(view: dict, ui: dict) -> str:
     if kind == "card":
         c = p.get("card", "")
         what = _(CARD_PROMPT[c]) if c in CARD_PROMPT else tr("{card}: choose", card=card_name(c))
+    mine = ui.get("me") in p.get("seats", [])
+    if kind == "roll" and mine and ["play", "alchemist"] in [list(a) for a in _legal(ui)]:
+        what = _("roll the dice (or play Alchemist)")
+    if kind == "discard" and mine and isinstance(p.get("need"), list):
+        me = ui["me"]
+        have = (view["player_info"][me].get("cards") if 0 <= me < len(view["player_info"]) else None)
+        what = tr("discard {n} of your {total} cards", n=p["need"][me], total=have)
     if kind == "offer":
         what = tr("offered {give} for {get} — accept, decline or counter", give=trade.bundle_text(p.get("give")),
                   get=trade.bundle_text(p.get("get")))
@@ -750,11 +807,13 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         for a in table.get(int(sel[1:]), []):
             out.append(_button(a, _label(a, view), "sel-" + "-".join(str(x) for x in a)))
     groups: dict = {"bank": []}
+    menu = build.build_menu(view, legal, sel)
+    out.append(menu)
     building = trade.builder_mode(view)
     if building:
         out.append(trade.builder_panel(view, legal, names))
     for a in legal:
-        if a in on_board or (building and a[0] in trade.BUILDER_ACTS):
+        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu and a[0] == "improve"):
             continue
         if a[0] in groups:
             groups[a[0]].append(a)
@@ -827,7 +886,7 @@ LOG_WORDS = {
     "aqueduct": N_("takes {kind} (aqueduct)"), "discard": N_("discards {cards}"),
     "discard_none": N_("discards cards"), "pillage": N_("loses a city to the barbarians"),
     "win": N_("wins with {vp} VP"), "harvest": N_("takes {cards}"),
-    "monopoly": N_("names {kind} and takes {n} from the others"), "merchant": N_("places the merchant"),
+    "monopoly": N_("names {kind}, receiving {n} from the others"), "merchant": N_("places the merchant"),
     "fleet": N_("trades {kind} 2:1 this turn (Merchant Fleet)"), "relocate": N_("moves a displaced knight"),
     "knight_lost": N_("loses a knight"), "desert": N_("removes a knight (Deserter)"),
     "remove_road": N_("removes a road belonging to {name}"),
@@ -967,4 +1026,6 @@ def log_text(entry: dict, names: list[str]) -> str:
 
 
 # the trade panels use this module's words and colours: imported once they are defined
+from . import catan_ck_build as build  # noqa: E402
+from . import catan_ck_icons as icons  # noqa: E402
 from . import catan_ck_trade as trade  # noqa: E402

@@ -13,6 +13,7 @@ import json
 from i18n import N_, _, num, tr
 
 from .catan_ck import KINDS, PLAYER_COLOURS, _counts, _player, kind_name
+from .catan_ck_icons import icon_html
 from .markup import Safe, join, tag
 
 BUILDER_ACTS = ("give", "ungive", "get", "unget", "to", "send", "back")
@@ -76,7 +77,7 @@ def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
             cells.append(tag("td", None, _act(("un" + side, k), "−", f"tb-un{side}-{k}", ok, tr(less, kind=name)),
                              tag("span", {"class": "n", "data-testid": f"tb-{side}-n-{k}"}, num(n)),
                              _act((side, k), "+", f"tb-{side}-{k}", ok, tr(more, kind=name))))
-        rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, name),
+        rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, icon_html(k), " ", name),
                         tag("td", None, num(hand.get(k, 0))), cells))
     out = [STYLE, tag("h3", None, _("Your offer") if mode == "offer" else _("Your counter-offer")),
            tag("p", None, tr("You give {give}; you get {get}.", give=bundle_text(give), get=bundle_text(get))),

@@ -75,10 +75,10 @@ class CatanState(TradeMixin, State):
               "metro_locked", "road", "kn_owner", "kn_level", "kn_active", "kn_ready", "kn_promoted", "hands",
               "bank", "impr", "prog", "decks", "vpcards", "defender", "merchant", "merchant_owner", "barb",
               "robber_active", "attacks", "longest", "road_len", "turn", "turn_no", "setup_i", "stack",
-              "fleet", "crane", "offers", "log", "history", "dice", "winner", "lost_metro")
+              "fleet", "crane", "offers", "log", "history", "dice", "winner", "lost_metro", "sums")
 
     _FLAT = ("terrain", "number", "owner", "btype", "wall", "sideways", "metro", "metro_locked", "road", "kn_owner",
-             "kn_level", "kn_active", "kn_ready", "kn_promoted", "bank", "defender", "road_len", "fleet")
+             "kn_level", "kn_active", "kn_ready", "kn_promoted", "bank", "defender", "road_len", "fleet", "sums")
     _NESTED = ("harbours", "hands", "impr", "prog", "decks", "vpcards", "lost_metro")
     _SCALAR = ("robber", "merchant", "merchant_owner", "barb", "robber_active", "attacks", "longest", "turn",
                "turn_no", "setup_i", "crane", "offers", "winner")
@@ -121,6 +121,7 @@ class CatanState(TradeMixin, State):
         s.stack = [{"k": "setup_place", "p": 0, "round": 1}]
         s.fleet, s.crane, s.offers = [], False, 0
         s.log, s.history, s.dice, s.winner = [], [], None, -1
+        s.sums = [0] * 13  # how often each dice sum (index 2-12) came up this game: public
         return s
 
     def clone(self) -> CatanState:
@@ -149,7 +150,7 @@ class CatanState(TradeMixin, State):
         s = cls.blank(game, data)
         s.rng = Rng.from_json(data["rng"])
         for f in cls.FIELDS:
-            setattr(s, f, _copy(data[f]))
+            setattr(s, f, _copy(data[f]) if f in data or f != "sums" else [0] * 13)  # saves before the tally
         n = s.players
         if (len(s.terrain) != NH or len(s.owner) != NV or len(s.road) != NE_ or len(s.hands) != n
                 or any(len(h) != NK for h in s.hands) or len(s.decks) != 3 or not isinstance(s.stack, list)):
@@ -636,6 +637,7 @@ class CatanState(TradeMixin, State):
         self.stack.pop()
         event = EVENT_FACES[self.rng.below(6)]
         self.dice = {"yellow": yellow, "red": red, "event": event}
+        self.sums[yellow + red] += 1
         self._log(p, "roll", {"yellow": yellow, "red": red, "event": event})
         for v in range(NV):
             self.kn_ready[v] = self.kn_owner[v] == p and self.kn_active[v]
@@ -1432,7 +1434,8 @@ class CatanState(TradeMixin, State):
                              for t in range(3)},
             "longest_road": self.longest, "bank": {k: self.bank[i] for i, k in enumerate(KINDS)},
             "decks": {t: len(self.decks[i]) for i, t in enumerate(TRACKS)},
-            "dice": dict(self.dice) if self.dice else None, "turn": self.turn, "turn_no": self.turn_no,
+            "dice": dict(self.dice) if self.dice else None, "dice_sums": self.sums[2:],
+            "turn": self.turn, "turn_no": self.turn_no,
             "to_move": list(self.to_move()), "pending": self.pending(), "player_info": players,
             "fleet": [KINDS[k] for k in self.fleet], "crane": self.crane, "offers_made": self.offers,
             "looking_at": looking, "log": self.public_log(seat), "history": _copy(self.history),
