@@ -333,3 +333,78 @@ def test_hot_seat_trade_with_a_mixed_bundle_and_a_counter_offer(app):
     moves = [m[0] for s, m in engine_state(page).record.moves]
     assert moves[-1] == "trade" and moves[-2] == "send" and "counter" in moves
     watch.assert_clean()
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
+# every shown element of the table whose box reaches past the screen's right edge (or starts left of it)
+WIDER = """() => [...document.querySelectorAll('main.table *')].filter(el => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5)
+        && !el.closest('.card-actions');
+}).map(el => (el.getAttribute('data-testid') || el.tagName) + ' ' + Math.round(el.getBoundingClientRect().right))"""
+ACTION_BAR_WIDER = """() => [...document.querySelectorAll('.card-actions *')].filter(el => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5);
+}).map(el => el.getAttribute('data-testid') || el.tagName)"""
+
+
+def test_phone_layout_fits_the_screen(browser, site):
+    """390 x 844, in Persian: the whole island fits the width with the dice, barbarians, players and hand
+    below it; intersections keep tap areas of about 43 px; the numbers are at least 12 px; no element of the
+    table (action bar, build menu and trade builder included) is wider than the screen."""
+    from .conftest import open_app
+
+    context, page, watch = open_app(browser, site, **{k: v for k, v in PHONE.items() if k != "viewport"},
+                                    locale="fa-IR")
+    page.set_viewport_size(PHONE["viewport"])
+    page.tap("[data-testid=new-catan-ck]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.select_option("[data-opt=board]", "beginner")
+    page.tap("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=ck-board][data-decision=setup_place][data-mine='1']")
+    box = page.evaluate("""() => {
+        const b = document.querySelector('svg[data-testid=ck-board]').getBoundingClientRect();
+        const hexes = [...document.querySelectorAll('[data-testid^=hex-]')].map(h => h.getBoundingClientRect());
+        return {left: b.left, right: b.right, hexLeft: Math.min(...hexes.map(r => r.left)),
+                hexRight: Math.max(...hexes.map(r => r.right)), n: hexes.length}; }""")
+    assert box["n"] == 19 and 0 <= box["left"] and box["right"] <= 390 and 0 <= box["hexLeft"] \
+        and box["hexRight"] <= 390, box
+    order = page.evaluate("""() => ['hex-9', 'dice-stats', 'side', 'hand-ore'].map(id => {
+        const el = document.querySelector('svg [data-testid=' + id + ']');
+        return el ? Math.round(el.getBoundingClientRect().top) : null; })""")
+    assert order[0] is not None and order[2] is not None and order[0] < order[2] < order[3], order
+    sizes = page.locator("#board [data-testid^=t-v]").evaluate_all(
+        "els => els.map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))")
+    assert len(sizes) > 20 and min(sizes) >= 42, sizes
+    numbers = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#board svg .num')].map(el =>
+        parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))""")
+    assert numbers >= 12, numbers
+    assert page.evaluate(WIDER) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for _ in range(200):  # set-up by taps, then to my first action phase
+        kind = decision(page)
+        if kind == "main":
+            break
+        if kind == "setup_place":
+            act(page, "#board [data-testid^=t-v][data-act]")
+        elif kind == "setup_road":
+            act(page, "#board [data-testid^=t-e][data-act]")
+        elif kind == "roll":
+            act(page, "[data-testid=roll-btn]")
+        else:
+            resolve_other(page, kind)
+    assert decision(page) == "main"
+    page.tap("[data-testid=panel-build]")
+    page.wait_for_selector("[data-testid=build-menu]")
+    assert page.evaluate(WIDER) == [] and page.evaluate(ACTION_BAR_WIDER) == []
+    if ("offer",) in engine_state(page).legal_actions(0):
+        act(page, "[data-testid=offer-btn]")
+        page.wait_for_selector("[data-testid=trade-builder]")
+        assert page.evaluate(WIDER) == [] and page.evaluate(ACTION_BAR_WIDER) == []
+        act(page, "[data-testid=tb-back]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    watch.assert_clean()
+    context.close()

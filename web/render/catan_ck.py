@@ -22,7 +22,7 @@ from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HE
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fmt
+from .svg import board_svg, button_attrs, fmt, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
@@ -141,9 +141,12 @@ def _counts(cards: object) -> str:
 
 
 SIZE = 50.0
-# Phone hit areas (board units; the phone draws 1.2 px per unit): 18 -> 43 px circles at intersections and
-# hexes, 12 at paths (a path's middle is 25 units from its ends)
-PHONE_HIT, PHONE_HIT_EDGE = 18, 12
+# Phone hit areas (board units; the phone draws the 600-unit-wide island across a 390 px screen less its
+# padding, 0.63 px per unit): 35 -> 44 px circles at intersections and hexes, 22 at paths (a path's middle is
+# 25 units from its ends; intersections are drawn last and win overlaps)
+PHONE_HIT, PHONE_HIT_EDGE = 35, 22
+# Phone layout: the island on top (NARROW_W units wide), then the barbarians, dice and players, then the hand
+NARROW_W, ISLAND_H, SIDE_SCALE, HAND_SCALE = 600, 592, 1.35, 1.08
 CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
@@ -156,6 +159,8 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
     "sel": "stroke:#d00;stroke-width:3;fill:none",
 }.items()))
+# on a phone the island is drawn at 0.65 px per unit: its numbers and letters are drawn larger
+NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .pl{font-size:14px}.board .tl{font-size:15px}")
 
 
 def _hexes(view: dict) -> list[dict]:
@@ -317,13 +322,34 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
-    parts.append(_side_svg(view, ui))
-    parts.append(_bottom_svg(view, ui))
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
-    return board_svg(bool(ui.get("narrow")), W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10,
-                     data_testid="ck-board", data_mine="1" if mine and legal else "0",
-                     data_decision=pending.get("kind", "over"))
+    data = {"data_testid": "ck-board", "data_mine": "1" if mine and legal else "0",
+            "data_decision": pending.get("kind", "over")}
+    if narrow:
+        return _narrow_svg(view, ui, parts, data)
+    parts.append(_side_svg(view, ui))
+    parts.append(_bottom_svg(view, ui))
+    return board_svg(False, W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10, **data)
+
+
+def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
+    """The phone layout as one SVG as wide as the screen: the whole island, below it the barbarians, dice
+    and player panels (drawn larger), then the hand and progress cards."""
+    side_top = ISLAND_H
+    side_h = (110 + len(view["player_info"]) * 98) * SIDE_SCALE
+    hand_top = side_top + side_h
+    me = ui.get("me")
+    progress = len(view["player_info"][me].get("progress") or []) if me is not None else 0
+    hand_h = (80 + 28 * progress + 16) * HAND_SCALE if me is not None else 0
+    height = round(hand_top + hand_h)
+    parts[1] = tag("rect", {"x": 0, "y": 0, "width": NARROW_W, "height": height, "fill": "#f7f3ea"})
+    parts.insert(1, NARROW_STYLE)
+    parts.append(tag("g", {"transform": f"translate(4 {fmt(side_top)}) scale({SIDE_SCALE}) translate(-610 0)"},
+                     _side_svg(view, ui)))
+    parts.append(tag("g", {"transform": f"translate(0 {fmt(hand_top)}) scale({HAND_SCALE}) translate(0 -596)"},
+                     _bottom_svg(view, ui, progress_at=(20, 676))))
+    return svg_root(NARROW_W, height, _("Catan: Cities & Knights board"), *parts, style="max-height:none", **data)
 
 
 def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:
@@ -617,7 +643,7 @@ def _dice_stats(sums: object, x: float, y: float) -> Safe:
     return tag("g", {"data-testid": "dice-stats"}, out)
 
 
-def _bottom_svg(view: dict, ui: dict) -> Safe:
+def _bottom_svg(view: dict, ui: dict, progress_at: tuple[float, float] = (560, 604)) -> Safe:
     me = ui.get("me")
     if me is None:
         return Safe("")
@@ -637,12 +663,13 @@ def _bottom_svg(view: dict, ui: dict) -> Safe:
                        tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
                        tag("text", {"x": x + 30, "y": 652, "class": "tiny", "text-anchor": "middle"}, kind_name(k))))
-    out.append(tag("text", {"x": 560, "y": 604, "class": "hd"}, _("Your progress cards")))
+    px, py = progress_at
+    out.append(tag("text", {"x": px, "y": py, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
-        y = 612 + i * 28
+        y = py + 8 + i * 28
         title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
                    text=card_text(c))
-        out.append(tag("text", {"x": 560, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
+        out.append(tag("text", {"x": px, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
                        tag("title", None, title),
                        tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c)))
     return tag("g", None, out)
@@ -807,13 +834,14 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         for a in table.get(int(sel[1:]), []):
             out.append(_button(a, _label(a, view), "sel-" + "-".join(str(x) for x in a)))
     groups: dict = {"bank": []}
-    menu = build.build_menu(view, legal, sel)
-    out.append(menu)
+    narrow = bool(ui.get("narrow"))
+    out.append(build.build_menu(view, legal, sel, narrow))
+    menu_open = build.menu_open(view, legal, sel, narrow)
     building = trade.builder_mode(view)
     if building:
         out.append(trade.builder_panel(view, legal, names))
     for a in legal:
-        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu and a[0] == "improve"):
+        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu_open and a[0] == "improve"):
             continue
         if a[0] in groups:
             groups[a[0]].append(a)

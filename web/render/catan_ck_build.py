@@ -40,11 +40,22 @@ def cost_icons(cost: dict[int, int]) -> Safe:
     return tag("span", {"class": "cost", "title": words, "aria-label": words, "role": "img"}, icons)
 
 
-def build_menu(view: dict, legal: list[tuple], selected: str | None) -> Safe:
-    """The menu for the action phase (empty when it is not this seat's action phase)."""
-    pend = view.get("pending") or {}
-    if pend.get("kind") != "main" or not legal:
+def menu_open(view: dict, legal: list[tuple], selected: str | None, narrow: bool) -> bool:
+    """The whole menu shows (with the improvements in it) in the action phase: at once on a wide screen, on
+    a phone once opened."""
+    if (view.get("pending") or {}).get("kind") != "main" or not legal:
+        return False
+    return not narrow or (selected or "").startswith(("build-", "panel-build"))
+
+
+def build_menu(view: dict, legal: list[tuple], selected: str | None, narrow: bool = False) -> Safe:
+    """The menu for the action phase (empty when it is not this seat's action phase); on a phone it opens
+    from a "Build…" button so that the action bar stays small."""
+    if not (view.get("pending") or {}).get("kind") == "main" or not legal:
         return Safe("")
+    if not menu_open(view, legal, selected, narrow):
+        return tag("button", {"data-cmd": "select", "data-arg": "panel-build", "data-testid": "panel-build",
+                              "data-key": "panel-build"}, _("Build…"))
     out = [STYLE]
     kinds = {a[0] for a in legal}
     buttons = []
