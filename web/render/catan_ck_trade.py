@@ -17,7 +17,9 @@ from .catan_ck_icons import icon_html
 from .markup import Safe, join, tag
 
 BUILDER_ACTS = ("give", "ungive", "get", "unget", "to", "send", "back")
-STYLE = tag("style", None, ".tb table{border-collapse:collapse}.tb td,.tb th{padding:2px 6px;text-align:center}"
+STYLE = tag("style", None, ".tb{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"
+                           ".tb table{border-collapse:collapse}.tb td,.tb th{padding:2px 4px;text-align:center;"
+                           "white-space:nowrap}.tb small{color:#555}"
                            ".tb th{font-weight:600}.tb .n{min-width:1.6em;display:inline-block;font-weight:700}"
                            ".tb button{padding:.2rem .55rem;min-width:2.2rem}.tb .k{text-align:left}"
                            ".tb button[aria-pressed=true]{outline:3px solid #1d6b3a}")
@@ -67,8 +69,8 @@ def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
     give, get = b.get("give") or [0] * 8, b.get("get") or [0] * 8
     hand = (view["player_info"][view["seat"]].get("hand") or {}) if isinstance(view.get("seat"), int) else {}
     ok = set(legal)
-    rows = [tag("tr", None, tag("th", {"class": "k"}, _("Card")), tag("th", None, _("In hand")),
-                tag("th", None, _("You give")), tag("th", None, _("You get")))]
+    rows = [tag("tr", None, tag("th", {"class": "k"}, _("Card")), tag("th", None, _("You give")),
+                tag("th", None, _("You get")))]
     for i, k in enumerate(KINDS):
         name = kind_name(k)
         cells = []
@@ -77,8 +79,9 @@ def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
             cells.append(tag("td", None, _act(("un" + side, k), "−", f"tb-un{side}-{k}", ok, tr(less, kind=name)),
                              tag("span", {"class": "n", "data-testid": f"tb-{side}-n-{k}"}, num(n)),
                              _act((side, k), "+", f"tb-{side}-{k}", ok, tr(more, kind=name))))
-        rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, icon_html(k), " ", name),
-                        tag("td", None, num(hand.get(k, 0))), cells))
+        held = tag("small", {"title": _("In hand")}, " ×", num(hand.get(k, 0)))
+        rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, icon_html(k), " ", name, held),
+                        cells))
     out = [STYLE, tag("h3", None, _("Your offer") if mode == "offer" else _("Your counter-offer")),
            tag("p", None, tr("You give {give}; you get {get}.", give=bundle_text(give), get=bundle_text(get))),
            tag("table", None, rows)]
