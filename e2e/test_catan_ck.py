@@ -99,6 +99,12 @@ def turns_by_clicks(page) -> tuple[int, int, int] | None:
             legal = state.legal_actions(0)
             if not built and any(a[0] in ("road", "settlement", "city", "knight") for a in legal):
                 target = next(a for a in legal if a[0] in ("road", "settlement", "city", "knight"))
+                # from the build menu: the piece, lit, then its spot (only that piece's spots are lit)
+                page.click(f"[data-testid=build-{target[0]}]")
+                page.wait_for_selector(f"[data-testid=build-{target[0]}][aria-pressed=true]")
+                lit = page.locator("#board [data-testid^=t-]").evaluate_all(
+                    "els => els.map(e => JSON.parse(e.getAttribute('data-act') || '[\"?\"]')[0])")
+                assert lit and set(lit) <= {target[0], "?"}, lit
                 sel = f"#board [data-act='{json.dumps(list(target), separators=(',', ':'))}']"
                 if page.locator(sel).count():
                     act(page, sel)
