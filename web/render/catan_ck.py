@@ -386,6 +386,10 @@ def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) ->
     out = [tag("title", None, _hex_title(view, h, names)),
            tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
            tag("text", {"x": fmt(cx), "y": fmt(cy - 24), "class": "tl"}, terrain_name(t))]
+    res = TERRAIN_YIELD[t][0] if t in TERRAIN_YIELD else None
+    if res:  # what the hex yields, by shape as well as by the terrain's colour
+        out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 32), "r": 9, "fill": "#fbf3dc", "opacity": 0.85}))
+        out.append(icons.icon(res, cx, cy + 32, 14))
     n = h["number"]
     if n:
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 4), "r": 15, "fill": "#fbf3dc", "stroke": "#6b5b3a"}))
