@@ -235,11 +235,11 @@ def test_board_game_turns_by_taps_at_phone_size(browser, site):
     context.close()
 
 
-@pytest.mark.parametrize("game,locale", [("arnak", "en-US"), ("catan-ck", "fa-IR"), ("islands", "en-US")])
+@pytest.mark.parametrize("game,locale", [("arnak", "en-US"), ("islands", "en-US")])
 def test_big_boards_pan_at_phone_size_with_readable_text(browser, site, game, locale):
-    """Arnak, Catan and Islands on a phone: the board at a size where its smallest text is 12 px, in a box
-    that scrolls both ways and starts at the board's left edge (in Persian too: boards keep their printed
-    geometry)."""
+    """Arnak and Islands on a phone (Catan fits the width instead: e2e/test_catan_ck.py): the board at a
+    size where its smallest text is 12 px, in a box that scrolls both ways and starts at the board's left
+    edge."""
     context, page, watch = open_page(browser, site, PHONE, locale=locale)
     page.tap(f"[data-testid=new-{game}]")
     page.select_option("[data-testid=player-count]", "3")
@@ -257,12 +257,6 @@ def test_big_boards_pan_at_phone_size_with_readable_text(browser, site, game, lo
         .filter(el => el.getBBox().width > 0)
         .map(el => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))""")
     assert smallest >= MIN_TEXT - 0.01, f"board text of {smallest:.1f} px"
-    if game == "catan-ck":  # the first settlement's intersections: tap areas of about 44 px
-        sizes = page.locator("#board [data-testid^=t-v]").evaluate_all(
-            "els => els.map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))")
-        assert len(sizes) > 20 and min(sizes) >= MIN_TARGET - 2, sizes
-        page.tap("[data-testid=t-v0]")  # the board scrolls it into view; a settlement goes there
-        page.wait_for_function("JSON.parse(window.explorersRecord()).moves.length > 0")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     watch.assert_clean()
     context.close()

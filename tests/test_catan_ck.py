@@ -426,6 +426,43 @@ def test_knight_move_displace_and_chase():
     assert s2.stack[-1]["k"] == "robber" and not s2.kn_active[13]
 
 
+def test_intrigue_knight_must_leave_its_spot():
+    """Intrigue (seed 003, progress cards): the enemy knight touching your road moves to another free spot
+    at its owner's roads; it may not stay where it stood."""
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13))
+    build(s, 1, 30, "settlement")
+    road(s, 1, edge(30, 24), edge(24, 18), edge(18, 13))
+    knight(s, 1, 13, 2, True)
+    s.prog[0] = ["intrigue"]
+    s.apply(0, ("play", "intrigue"))
+    s.apply(0, ("intrigue", 13))
+    assert s.kn_owner[13] == -1 and s.to_move() == (1,)
+    assert sorted(s.legal_actions(1)) == [("relocate", 18), ("relocate", 24)]
+    assert not legal(s, ("relocate", 13), 1) and not legal(s, ("remove",), 1)
+    with pytest.raises(IllegalAction):
+        s.apply(1, ("relocate", 13))
+    s.apply(1, ("relocate", 24))
+    assert s.kn_owner[24] == 1 and s.kn_level[24] == 2 and s.kn_active[24] and s.kn_owner[13] == -1
+
+
+def test_intrigue_removes_a_knight_with_nowhere_else_to_go():
+    s = fresh()
+    build(s, 0, 8, "settlement")
+    road(s, 0, edge(8, 13))
+    road(s, 1, edge(13, 18))
+    knight(s, 1, 13, 1, True)
+    knight(s, 1, 18, 1, False)  # seat 1's only other road end is taken
+    s.prog[0] = ["intrigue"]
+    s.apply(0, ("play", "intrigue"))
+    s.apply(0, ("intrigue", 13))
+    assert s.legal_actions(1) == [("remove",)]
+    assert legal(s, ("remove",), 1) and not legal(s, ("relocate", 13), 1)
+    s.apply(1, ("remove",))
+    assert s.knights_of(1) == [18] and s.kn_owner[13] == -1 and s.stack[-1]["k"] == "main"
+
+
 def test_weaker_knight_cannot_displace():
     s = fresh()
     build(s, 0, 8, "settlement")
@@ -511,25 +548,148 @@ def test_merchant_fleet_and_merchant():
     assert s.rate(0, BRICK) == 2 and s.vp_parts(0)["merchant"] == 1
 
 
-def test_offer_accept_and_confirm():
+def offer(s, p: int, gives: dict, gets: dict, to: int | None = None) -> None:
+    """p builds and sends an offer card by card through the builder's small decisions."""
+    s.apply(p, ("offer",))
+    for k, n in gives.items():
+        for _ in range(n):
+            s.apply(p, ("give", k))
+    for k, n in gets.items():
+        for _ in range(n):
+            s.apply(p, ("get", k))
+    if to is not None:
+        s.apply(p, ("to", to))
+    s.apply(p, ("send",))
+
+
+def test_offer_builder_steps_and_limits():
+    """One card per step; only held cards are given; a kind never on both sides; at most 7 a side."""
     s = fresh()
-    give(s, 0, ore=2)
-    give(s, 1, grain=1)
-    give(s, 2, grain=2)
+    give(s, 0, ore=2, cloth=1)
     s.apply(0, ("offer",))
-    assert ("back",) in s.legal_actions(0) and ("offer", "ore", 2, "grain", 1) in s.legal_actions(0)
-    s.apply(0, ("offer", "ore", 1, "grain", 1))
+    acts = s.legal_actions(0)
+    assert ("give", "ore") in acts and ("give", "cloth") in acts and ("give", "wool") not in acts
+    assert ("get", "paper") in acts and ("send",) not in acts and ("back",) in acts
+    assert ("to", 1) in acts and ("to", 2) in acts and ("to", 0) not in acts and ("to",) not in acts
+    s.apply(0, ("give", "ore"))
+    s.apply(0, ("give", "ore"))
+    assert ("give", "ore") not in s.legal_actions(0)  # both ores are in the bundle
+    assert ("get", "ore") not in s.legal_actions(0)  # ore is given
+    s.apply(0, ("ungive", "ore"))
+    s.apply(0, ("give", "cloth"))
+    for _ in range(7):
+        s.apply(0, ("get", "grain"))
+    assert ("get", "wool") not in s.legal_actions(0)  # 7 cards asked
+    s.apply(0, ("unget", "grain"))
+    s.apply(0, ("get", "wool"))
+    top = s.stack[-1]
+    assert top["give"] == [0, 0, 0, 0, 1, 1, 0, 0] and top["get"] == [0, 0, 1, 6, 0, 0, 0, 0]
+    s.apply(0, ("to", 2))
+    assert ("to",) in s.legal_actions(0)
+    s.apply(0, ("send",))
+    assert s.to_move() == (2,) and s.offers == 1
+    logged = {"give": [["ore", 1], ["cloth", 1]], "get": [["wool", 1], ["grain", 6]], "to": 2}
+    assert s.log[-1][1:3] == ["offer", logged]
+
+
+def test_offer_builder_is_finite():
+    """Additions and target changes count: after 24 the builder can only remove, send or go back."""
+    s = fresh()
+    give(s, 0, ore=1)
+    s.apply(0, ("offer",))
+    for _ in range(8):
+        s.apply(0, ("get", "grain"))
+        s.apply(0, ("unget", "grain"))
+        s.apply(0, ("to", 1))
+        s.apply(0, ("to",))
+    assert {a[0] for a in s.legal_actions(0)} == {"back"}
+    s.stack[-1]["edits"] = 23
+    s.apply(0, ("give", "ore"))
+    assert {a[0] for a in s.legal_actions(0)} == {"ungive", "back"}
+
+
+def test_offer_mixed_bundle_counter_and_confirm():
+    s = fresh()
+    give(s, 0, ore=2, wool=1)
+    give(s, 1, grain=1, brick=1)
+    give(s, 2, grain=2, cloth=1, brick=1)
+    offer(s, 0, {"ore": 2, "wool": 1}, {"grain": 2, "brick": 1})
     assert set(s.to_move()) == {1, 2}
-    assert ("accept",) in s.legal_actions(1)
+    assert ("accept",) not in s.legal_actions(1) and ("accept",) in s.legal_actions(2)
     s.apply(2, ("counter",))
-    assert set(s.to_move()) == {1, 2} and ("back",) in s.legal_actions(2)
-    assert ("counter", "grain", 1, "ore", 1) not in s.legal_actions(2)  # that would be accepting
-    s.apply(2, ("counter", "grain", 1, "ore", 2))
-    s.apply(1, ("accept",))
+    r = s.stack[-1]["replies"][2]
+    assert r["give"] == [1, 0, 0, 2, 0, 0, 0, 0] and r["get"] == [0, 0, 1, 0, 2, 0, 0, 0]  # the mirror
+    assert ("send",) not in s.legal_actions(2)  # the mirror would be accepting
+    s.apply(2, ("ungive", "grain"))
+    s.apply(2, ("give", "cloth"))
+    s.apply(2, ("unget", "wool"))
+    assert ("send",) in s.legal_actions(2)
+    s.apply(1, ("decline",))
+    assert s.to_move() == (2,)
+    s.apply(2, ("send",))
     assert s.to_move() == (0,)
-    assert s.legal_actions(0) == [("trade", 1), ("trade", 2), ("cancel",)]
+    assert s.legal_actions(0) == [("trade", 2), ("cancel",)]
     s.apply(0, ("trade", 2))
-    assert s.hands[0][ORE] == 0 and s.hands[0][GRAIN] == 1 and s.hands[2][ORE] == 2 and s.hands[2][GRAIN] == 1
+    # seat 2 gave brick, grain, cloth for 2 ore
+    assert s.hands[0] == [1, 0, 1, 1, 0, 1, 0, 0] and s.hands[2] == [0, 0, 0, 1, 2, 0, 0, 0]
+    assert s.log[-1][1:3] == ["trade", {"with": 2, "give": [["ore", 2]], "get": [["brick", 1], ["grain", 1],
+                                                                                 ["cloth", 1]]}]
+
+
+def test_offer_to_one_player_and_accept():
+    s = fresh()
+    give(s, 0, ore=1)
+    give(s, 1, paper=2)
+    give(s, 2, paper=2)
+    offer(s, 0, {"ore": 1}, {"paper": 2}, to=1)
+    assert s.to_move() == (1,) and s.legal_actions(2) == []
+    s.apply(1, ("accept",))
+    assert s.legal_actions(0) == [("trade", 1), ("cancel",)]
+    s.apply(0, ("trade", 1))
+    assert s.hands[0][PAPER] == 2 and s.hands[1][ORE] == 1 and s.hands[1][PAPER] == 0 and s.hands[2][PAPER] == 2
+
+
+def test_counter_the_offerer_cannot_pay_is_not_offered_and_cancel():
+    s = fresh()
+    give(s, 0, ore=1)
+    give(s, 1, grain=1)
+    give(s, 2, grain=1)
+    offer(s, 0, {"ore": 1}, {"grain": 1})
+    s.apply(1, ("counter",))
+    s.apply(1, ("get", "wool"))  # seat 0 has no wool
+    s.apply(1, ("send",))
+    s.apply(2, ("decline",))
+    assert s.stack[-1]["k"] == "main" and s.log[-1][1] == "no_trade"
+    offer(s, 0, {"ore": 1}, {"grain": 1})
+    s.apply(1, ("accept",))
+    s.apply(2, ("decline",))
+    s.apply(0, ("cancel",))
+    assert s.hands[0][ORE] == 1 and s.hands[1][GRAIN] == 1
+
+
+def test_counters_per_offer_are_bounded():
+    s = fresh()
+    give(s, 0, ore=1)
+    give(s, 1, grain=1)
+    offer(s, 0, {"ore": 1}, {"grain": 1})
+    for _ in range(2):
+        s.apply(1, ("counter",))
+        s.apply(1, ("back",))
+    assert sorted(s.legal_actions(1)) == [("accept",), ("decline",)]
+
+
+def test_views_hide_offers_and_counters_being_built():
+    s = fresh()
+    give(s, 0, ore=1)
+    give(s, 1, grain=1)
+    s.apply(0, ("offer",))
+    s.apply(0, ("give", "ore"))
+    assert "give" not in s.view(1)["pending"] and s.view(0)["pending"]["give"][ORE] == 1
+    s.apply(0, ("get", "grain"))
+    s.apply(0, ("send",))
+    s.apply(1, ("counter",))
+    assert s.view(2)["pending"]["replies"][1] == {"r": "countering"}
+    assert s.view(1)["pending"]["replies"][1]["give"] == [0, 0, 0, 1, 0, 0, 0, 0]
 
 
 def test_offers_are_bounded_per_turn():
@@ -538,20 +698,61 @@ def test_offers_are_bounded_per_turn():
     s.apply(0, ("offer",))
     s.apply(0, ("back",))  # backing out is not an offer
     for _ in range(3):
-        s.apply(0, ("offer",))
-        s.apply(0, ("offer", "ore", 1, "grain", 1))
+        offer(s, 0, {"ore": 1}, {"grain": 1})
         s.apply(1, ("decline",))
         s.apply(2, ("decline",))
     assert ("offer",) not in s.legal_actions(0) and s.offers == 3
 
 
-def test_accept_needs_the_cards():
+def test_bots_answer_offers_on_their_merit():
+    """Seat 1 needs ore for a city (it holds 2 grain, 2 ore): 1 ore for 1 wool it does not need is worth 1;
+    a 1-for-1 of two kinds it does not need is worth 0; the leader at 10 VP must offer 2; at 12, nothing."""
+    from py_engine.games.catan_ck.heuristic import greedy, policy
+
     s = fresh()
+    build(s, 1, 30)
+    give(s, 0, ore=1, lumber=1)
+    give(s, 1, grain=2, ore=2, wool=2, paper=1)
+    offer(s, 0, {"ore": 1}, {"wool": 1})
+    assert policy(s, 1, Rng(0)) == ("accept",)
+    s.apply(1, ("decline",))
+    s.apply(2, ("decline",))
+    offer(s, 0, {"lumber": 1}, {"paper": 1})
+    assert policy(s, 1, Rng(0)) == ("decline",)
+    s.apply(1, ("decline",))
+    s.apply(2, ("decline",))
+    s.vpcards[0] = ["x"] * 10  # seat 0 leads with 10 VP
+    assert s.vp(0) == 10
     give(s, 0, ore=1)
-    s.apply(0, ("offer",))
-    s.apply(0, ("offer", "ore", 1, "grain", 2))
-    give(s, 1, grain=1)
-    assert ("accept",) not in s.legal_actions(1)
+    offer(s, 0, {"ore": 1}, {"wool": 1})
+    assert policy(s, 1, Rng(0)) == ("decline",)  # merit 1 < 2
+    s.apply(1, ("decline",))
+    s.apply(2, ("decline",))
+    s.offers = 0
+    offer(s, 0, {"ore": 2}, {"wool": 1})
+    assert policy(s, 1, Rng(0)) == ("accept",)  # merit 2 + 1 - 1
+    s.apply(1, ("decline",))
+    s.apply(2, ("decline",))
+    s.vpcards[0] = ["x"] * 12
+    offer(s, 0, {"ore": 2}, {"wool": 1})
+    assert policy(s, 1, Rng(0)) == ("decline",)  # one step from the win
+    # a bot missing one ore offers a spare card for it to everyone, once a turn
+    t = fresh()
+    build(t, 0, 30)
+    give(t, 0, grain=2, ore=2, wool=2)
+    assert greedy(t, 0, Rng(0)) == ("offer",)
+    steps = []
+    while t.stack[-1]["k"] in ("main", "make_offer") and len(steps) < 6:
+        a = greedy(t, 0, Rng(0))
+        if a == ("end",):
+            break
+        steps.append(a)
+        t.apply(0, a)
+    assert steps == [("offer",), ("give", "wool"), ("get", "ore"), ("send",)]
+    assert set(t.to_move()) == {1, 2}
+    t.apply(1, ("decline",))
+    t.apply(2, ("decline",))
+    assert greedy(t, 0, Rng(0)) != ("offer",)  # one offer a turn
 
 
 # ---- progress cards (TC9, TC11, TC12 and the others) -------------------------------------------------------------
@@ -562,6 +763,21 @@ def test_reference_red_die_three_on_green_gate():
     s.impr[1][2], s.impr[2][2] = 2, 1
     roll(s, 4, 3, event="science")
     assert len(s.prog[1]) + len(s.vpcards[1]) == 1 and len(s.prog[2]) + len(s.vpcards[2]) == 0
+
+
+def test_dice_sums_are_tallied_in_the_view():
+    s = fresh()
+    roll(s, 4, 3, event="ship")
+    s.stack = [{"k": "main", "p": 0}]
+    roll(s, 6, 6, event="ship")
+    s.stack = [{"k": "main", "p": 0}]
+    roll(s, 1, 2, event="ship")
+    v = s.view(1)
+    assert v["dice_sums"] == [0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1]  # sums 2..12: one 3, one 7, one 12
+    assert v["dice"] == {"yellow": 1, "red": 2, "event": "ship"}
+    data = s.to_json()
+    del data["sums"]  # a save from before the tally loads with none counted
+    assert GAME.from_json(data).sums == [0] * 13
 
 
 def test_tc9_hand_limit_own_turn_and_off_turn():
@@ -790,8 +1006,7 @@ def test_determinize_keeps_counts_and_committed_offer_cards():
     give(s, 0, ore=1)
     give(s, 1, grain=1, wool=3)
     give(s, 2, brick=2)
-    s.apply(0, ("offer",))
-    s.apply(0, ("offer", "ore", 1, "grain", 1))
+    offer(s, 0, {"ore": 1}, {"grain": 1})
     s.apply(1, ("accept",))
     for k in range(5):
         d = s.determinize(0, Rng(k))
@@ -880,7 +1095,7 @@ def test_heuristic_policy_plays_legal_moves_to_the_end():
 
 def test_heuristic_search_order_one_plan_per_kind_and_no_offers():
     """The search keeps the first few candidates: a city, a settlement, a road and the end of the turn come
-    before a second city or road, and offers are left out (rollouts answer them by need only)."""
+    before a second city or road, and offers are left out unless the greedy plan makes one."""
     from py_engine.games.catan_ck.heuristic import order
 
     s = fresh()
@@ -906,8 +1121,7 @@ def test_determinize_keeps_the_offered_cards_in_the_offerers_hand():
     give(s, 0, ore=2)
     give(s, 1, lumber=1, wool=2)
     give(s, 2, lumber=2, brick=3)
-    s.apply(1, ("offer",))
-    s.apply(1, ("offer", "lumber", 1, "ore", 1))
+    offer(s, 1, {"lumber": 1}, {"ore": 1})
     for k in range(20):
         d = s.determinize(0, Rng(k))
         assert d.hands[1][LUMBER] >= 1
@@ -917,7 +1131,7 @@ def test_determinize_keeps_the_offered_cards_in_the_offerers_hand():
 
 def test_heuristic_search_replies_to_offers_without_counters():
     """The search answers an offer by accepting or declining: a counter (answered like a decline in
-    rollouts) followed by "back" would ask the same question forever."""
+    rollouts) followed by "back" would ask the same question again."""
     from py_engine.games.catan_ck.heuristic import order
 
     s = fresh()
@@ -925,8 +1139,7 @@ def test_heuristic_search_replies_to_offers_without_counters():
     s.stack = [{"k": "main", "p": 1}]
     give(s, 0, ore=2)
     give(s, 1, lumber=1)
-    s.apply(1, ("offer",))
-    s.apply(1, ("offer", "lumber", 1, "ore", 1))
+    offer(s, 1, {"lumber": 1}, {"ore": 1})
     assert ("counter",) in s.legal_actions(0)
     assert sorted(order(s, 0)) == [("accept",), ("decline",)]
     s.apply(0, ("counter",))
@@ -1069,19 +1282,25 @@ def test_is_legal_trade_offers():
     give(s, 1, grain=1)
     give(s, 2, grain=2)
     s.apply(0, ("offer",))
-    assert legal(s, ("offer", "ore", 2, "grain", 1)) and legal(s, ("back",))
-    assert not legal(s, ("offer", "ore", 2, "grain", 2))  # not one of the bundles
-    assert not legal(s, ("offer", "ore", 1, "ore", 1)) and not legal(s, ("offer", "grain", 1, "ore", 1))
-    s.apply(0, ("offer", "ore", 1, "grain", 2))
+    assert legal(s, ("give", "ore")) and legal(s, ("get", "grain")) and legal(s, ("back",))
+    assert not legal(s, ("give", "grain")) and not legal(s, ("ungive", "ore")) and not legal(s, ("send",))
+    assert not legal(s, ("give", "gold")) and not legal(s, ("give", 3)) and not legal(s, ("to", 0))
+    assert legal(s, ("to", 1)) and not legal(s, ("to", 3)) and not legal(s, ("to",)) and not legal(s, ("to", True))
+    s.apply(0, ("give", "ore"))
+    assert not legal(s, ("get", "ore")) and legal(s, ("ungive", "ore"))
+    s.apply(0, ("get", "grain"))
+    s.apply(0, ("get", "grain"))
+    s.apply(0, ("send",))
     assert not legal(s, ("accept",), 1) and legal(s, ("accept",), 2)  # seat 1 holds only 1 grain
     assert legal(s, ("decline",), 1) and legal(s, ("counter",), 1) and not legal(s, ("back",), 1)
+    assert not legal(s, ("give", "grain"), 1)  # not countering
     s.apply(1, ("counter",))
     s.apply(2, ("counter",))
-    assert not legal(s, ("counter", "grain", 2, "ore", 1), 1)  # only 1 grain
-    assert not legal(s, ("counter", "grain", 2, "ore", 1), 2)  # the offer's mirror: that is accepting
-    assert legal(s, ("counter", "grain", 1, "ore", 1), 1) and legal(s, ("back",), 1)
+    assert not legal(s, ("give", "grain"), 1)  # its only grain is in the counter already
+    assert not legal(s, ("send",), 2)  # the offer's mirror: that is accepting
+    assert legal(s, ("send",), 1) and legal(s, ("back",), 1)
     assert not legal(s, ("decline",), 1)  # first back out of the counter
-    s.apply(1, ("counter", "grain", 1, "ore", 1))
+    s.apply(1, ("send",))
     s.apply(2, ("back",))
     s.apply(2, ("decline",))
     assert legal(s, ("trade", 1)) and not legal(s, ("trade", 2)) and not legal(s, ("trade", 0))

@@ -75,7 +75,7 @@ def english_fragments() -> set[str]:
     enough not to be a name or a number."""
     out = set()
     for msg in build.extract_messages():
-        if not msg.id or not any(path.endswith("render/catan_ck.py") for path, _line in msg.locations):
+        if not msg.id or not any(re.search(r"render/catan_ck\w*\.py$", path) for path, _line in msg.locations):
             continue
         for mid in (msg.id if isinstance(msg.id, tuple) else (msg.id,)):
             out.update(f.strip() for f in re.split(r"\{\w*\}", mid) if len(f.strip()) >= 5
@@ -125,3 +125,120 @@ def test_log_lines_name_you_and_players(catalogues: Path) -> None:
         assert ck.log_text(bank, ["شما", "آنا"]) == "آنا: با بانک ۴ سنگ معدن را با ۱ آجر مبادله کرد"
     finally:
         i18n.set_language("en")
+
+
+def trade_positions() -> list[tuple[dict, dict]]:
+    """Seat 0 building an offer (2 ore + 1 wool for 2 grain, to Bo), then Bo building a counter-offer and
+    the open offer as Cyd sees it."""
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 0, 1, [{"k": "main", "p": 0}]
+    s.hands[0][4], s.hands[0][2], s.hands[1][3], s.hands[1][5] = 2, 1, 2, 1
+    s.apply(0, ("offer",))
+    for a in (("give", "ore"), ("give", "ore"), ("give", "wool"), ("get", "grain"), ("get", "grain"), ("to", 1)):
+        s.apply(0, a)
+    out = []
+
+    def snap(seat: int) -> None:
+        view = json.loads(json.dumps(s.view(seat)))
+        legal = [list(game.encode(a)) for a in s.legal_actions(seat)]
+        out.append((view, {"me": seat, "names": list(NAMES), "legal": legal, "selected": None}))
+
+    snap(0)
+    s.apply(0, ("send",))
+    s.apply(1, ("counter",))
+    s.apply(1, ("give", "cloth"))
+    snap(1)
+    snap(2)
+    return out
+
+
+def test_trade_builder_and_open_offer(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    (v0, ui0), (v1, ui1), (v2, ui2) = trade_positions()
+    i18n.set_language("en")
+    panel = str(ck.action_buttons(v0, ui0))
+    assert 'data-testid="trade-builder"' in panel and "You give 1 wool, 2 ore; you get 2 grain." in panel
+    assert 'data-act="[&quot;send&quot;]"' in panel and 'data-testid="tb-to-1" aria-pressed="true"' not in panel
+    assert re.search(r'data-testid="tb-to-1"[^>]*aria-pressed="true"', panel)
+    assert re.search(r'data-testid="tb-give-wool"[^>]*disabled', panel)  # the only wool is offered
+    counter = str(ck.action_buttons(v1, ui1))
+    assert "Your counter-offer" in counter and "You give 2 grain, 1 cloth; you get 1 wool, 2 ore." in counter
+    assert "tb-to-all" not in counter
+    told = str(ck.summary(v2, NAMES))
+    assert "Anna offers 1 wool, 2 ore for 2 grain to Bo" in told and "Bo: is making a counter-offer" in told
+    assert "cloth" not in told  # Cyd does not see the counter before it is sent
+    assert ck.status_text(v2, ui2).startswith("Bo: offered 1 wool, 2 ore for 2 grain")
+    english = english_fragments()
+    try:
+        i18n.set_language("ja")
+        whole = "\n".join(t for v, ui in ((v0, ui0), (v1, ui1), (v2, ui2)) for t in shown_text(v, ui))
+    finally:
+        i18n.set_language("en")
+    assert "あなたの逆提案" in whole or "逆提案" in whole
+    left = sorted({f for f in english if f in whole})
+    assert not left, f"English left in the page: {left[:20]}"
+
+
+def main_position(**hand: int) -> tuple[dict, dict, object]:
+    """Seat 0 in its action phase on the beginner board with a settlement at 8, a road 8-13 and `hand`."""
+    from py_engine.games.catan_ck.data import EDGES, KIDX
+
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 0, 1, [{"k": "main", "p": 0}]
+    s.owner[8], s.btype[8] = 0, 1
+    s.road[EDGES.index((8, 13))] = 0
+    for k, n in hand.items():
+        s.hands[0][KIDX[k]] = n
+    view = json.loads(json.dumps(s.view(0)))
+    ui = {"me": 0, "names": list(NAMES), "legal": [list(game.encode(a)) for a in s.legal_actions(0)],
+          "selected": None}
+    return view, ui, s
+
+
+def test_build_menu_costs_lit_and_spots(catalogues: Path) -> None:
+    """Road and knight affordable, city not: the road is lit with its two cost icons; choosing it lights
+    only road spots on the board (not the knight's spot)."""
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position(brick=1, lumber=1, grain=1, wool=1, ore=1)
+    menu = str(ck.action_buttons(view, ui))
+    road = re.search(r'<button[^>]*data-testid="build-road"[^>]*>(.*?)</button>', menu).group(0)
+    assert 'aria-disabled="false"' in road and 'data-cmd="select"' in road
+    assert road.count('data-icon="brick"') == 1 and road.count('data-icon="lumber"') == 1
+    city = re.search(r'<button[^>]*data-testid="build-city"[^>]*>(.*?)</button>', menu).group(0)
+    assert 'aria-disabled="true"' in city and city.count('data-icon="ore"') == 3 and "data-cmd" not in city
+    assert "Improve trade to level 1" in menu  # no city: not affordable, shown with its cost
+    board_all = str(ck.render(view, ui))
+    chosen = str(ck.render(view, dict(ui, selected="build-road")))
+    roads = [a for a in s.legal_actions(0) if a[0] == "road"]
+    assert roads and chosen.count('data-testid="t-e') == len(roads)
+    assert 'data-testid="t-v13"' in board_all and 'data-testid="t-v13"' not in chosen
+
+
+def test_dice_stats_alchemist_and_discard_words(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position()
+    s.sums[7], s.sums[8] = 3, 1
+    s.dice = {"yellow": 5, "red": 3, "event": "ship"}
+    view = json.loads(json.dumps(s.view(0)))
+    board = str(ck.render(view, ui))
+    assert "Dice this game (4 rolls): 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 3, 8: 1" in board
+    assert re.search(r'data-testid="dice-total"[^>]*>=8<', board)
+    s.stack = [{"k": "roll", "p": 0}]
+    roll_ui = dict(ui, legal=[["roll"]])
+    assert ck.status_text(json.loads(json.dumps(s.view(0))), roll_ui) == "Anna: roll the dice."
+    s.prog[0] = ["alchemist"]
+    roll_ui = dict(ui, legal=[["roll"], ["play", "alchemist"]])
+    assert ck.status_text(json.loads(json.dumps(s.view(0))), roll_ui) == "Anna: roll the dice (or play Alchemist)."
+    s.hands[0] = [3, 3, 3, 0, 0, 0, 0, 0]
+    s.stack = [{"k": "discard", "need": [4, 0, 0], "to": -1, "why": "seven", "gone": [[0] * 8] * 3}]
+    assert ck.status_text(json.loads(json.dumps(s.view(0))), dict(ui, legal=[["discard", "brick"]])) == \
+        "Anna: discard 4 of your 9 cards."
+    mono = {"seat": 0, "key": "monopoly", "params": {"kind": "ore", "got": [[1, 2], [2, 1]]}}
+    assert ck.log_text(mono, ["You", "Bo", "Cyd"]) == "You name ore, receiving 3 from the others"

@@ -1,4 +1,4 @@
-"""Screenshots of both playable games at a laptop size (1366x768) and a phone size (390x844, touch) for the
+"""Screenshots of the games at a laptop size (1366x768) and a phone size (390x844, touch) for the
 README: a few turns into a game against bots, a card selected so the actions beside it show.
 
     EXPLORERS_DIST=dist-shots python docs/screenshots/take.py   # builds that folder if it has no build.json
@@ -64,11 +64,53 @@ def board_game(page, turns: int) -> None:
     (plays.first if plays.count() else page.locator("[data-testid=hand-card]").first).click()
 
 
+def catan(page, turns: int) -> None:
+    """Cities & Knights against two bots on the beginner board: set-up by the first targets, then turns
+    (roll, a build when there is one, end) up to my action phase, with a piece chosen in the build menu."""
+    page.click("[data-testid=new-catan-ck]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.select_option("[data-opt=board]", "beginner")
+    page.click("[data-testid=start]")
+    mine = "svg[data-testid=ck-board][data-mine='1']"
+    done = 0
+    while True:
+        page.wait_for_selector(mine, timeout=60_000)
+        kind = page.get_attribute("svg[data-testid=ck-board]", "data-decision")
+        n = moves(page)
+        if kind == "main" and done >= turns:
+            break
+        if kind in ("setup_place", "setup_road"):
+            page.locator("#board [data-act]").first.click()
+        elif kind == "roll":
+            page.click("[data-testid=roll-btn]")
+        elif kind == "main":
+            page.click("[data-testid=end-btn]")
+            done += 1
+        elif page.locator("#board [data-act]").count():
+            page.locator("#board [data-act]").first.click()
+        else:
+            page.locator("#card-actions button[data-act]").first.click()
+        page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {n}")
+    if page.viewport_size["width"] < 700:
+        return  # a phone: the table itself (the build menu would cover a third of it)
+    lit = page.locator("[data-testid^=build-].lit")
+    if lit.count():
+        lit.first.click()
+
+
+GAMES = {"lost-cities": lost_cities, "lost-cities-board": board_game, "catan": catan}
+
+
 def main() -> None:
+    """python docs/screenshots/take.py [game ...]: every game by default."""
+    wanted = sys.argv[1:] or list(GAMES)
     server, url = serve()
     with sync_playwright() as p:
         browser = launch(p)
-        for game, play in (("lost-cities", lost_cities), ("lost-cities-board", board_game)):
+        for game, play in ((g, GAMES[g]) for g in wanted):
             for size, args in SIZES.items():
                 context = browser.new_context(**args)
                 page = context.new_page()

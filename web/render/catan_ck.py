@@ -22,7 +22,7 @@ from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HE
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fmt
+from .svg import board_svg, button_attrs, fmt, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
@@ -141,20 +141,26 @@ def _counts(cards: object) -> str:
 
 
 SIZE = 50.0
-# Phone hit areas (board units; the phone draws 1.2 px per unit): 18 -> 43 px circles at intersections and
-# hexes, 12 at paths (a path's middle is 25 units from its ends)
-PHONE_HIT, PHONE_HIT_EDGE = 18, 12
+# Phone hit areas (board units; the phone draws the 600-unit-wide island across a 390 px screen less its
+# padding, 0.63 px per unit): 35 -> 44 px circles at intersections and hexes, 22 at paths (a path's middle is
+# 25 units from its ends; intersections are drawn last and win overlaps)
+PHONE_HIT, PHONE_HIT_EDGE = 35, 22
+# Phone layout: the island on top (NARROW_W units wide), then the barbarians, dice and players, then the hand
+NARROW_W, ISLAND_H, SIDE_SCALE, HAND_SCALE = 600, 592, 1.35, 1.08
 CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "num": "font:700 17px system-ui;text-anchor:middle", "red": "fill:#c0001a",
     "tl": "font:600 11px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 14px system-ui;fill:#1d2521",
     "sm": "font:12px system-ui;fill:#222", "tiny": "font:10px system-ui;fill:#222",
+    "big": "font:700 26px system-ui;fill:#1b1b1b",
     "pl": "font:700 10px system-ui;text-anchor:middle", "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;"
                                                                      "stroke-width:2;cursor:pointer",
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
     "sel": "stroke:#d00;stroke-width:3;fill:none",
 }.items()))
+# on a phone the island is drawn at 0.65 px per unit: its numbers and letters are drawn larger
+NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .pl{font-size:14px}.board .tl{font-size:15px}")
 
 
 def _hexes(view: dict) -> list[dict]:
@@ -266,8 +272,8 @@ def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, 
 
 def render(view: dict, ui: dict) -> Safe:
     legal = _legal(ui)
-    verts, edges, hexes = _targets(legal)
     sel = ui.get("selected")
+    verts, edges, hexes = _targets(build.only_selected(legal, sel))
     names = _names(view, ui)
     pos = _vertex_positions(view)
     hv = _hex_vertices(view, pos)
@@ -316,13 +322,34 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
-    parts.append(_side_svg(view, ui))
-    parts.append(_bottom_svg(view, ui))
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
-    return board_svg(bool(ui.get("narrow")), W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10,
-                     data_testid="ck-board", data_mine="1" if mine and legal else "0",
-                     data_decision=pending.get("kind", "over"))
+    data = {"data_testid": "ck-board", "data_mine": "1" if mine and legal else "0",
+            "data_decision": pending.get("kind", "over")}
+    if narrow:
+        return _narrow_svg(view, ui, parts, data)
+    parts.append(_side_svg(view, ui))
+    parts.append(_bottom_svg(view, ui))
+    return board_svg(False, W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10, **data)
+
+
+def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
+    """The phone layout as one SVG as wide as the screen: the whole island, below it the barbarians, dice
+    and player panels (drawn larger), then the hand and progress cards."""
+    side_top = ISLAND_H
+    side_h = (110 + len(view["player_info"]) * 98) * SIDE_SCALE
+    hand_top = side_top + side_h
+    me = ui.get("me")
+    progress = len(view["player_info"][me].get("progress") or []) if me is not None else 0
+    hand_h = (80 + 28 * progress + 16) * HAND_SCALE if me is not None else 0
+    height = round(hand_top + hand_h)
+    parts[1] = tag("rect", {"x": 0, "y": 0, "width": NARROW_W, "height": height, "fill": "#f7f3ea"})
+    parts.insert(1, NARROW_STYLE)
+    parts.append(tag("g", {"transform": f"translate(4 {fmt(side_top)}) scale({SIDE_SCALE}) translate(-610 0)"},
+                     _side_svg(view, ui)))
+    parts.append(tag("g", {"transform": f"translate(0 {fmt(hand_top)}) scale({HAND_SCALE}) translate(0 -596)"},
+                     _bottom_svg(view, ui, progress_at=(20, 676))))
+    return svg_root(NARROW_W, height, _("Catan: Cities & Knights board"), *parts, style="max-height:none", **data)
 
 
 def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:
@@ -359,6 +386,10 @@ def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) ->
     out = [tag("title", None, _hex_title(view, h, names)),
            tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
            tag("text", {"x": fmt(cx), "y": fmt(cy - 24), "class": "tl"}, terrain_name(t))]
+    res = TERRAIN_YIELD[t][0] if t in TERRAIN_YIELD else None
+    if res:  # what the hex yields, by shape as well as by the terrain's colour
+        out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 32), "r": 9, "fill": "#fbf3dc", "opacity": 0.85}))
+        out.append(icons.icon(res, cx, cy + 32, 14))
     n = h["number"]
     if n:
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 4), "r": 15, "fill": "#fbf3dc", "stroke": "#6b5b3a"}))
@@ -400,10 +431,9 @@ def _harbour_svg(hb: dict, pos: dict) -> Safe:
                tag("line", {"x1": fmt(x2), "y1": fmt(y2), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
                tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 17, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -1)), "class": "tiny",
+               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -3)), "class": "tiny",
                             "text-anchor": "middle"}, f"{num(3 if not what else 2)}:{num(1)}"),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + 9), "class": "tiny", "text-anchor": "middle"},
-                   what) if what else None)
+               icons.icon(hb["kind"], hx, hy + 8, 13) if what else None)
 
 
 BUILDING_NAMES = {"settlement": N_("Settlement of {name}"), "city": N_("City of {name}"),
@@ -419,17 +449,21 @@ def _building_svg(b: dict, pos: dict, names: list[str]) -> Safe:
     s = b["seat"]
     fill, ink = PLAYER_COLOURS[s], PLAYER_INK[s]
     out = []
-    if b["wall"]:
-        out.append(tag("rect", {"x": fmt(x - 15), "y": fmt(y - 15), "width": 30, "height": 30, "fill": "#7a6a55",
-                                "stroke": "#222"}))
     if b["type"] == "city":
-        out.append(tag("path", {"d": f"M{fmt(x - 12)} {fmt(y + 9)}V{fmt(y - 3)}L{fmt(x - 5)} {fmt(y - 10)}"
-                                     f"L{fmt(x + 2)} {fmt(y - 3)}H{fmt(x + 12)}V{fmt(y + 9)}Z",
-                                "fill": fill, "stroke": "#111", "stroke-width": 1.5}))
+        # a church tower with a pointed roof beside a wide hall: twice the footprint of a settlement
+        out.append(tag("path", {"d": f"M{fmt(x - 15)} {fmt(y + 10)}V{fmt(y - 8)}L{fmt(x - 9)} {fmt(y - 17)}"
+                                     f"L{fmt(x - 3)} {fmt(y - 8)}V{fmt(y - 3)}H{fmt(x + 15)}V{fmt(y + 10)}Z",
+                                "fill": fill, "stroke": "#111", "stroke-width": 1.8}))
+        if b["wall"]:  # a crenellated grey wall across the city's foot
+            x0, y0 = x - 18, y + 8
+            crenels = "h4v-4h4v4" * 4 + "h4"
+            out.append(tag("path", {"d": f"M{fmt(x0)} {fmt(y0 + 8)}V{fmt(y0)}{crenels}V{fmt(y0 + 8)}Z",
+                                    "fill": "#8a8478", "stroke": "#111", "stroke-width": 1.2,
+                                    "data-testid": f"wall-{b['v']}"}))
         if b["metropolis"]:
-            out.append(tag("circle", {"cx": fmt(x), "cy": fmt(y - 16), "r": 7, "fill": TRACK_COLOUR[b["metropolis"]],
-                                      "stroke": "#111"}))
-            out.append(tag("text", {"x": fmt(x), "y": fmt(y - 12), "class": "pl", "fill": "#fff"}, "★"))
+            out.append(tag("circle", {"cx": fmt(x + 9), "cy": fmt(y - 15), "r": 8,
+                                      "fill": TRACK_COLOUR[b["metropolis"]], "stroke": "#111", "stroke-width": 1.5}))
+            out.append(tag("text", {"x": fmt(x + 9), "y": fmt(y - 11), "class": "pl", "fill": "#fff"}, "★"))
     else:
         out.append(tag("path", {"d": f"M{fmt(x - 8)} {fmt(y + 7)}V{fmt(y - 2)}L{fmt(x)} {fmt(y - 9)}"
                                      f"L{fmt(x + 8)} {fmt(y - 2)}V{fmt(y + 7)}Z",
@@ -453,6 +487,7 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
     s = k["seat"]
     fill = PLAYER_COLOURS[s] if k["active"] else "#ffffff"
     ink = PLAYER_INK[s] if k["active"] else "#111"
+    lvl = k["level"] if k["level"] in KNIGHT_SHAPES else 1
     if k["active"]:
         label = tr("Active {knight} of {name} (strength {n})", knight=knight_name(k["level"]),
                    name=_player(names, s), n=k["level"])
@@ -463,9 +498,27 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
         more = _("Inactive: pay 1 grain to activate it before it can defend or act.")
     return tag("g", {"data-testid": f"knight-{k['v']}", "aria-label": label},
                tag("title", None, tr("{label}. {help}", label=label, help=more)),
-               tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "fill": fill, "stroke": PLAYER_COLOURS[s],
-                              "stroke-width": 3}),
+               tag("polygon", {"points": _knight_points(x, y, lvl), "fill": fill, "stroke": PLAYER_COLOURS[s],
+                               "stroke-width": 3, "stroke-dasharray": None if k["active"] else "4 2",
+                               "data-level": lvl, "data-active": int(bool(k["active"]))}),
+               tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 13.5, "fill": "none", "stroke": "#111"})
+               if lvl == 3 else None,
                tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "pl", "fill": ink}, LETTERS[s], k["level"]))
+
+
+# knight shapes by level: a round token (basic), a shield-like hexagon (strong), an eight-pointed star in a
+# ring (mighty); as (points, outer radius, inner radius)
+KNIGHT_SHAPES = {1: (16, 10.0, 10.0), 2: (6, 11.5, 11.5), 3: (16, 13.0, 9.5)}
+
+
+def _knight_points(x: float, y: float, level: int) -> str:
+    n, r_out, r_in = KNIGHT_SHAPES[level]
+    pts = []
+    for i in range(n):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.pi * 2 * i / n - math.pi / 2
+        pts.append(f"{fmt(x + r * math.cos(a))},{fmt(y + r * math.sin(a))}")
+    return " ".join(pts)
 
 
 def _names(view: dict, ui: dict) -> list[str]:
@@ -525,12 +578,15 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                        tag("title", None, tr("Yellow {yellow}, red {red}: production on {total}. {event}",
                                              yellow=d["yellow"], red=d["red"], total=d["yellow"] + d["red"],
                                              event=event_help)),
-                       _die(x0, 60, d["yellow"], "#f2d14c"), _die(x0 + 40, 60, d["red"], "#d2453a"),
-                       tag("rect", {"x": x0 + 80, "y": 60, "width": 70, "height": 30, "rx": 5,
+                       _die(x0, 58, d["yellow"], "#f2d14c"), _die(x0 + 46, 58, d["red"], "#d2453a"),
+                       tag("text", {"x": x0 + 92, "y": 87, "class": "big", "data-testid": "dice-total"},
+                           "=", num(d["yellow"] + d["red"])),
+                       tag("rect", {"x": x0 + 150, "y": 62, "width": 58, "height": 32, "rx": 5,
                                     "fill": TRACK_COLOUR.get(d["event"], "#444")}),
-                       tag("text", {"x": x0 + 115, "y": 80, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
+                       tag("text", {"x": x0 + 179, "y": 83, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
                            event_name(d["event"]))))
-    y = 104
+    out.append(_dice_stats(view.get("dice_sums"), x0 + 218, 56))
+    y = 124
     for p in view["player_info"]:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
@@ -564,11 +620,34 @@ def _side_svg(view: dict, ui: dict) -> Safe:
 
 
 def _die(x: float, y: float, n: int, fill: str) -> Safe:
-    return join(tag("rect", {"x": x, "y": y, "width": 30, "height": 30, "rx": 5, "fill": fill, "stroke": "#222"}),
-                tag("text", {"x": x + 15, "y": y + 21, "class": "hd", "text-anchor": "middle"}, num(n)))
+    return join(tag("rect", {"x": x, "y": y, "width": 40, "height": 40, "rx": 6, "fill": fill, "stroke": "#222",
+                             "stroke-width": 1.5}),
+                tag("text", {"x": x + 20, "y": y + 29, "class": "big", "text-anchor": "middle"}, num(n)))
 
 
-def _bottom_svg(view: dict, ui: dict) -> Safe:
+def _dice_stats(sums: object, x: float, y: float) -> Safe:
+    """How often each sum 2-12 came up this game: a bar per sum, the count above it, the sum below."""
+    if not isinstance(sums, list) or len(sums) != 11:
+        return Safe("")
+    top = max(max(sums), 1)
+    total = sum(sums)
+    title = tag("title", None, tr("Dice this game ({n} rolls): {counts}", n=total, counts=_(", ").join(
+        tr("{sum}: {n}", sum=i + 2, n=c) for i, c in enumerate(sums))))
+    out = [title]
+    for i, c in enumerate(sums):
+        bx = x + i * 19
+        h = 30 * c / top
+        out.append(tag("rect", {"x": fmt(bx), "y": fmt(y + 12 + 30 - h), "width": 15, "height": fmt(max(h, 1)),
+                                "fill": "#c0001a" if i + 2 in (6, 8) else "#5a6b62"}))
+        if c:
+            out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 10 + 30 - h), "class": "tiny",
+                                    "text-anchor": "middle"}, num(c)))
+        out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 54), "class": "tiny", "text-anchor": "middle"},
+                       num(i + 2)))
+    return tag("g", {"data-testid": "dice-stats"}, out)
+
+
+def _bottom_svg(view: dict, ui: dict, progress_at: tuple[float, float] = (560, 604)) -> Safe:
     me = ui.get("me")
     if me is None:
         return Safe("")
@@ -584,15 +663,17 @@ def _bottom_svg(view: dict, ui: dict) -> Safe:
         out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
                        tag("rect", {"x": x, "y": 612, "width": 60, "height": 44, "rx": 5,
                                     "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
-                       tag("text", {"x": x + 30, "y": 630, "class": "sm", "text-anchor": "middle"}, kind_name(k)),
-                       tag("text", {"x": x + 30, "y": 650, "class": "hd", "text-anchor": "middle"},
-                           num(hand.get(k, 0)))))
-    out.append(tag("text", {"x": 560, "y": 604, "class": "hd"}, _("Your progress cards")))
+                       icons.icon(k, x + 17, 628, 20),
+                       tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
+                           num(hand.get(k, 0))),
+                       tag("text", {"x": x + 30, "y": 652, "class": "tiny", "text-anchor": "middle"}, kind_name(k))))
+    px, py = progress_at
+    out.append(tag("text", {"x": px, "y": py, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
-        y = 612 + i * 28
+        y = py + 8 + i * 28
         title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
                    text=card_text(c))
-        out.append(tag("text", {"x": 560, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
+        out.append(tag("text", {"x": px, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
                        tag("title", None, title),
                        tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c)))
     return tag("g", None, out)
@@ -601,14 +682,14 @@ def _bottom_svg(view: dict, ui: dict) -> Safe:
 # ---- HTML panels -----------------------------------------------------------------------------------
 PENDING_TEXT = {
     "setup_place": N_("place a settlement (first round) or a city (second round)"),
-    "setup_road": N_("place a road"), "roll": N_("roll the dice (or play Alchemist)"),
+    "setup_road": N_("place a road"), "roll": N_("roll the dice"),
     "alchemist": N_("choose the yellow and red dice"), "main": N_("trade, build, play cards, then end the turn"),
     "discard": N_("discard cards"), "robber": N_("move the robber"), "steal": N_("choose whom to rob"),
     "aqueduct": N_("take a resource (Aqueduct)"), "pillage": N_("choose the city to lose"),
     "defender_draw": N_("choose a progress deck"), "toss": N_("discard a progress card"),
     "metropolis": N_("choose the city for the metropolis"), "relocate": N_("move the displaced knight"),
     "offer": N_("answer the trade offer"), "confirm": N_("choose a trade partner or cancel"),
-    "card": N_("resolve the card"), "make_offer": N_("choose what to offer (n of one kind for m of another)"),
+    "card": N_("resolve the card"), "make_offer": N_("build a trade offer"),
 }
 CARD_PROMPT = {
     "engineer": N_("Engineer: choose a city for the free wall"),
@@ -649,9 +730,16 @@ def status_text(view: dict, ui: dict) -> str:
     if kind == "card":
         c = p.get("card", "")
         what = _(CARD_PROMPT[c]) if c in CARD_PROMPT else tr("{card}: choose", card=card_name(c))
+    mine = ui.get("me") in p.get("seats", [])
+    if kind == "roll" and mine and ["play", "alchemist"] in [list(a) for a in _legal(ui)]:
+        what = _("roll the dice (or play Alchemist)")
+    if kind == "discard" and mine and isinstance(p.get("need"), list):
+        me = ui["me"]
+        have = (view["player_info"][me].get("cards") if 0 <= me < len(view["player_info"]) else None)
+        what = tr("discard {n} of your {total} cards", n=p["need"][me], total=have)
     if kind == "offer":
-        what = tr("offered {give} for {get} — accept, decline or counter", give=_bundle(p["give"][0], p["give"][1]),
-                  get=_bundle(p["get"][0], p["get"][1]))
+        what = tr("offered {give} for {get} — accept, decline or counter", give=trade.bundle_text(p.get("give")),
+                  get=trade.bundle_text(p.get("get")))
     return tr("{name}: {what}.", name=who, what=what)
 
 
@@ -661,7 +749,8 @@ def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
 
 
 SIMPLE_ACTS = {"end": N_("End turn"), "roll": N_("Roll the dice"), "accept": N_("Accept"), "decline": N_("Decline"),
-               "cancel": N_("Cancel"), "stop": N_("Done"), "remove": N_("Remove the knight"), "back": N_("Back")}
+               "cancel": N_("Cancel"), "stop": N_("Done"), "remove": N_("Remove the knight"), "back": N_("Back"),
+               "send": N_("Send")}
 
 
 def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = None) -> str:
@@ -680,10 +769,7 @@ def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = Non
             return tr("Bank: {give} → 1 {get}", give=_bundle(a[1], n), get=kind_name(a[2]))
         return tr("Bank: {give} → {get}", give=kind_name(a[1]), get=kind_name(a[2]))
     if k in ("offer", "counter") and len(a) == 1:
-        return _("Make an offer to the players") if k == "offer" else _("Counter-offer")
-    if k in ("offer", "counter") and len(a) == 5:
-        msg = N_("Offer: {give} for {get}") if k == "offer" else N_("Counter: {give} for {get}")
-        return tr(msg, give=_bundle(a[1], a[2]), get=_bundle(a[3], a[4]))
+        return _("Offer a trade to the players…") if k == "offer" else _("Counter-offer…")
     if k == "play":
         return tr("Play {card}", card=card_name(a[1]))
     if k == "dice":
@@ -698,6 +784,12 @@ def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = Non
         return tr("Give {resource} to {name}", resource=kind_name(a[2]), name=_player(names, a[1]))
     if k == "give":
         return tr("Give {commodity}", commodity=kind_name(a[1]))
+    if k in ("ungive", "get", "unget") and len(a) == 2:
+        msg = {"ungive": N_("Give one {kind} less"), "get": N_("Ask for one {kind}"),
+               "unget": N_("Ask one {kind} less")}
+        return tr(msg[k], kind=kind_name(a[1]))
+    if k == "to":
+        return tr("Offer to {name}", name=_player(names, a[1])) if len(a) == 2 else _("Offer to everyone")
     if k == "swap":
         where = [_hex_words(view, h) if view else tr("hex {n}", n=h) for h in a[1:3]]
         return tr("Swap the number tokens of {a} and {b}", a=where[0], b=where[1])
@@ -746,8 +838,14 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         for a in table.get(int(sel[1:]), []):
             out.append(_button(a, _label(a, view), "sel-" + "-".join(str(x) for x in a)))
     groups: dict = {"bank": []}
+    narrow = bool(ui.get("narrow"))
+    out.append(build.build_menu(view, legal, sel, narrow))
+    menu_open = build.menu_open(view, legal, sel, narrow)
+    building = trade.builder_mode(view)
+    if building:
+        out.append(trade.builder_panel(view, legal, names))
     for a in legal:
-        if a in on_board:
+        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu_open and a[0] == "improve"):
             continue
         if a[0] in groups:
             groups[a[0]].append(a)
@@ -766,22 +864,6 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     return join(out)
 
 
-def _reply_text(r: object) -> str:
-    """A player's answer to an offer in words."""
-    if r is None:
-        return _("waiting")
-    if isinstance(r, list) and r:
-        if r[0] == "accept":
-            return _("accepts")
-        if r[0] == "decline":
-            return _("declines")
-        if r[0] == "countering":
-            return _("is making a counter-offer")
-        if r[0] == "counter" and len(r) == 5:
-            return tr("counters: {give} for {get}", give=_bundle(r[1], r[2]), get=_bundle(r[3], r[4]))
-    return " ".join(str(x) for x in r) if isinstance(r, list) else str(r)
-
-
 def summary(view: dict, names: list[str]) -> Safe:
     items = []
     for p in view["player_info"]:
@@ -791,16 +873,7 @@ def summary(view: dict, names: list[str]) -> Safe:
                          _(", "),
                          trn("{n} card", "{n} cards", p["cards"]), _(", "),
                          trn("{n} progress card", "{n} progress cards", p["progress_count"])))
-    offer = None
-    pend = view.get("pending") or {}
-    if pend.get("kind") in ("offer", "confirm"):
-        rows = []
-        for s, r in enumerate(pend.get("replies") or []):
-            if r and r[0] == "self":
-                continue
-            rows.append(tag("li", {"data-testid": f"reply-{s}"}, _player(names, s), ": ", _reply_text(r)))
-        offer = join(tag("h3", None, tr("Offer: {give} for {get}", give=_bundle(pend["give"][0], pend["give"][1]),
-                                        get=_bundle(pend["get"][0], pend["get"][1]))), tag("ul", None, "", rows))
+    offer = trade.offer_summary(view, names)
     return join(tag("h2", None, tr("Turn {n}", n=view["turn_no"])), tag("ul", {"class": "totals"}, "", items), offer)
 
 
@@ -835,8 +908,9 @@ LOG_WORDS = {
     "displace": N_("displaces a knight belonging to {name}"), "chase": N_("chases the robber away"),
     "robber": N_("moves the robber"), "steal": N_("steals a card from {name}"),
     "steal_kind": N_("steals {kind} from {name}"), "bank": N_("trades {give} for 1 {get} with the bank"),
-    "offer": N_("offers {give} for {get}"), "reply_accept": N_("accepts the offer"),
-    "reply_decline": N_("declines the offer"), "reply_counter": N_("counters: {give} for {get}"),
+    "offer": N_("offers {give} for {get}"), "offer_to": N_("offers {give} for {get} to {name}"),
+    "reply_accept": N_("accepts the offer"),
+    "reply_decline": N_("declines the offer"), "reply_counter": N_("counters: gives {give} for {get}"),
     "reply": N_("answers the offer"), "trade": N_("trades {give} for {get} with {name}"),
     "no_trade": N_("makes no trade"), "play": N_("plays {card}"), "draw": N_("draws a {track} progress card"),
     "draw_card": N_("draws {card} ({track})"), "reveal": N_("reveals {card} (+1 VP)"),
@@ -844,7 +918,7 @@ LOG_WORDS = {
     "aqueduct": N_("takes {kind} (aqueduct)"), "discard": N_("discards {cards}"),
     "discard_none": N_("discards cards"), "pillage": N_("loses a city to the barbarians"),
     "win": N_("wins with {vp} VP"), "harvest": N_("takes {cards}"),
-    "monopoly": N_("names {kind} and takes {n} from the others"), "merchant": N_("places the merchant"),
+    "monopoly": N_("names {kind}, receiving {n} from the others"), "merchant": N_("places the merchant"),
     "fleet": N_("trades {kind} 2:1 this turn (Merchant Fleet)"), "relocate": N_("moves a displaced knight"),
     "knight_lost": N_("loses a knight"), "desert": N_("removes a knight (Deserter)"),
     "remove_road": N_("removes a road belonging to {name}"),
@@ -899,15 +973,16 @@ def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
     elif key == "bank":
         fields.update(give=_bundle(p.get("give"), p.get("n", "")), get=kind_name(p.get("get")))
     elif key in ("offer", "trade"):
-        give, get = p.get("give") or ["", ""], p.get("get") or ["", ""]
-        fields.update(give=_bundle(*give[:2]), get=_bundle(*get[:2]))
+        fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+        if key == "offer" and isinstance(p.get("to"), int) and p["to"] >= 0:
+            key, fields["name"] = "offer_to", _obj(names, p["to"])
     elif key == "reply":
-        r = p.get("reply") or [""]
-        if r[0] == "counter" and len(r) == 5:
+        r = p.get("reply")
+        if r == "counter":
             key = "reply_counter"
-            fields.update(give=_bundle(r[1], r[2]), get=_bundle(r[3], r[4]))
-        elif r[0] in ("accept", "decline"):
-            key = "reply_" + r[0]
+            fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+        elif r in ("accept", "decline"):
+            key = "reply_" + r
     elif key == "draw" and "card" in p:
         key = "draw_card"
     elif key == "toss" and "card" in p:
@@ -980,3 +1055,9 @@ def log_text(entry: dict, names: list[str]) -> str:
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return str(key)
     return words.player_line(what, None if public else seat, names)
+
+
+# the trade panels use this module's words and colours: imported once they are defined
+from . import catan_ck_build as build  # noqa: E402
+from . import catan_ck_icons as icons  # noqa: E402
+from . import catan_ck_trade as trade  # noqa: E402

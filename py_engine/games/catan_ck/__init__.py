@@ -47,12 +47,14 @@ reference/catan-cities-knights.md (5th edition, CK20 card names). Implemented (s
   during your own turn; a 5th card off turn is discarded down to 4 at once.
 
 Decisions on unclear points (each has a test in tests/test_catan_ck.py):
-- Trade offers: the active player offers one bundle from the enumerable space "n of one kind for m of
-  another" with (n, m) in (1,1), (2,1), (1,2); every other seat answers at once: accept (if it holds the
-  asked cards), decline, or a counter-offer from the same space; the active player then trades with one
-  of those who accepted or countered (a counter it can pay) or cancels. At most `max_offers` (default 3)
-  offers per turn: this bounds trading loops.
-- Displaced and Intrigue knights go to any empty intersection touching their owner's roads (CK20).
+- Trade offers (trade.py): the active player builds an offer card by card (any bundle of resources and
+  commodities it holds, at most 7 a side, for any bundle of at most 7), to one player or everyone; each
+  addressed player accepts (holding the asked cards), declines, or builds a counter-offer the same way;
+  the active player then trades with one who accepted or countered (a counter it can pay) or cancels.
+  At most `max_offers` (default 3) offers per turn, 2 counters per player and offer, 24 additions per
+  builder: trading always ends.
+- Displaced and Intrigue knights go to another empty intersection touching their owner's roads, or are
+  removed when there is none (CK20; Intrigue may not leave the knight where it stood).
 - Deserter: the opponent chooses which knight leaves; you may place one of yours of the same strength
   (a basic one when none of that strength is left, option `deserter_fallback`), inactive.
 - Diplomat removes one open road (an end with no other piece of its owner); if it was yours you may

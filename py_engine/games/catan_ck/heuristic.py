@@ -4,8 +4,10 @@
 search, determinized copies. Ideas: production value of a spot = sum of the pips of the numbers around
 it (6 and 8 = 5 pips), with a bonus for resources not yet produced; build the most valuable thing the hand
 affords (city > settlement > improvement > knight when the barbarians threaten > road towards a free
-spot); trade with the bank towards the next build; answer offers only when the trade helps and the
-offerer is not close to winning; never offer in rollouts (bounded by the rules anyway).
+spot); trade with the bank towards the next build; answer offers on their merit for the bot (a leader
+must offer more, one a step from the win gets nothing); the greedy play (and the search's first
+candidate) offers the players one card for the single card missing for the next build, once a turn;
+rollouts never offer.
 """
 
 from __future__ import annotations
@@ -17,17 +19,19 @@ from .data import (
     EDGES,
     HEX_VERTS,
     KIDX,
+    KINDS,
     NV,
     PRODUCES,
     TRACK_COMMODITY,
     TRACKS,
     VERT_HEXES,
     VERT_NEIGH,
+    WIN_VP,
 )
 from .state import CatanState
 
 PIPS = {0: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-LEADER_GUARD = 10  # never help a player with this many VP
+LEADER_GUARD = 10  # a leader with this many VP must offer more (see _leader_bar)
 
 
 def spot_value(s: CatanState, v: int, p: int | None = None) -> float:
@@ -185,22 +189,81 @@ def _robber_hex(s: CatanState, p: int, acts: list) -> tuple:
     return pick
 
 
+def _merit(s: CatanState, p: int, gets: list[int], gives: list[int]) -> float:
+    """What a trade is worth to p: each card counts 1, or 2 when it fills (or, given away, opens) a gap in
+    the cost of p's next build."""
+    need, h = _needs(s, p), s.hands[p]
+    val = 0.0
+    for k in range(len(h)):
+        want = need.get(k, 0)
+        val += sum(2 if h[k] + i < want else 1 for i in range(gets[k]))
+        val -= sum(2 if h[k] - i < want else 1 for i in range(1, gives[k] + 1))
+    return val
+
+
+def _leader_bar(s: CatanState, p: int, off: int) -> float:
+    """The merit p asks before helping `off`: more from the leader, nothing is enough one step from the win."""
+    vp = s.vp(off)
+    if vp >= WIN_VP - 1:
+        return 1e9
+    if vp >= LEADER_GUARD and vp > max(s.vp(q) for q in range(s.players) if q != off):
+        return 2.0
+    return 1.0
+
+
 def _reply(s: CatanState, p: int, top: dict, acts: list) -> tuple:
-    """Answer an offer: accept when it hands me something I need for a card I can spare, and the
-    offerer is not about to win."""
-    off = top["p"]
-    if top["replies"][p] == ["countering"]:
+    """Answer an offer on its merit for me (a counter in progress is withdrawn: bots do not counter)."""
+    if top["replies"][p] is not None:
         return ("back",)
-    if s.vp(off) >= LEADER_GUARD or ("accept",) not in acts:
-        return ("decline",)
-    give_k, give_n = KIDX[top["get"][0]], top["get"][1]  # what I would give
-    get_k, get_n = KIDX[top["give"][0]], top["give"][1]
-    need = _needs(s, p)
-    h = s.hands[p]
-    spare = h[give_k] - need.get(give_k, 0)
-    if get_k in need and h[get_k] < need[get_k] and spare >= give_n and get_n >= give_n:
+    if ("accept",) in acts and _merit(s, p, top["give"], top["get"]) >= _leader_bar(s, p, top["p"]):
         return ("accept",)
     return ("decline",)
+
+
+def wanted_trade(s: CatanState, p: int) -> tuple[int, int] | None:
+    """(kind to give, kind to get) when one card stands between p and its next build and p holds a card
+    that build does not use (the one it holds most of)."""
+    need, h = _needs(s, p), s.hands[p]
+    short = [k for k in need if h[k] < need[k]]
+    if len(short) != 1 or need[short[0]] - h[short[0]] != 1:
+        return None
+    spare = [k for k in range(len(h)) if h[k] > need.get(k, 0) and k != short[0]]
+    if not spare:
+        return None
+    return max(spare, key=lambda k: (h[k] - need.get(k, 0), -k)), short[0]
+
+
+def _build_offer(s: CatanState, p: int, top: dict) -> tuple:
+    """One step of the bot's offer to everyone: the spare card, the missing card, send."""
+    plan = wanted_trade(s, p)
+    if plan is None:
+        return ("back",)
+    if not any(top["give"]):
+        return ("give", KINDS[plan[0]])
+    if not any(top["get"]):
+        return ("get", KINDS[plan[1]])
+    return ("send",)
+
+
+def _confirm(s: CatanState, p: int, top: dict, acts: list) -> tuple:
+    """The deal worth most to me, or cancel when none is worth anything."""
+    best, pick = 0.0, ("cancel",)
+    for a in acts:
+        if a[0] == "trade":
+            r = top["replies"][a[1]]
+            gets, gives = (top["get"], top["give"]) if r["r"] == "accept" else (r["give"], r["get"])
+            m = _merit(s, p, gets, gives)
+            if m > best:
+                best, pick = m, a
+    return pick
+
+
+def greedy(s: CatanState, seat: int, rng: Rng) -> tuple:
+    """The policy, and in the action phase one offer to the players per turn when a card is missing."""
+    a = policy(s, seat, rng)
+    if a == ("end",) and s.offers == 0 and s._can_offer(seat) and wanted_trade(s, seat) is not None:
+        return ("offer",)
+    return a
 
 
 def policy(s: CatanState, seat: int, rng: Rng) -> tuple:
@@ -226,9 +289,9 @@ def policy(s: CatanState, seat: int, rng: Rng) -> tuple:
     if k == "offer":
         return _reply(s, seat, top, acts)
     if k == "confirm":
-        return acts[0]
+        return _confirm(s, seat, top, acts)
     if k == "make_offer":
-        return ("back",)
+        return _build_offer(s, seat, top)
     if k == "aqueduct":
         need = _needs(s, seat)
         for a in acts:
@@ -286,16 +349,15 @@ def order(s: CatanState, seat: int) -> list:
     top = s.stack[-1] if s.stack else None
     if top is None:
         return acts
-    first = policy(s, seat, Rng(0))
+    first = greedy(s, seat, Rng(0))
     if top["k"] == "main":
         ctx = _Ctx(s, seat)
-        # no offers: the bots answer them by need only and a rollout wastes its depth on them
-        acts = [a for a in acts if a[0] != "offer"]
+        # an offer only when the greedy plan makes one: the search does not weigh trades
+        acts = [a for a in acts if a[0] != "offer" or a == first]
         ranked = _one_per_kind(sorted(acts, key=lambda a: -_score_main(s, seat, a, ctx)))
+    elif top["k"] == "make_offer" or (top["k"] == "offer" and top["replies"][seat] is not None):
+        return [first]  # building an offer follows the plan step by step
     elif top["k"] == "offer":
-        # replies only: a counter is answered by need like a decline, and "counter" then "back" would loop
-        if top["replies"][seat] == ["countering"]:
-            return [("back",)]
         ranked = [a for a in acts if a != ("counter",)]
     elif top["k"] in ("setup_place",):
         ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
@@ -310,5 +372,5 @@ def order(s: CatanState, seat: int) -> list:
 # Moves a page shows without a pause (bots.heuristics.quick_move): rolling the dice and ending the turn.
 QUICK = kind_in(frozenset({"roll", "end"}))
 
-HEURISTICS = Heuristics(policy=policy, greedy=policy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order,
+HEURISTICS = Heuristics(policy=policy, greedy=greedy, evaluate=evaluate, scale=3.0, rollout_depth=16, order=order,
                         prior=True, quick=QUICK)

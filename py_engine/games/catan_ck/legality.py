@@ -29,6 +29,7 @@ from .data import (
     VERT_EDGES,
     VERT_HEXES,
 )
+from .trade import EDIT_KINDS, counter_send_ok, covers, edit_ok, may_counter, send_ok, target_ok
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -36,12 +37,11 @@ if TYPE_CHECKING:
 Rule = Callable[..., bool]
 Table = dict[tuple[str, int], tuple[tuple, Rule]]
 
-V, E, H, SEAT, DIE, COUNT = range(NV), range(NE_), range(NH), range(4), range(1, 7), range(1, 3)
+V, E, H, SEAT, DIE = range(NV), range(NE_), range(NH), range(4), range(1, 7)
 RES = {r: i for i, r in enumerate(RESOURCES)}
 COM = {c: 5 + i for i, c in enumerate(COMMODITIES)}
 TRACK = {t: i for i, t in enumerate(TRACKS)}
 CARD = {c: c for c in CARD_TRACK}
-BUNDLES = ((1, 1), (2, 1), (1, 2))  # (give count, get count) of a player-to-player offer
 NO_INVENTOR = (0, 2, 6, 8, 12)  # tokens the Inventor may not swap (0: the desert)
 
 
@@ -128,8 +128,13 @@ def _setup_road(s: CatanState, p: int, top: dict, e: int) -> bool:
 
 
 def _relocate_remove(s: CatanState, p: int, top: dict) -> bool:
-    """The knight is lost only when no spot touches its owner's roads."""
-    return not s.knight_spots(p)
+    """The knight is lost only when no other spot touches its owner's roads."""
+    return not s.relocate_spots(p, top)
+
+
+def _relocate_spot(s: CatanState, p: int, top: dict, v: int) -> bool:
+    """An empty spot at the owner's roads, not the one the knight was driven from."""
+    return v != top.get("from", -1) and s.knight_spot(p, v)
 
 
 # ---- the action phase ----------------------------------------------------------------------------
@@ -197,36 +202,49 @@ def _play(s: CatanState, p: int, top: dict, c: str) -> bool:
     return _holds(s, p, top, c) and s._playable(p, c)
 
 
-# ---- trade offers ----------------------------------------------------------------------------------
-def _bundle(s: CatanState, p: int, top: dict, g: int, gn: int, k: int, wn: int) -> bool:
-    """n of kind g (held) for m of another kind k, (n, m) in BUNDLES."""
-    return g != k and (gn, wn) in BUNDLES and s.hands[p][g] >= gn
+# ---- trade offers (the builders' rules live in trade.py) -----------------------------------------------
+def _edit(kind: str) -> Rule:
+    def rule(s: CatanState, p: int, top: dict, k: int) -> bool:
+        b = top if top["k"] == "make_offer" else top["replies"][p]
+        return b is not None and edit_ok(s.hands[p], b, kind, k)
+    rule.__doc__ = f"Builder step {kind!r}: see trade.edit_ok."
+    return rule
+
+
+def _to_one(s: CatanState, p: int, top: dict, q: int) -> bool:
+    return target_ok(s, top, q)
+
+
+def _to_all(s: CatanState, p: int, top: dict) -> bool:
+    return target_ok(s, top, None)
+
+
+def _send(s: CatanState, p: int, top: dict) -> bool:
+    return send_ok(top)
 
 
 def _countering(s: CatanState, p: int, top: dict) -> bool:
-    return top["replies"][p] == ["countering"]
+    return top["replies"][p] is not None
 
 
 def _answering(s: CatanState, p: int, top: dict) -> bool:
-    return not _countering(s, p, top)
+    return top["replies"][p] is None
 
 
 def _accept(s: CatanState, p: int, top: dict) -> bool:
-    return _answering(s, p, top) and s.hands[p][KIDX[top["get"][0]]] >= top["get"][1]
+    return _answering(s, p, top) and covers(s.hands[p], top["get"])
 
 
 def _start_counter(s: CatanState, p: int, top: dict) -> bool:
-    return _answering(s, p, top) and any(s.hands[p])
+    return _answering(s, p, top) and may_counter(s, p, top)
 
 
-def _counter(s: CatanState, p: int, top: dict, g: int, gn: int, k: int, wn: int) -> bool:
-    """Any bundle but the mirror of the offer."""
-    mirror = (KIDX[top["get"][0]], top["get"][1], KIDX[top["give"][0]], top["give"][1])
-    return _countering(s, p, top) and _bundle(s, p, top, g, gn, k, wn) and (g, gn, k, wn) != mirror
+def _send_counter(s: CatanState, p: int, top: dict) -> bool:
+    return _countering(s, p, top) and counter_send_ok(top, top["replies"][p])
 
 
 def _trade(s: CatanState, p: int, top: dict, q: int) -> bool:
-    return q < s.players and s._deal_ok(p, q, top["replies"][q], top)
+    return q < s.players and q != p and s._deal_ok(p, top["replies"][q])
 
 
 # ---- progress cards with choices ---------------------------------------------------------------------
@@ -286,7 +304,7 @@ def _intrigue(s: CatanState, p: int, top: dict, v: int) -> bool:
 
 
 STOP: Table = {("stop", 0): ((), _yes)}
-OFFER_BUNDLE = (KIDX, COUNT, KIDX, COUNT)
+EDITS: Table = {(kind, 1): ((KIDX,), _edit(kind)) for kind in EDIT_KINDS}
 MAIN: Table = {
     ("end", 0): ((), _yes),
     ("road", 1): ((E,), _road),
@@ -318,10 +336,11 @@ DECISIONS: dict[str, Table] = {
     "steal": {("steal", 1): ((SEAT,), lambda s, p, top, q: q in top["victims"])},
     "aqueduct": {("take", 1): ((RES,), _bank_has)},
     "metropolis": {("metropolis", 1): ((V,), _free_city)},
-    "relocate": {("relocate", 1): ((V,), _knight_spot), ("remove", 0): ((), _relocate_remove)},
-    "make_offer": {("offer", 4): (OFFER_BUNDLE, _bundle), ("back", 0): ((), _yes)},
+    "relocate": {("relocate", 1): ((V,), _relocate_spot), ("remove", 0): ((), _relocate_remove)},
+    "make_offer": {**EDITS, ("to", 1): ((SEAT,), _to_one), ("to", 0): ((), _to_all), ("send", 0): ((), _send),
+                   ("back", 0): ((), _yes)},
     "offer": {("decline", 0): ((), _answering), ("accept", 0): ((), _accept), ("counter", 0): ((), _start_counter),
-              ("counter", 4): (OFFER_BUNDLE, _counter), ("back", 0): ((), _countering)},
+              **EDITS, ("send", 0): ((), _send_counter), ("back", 0): ((), _countering)},
     "confirm": {("trade", 1): ((SEAT,), _trade), ("cancel", 0): ((), _yes)},
 }
 ROAD_CARD: Table = {("road", 1): ((E,), _card_road), **STOP}

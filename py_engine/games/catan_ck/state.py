@@ -52,7 +52,8 @@ from .data import (
     deck_cards,
     spiral,
 )
-from .legality import BUNDLES, NO_INVENTOR, is_legal
+from .legality import NO_INVENTOR, is_legal
+from .trade import TradeMixin
 
 TIDX = {t: i for i, t in enumerate(TRACKS)}
 NK = len(KINDS)
@@ -67,17 +68,17 @@ def _copy(x):
     return x
 
 
-class CatanState(State):
+class CatanState(TradeMixin, State):
     """One game of Cities & Knights in progress."""
 
     FIELDS = ("terrain", "number", "robber", "harbours", "owner", "btype", "wall", "sideways", "metro",
               "metro_locked", "road", "kn_owner", "kn_level", "kn_active", "kn_ready", "kn_promoted", "hands",
               "bank", "impr", "prog", "decks", "vpcards", "defender", "merchant", "merchant_owner", "barb",
               "robber_active", "attacks", "longest", "road_len", "turn", "turn_no", "setup_i", "stack",
-              "fleet", "crane", "offers", "log", "history", "dice", "winner", "lost_metro")
+              "fleet", "crane", "offers", "log", "history", "dice", "winner", "lost_metro", "sums")
 
     _FLAT = ("terrain", "number", "owner", "btype", "wall", "sideways", "metro", "metro_locked", "road", "kn_owner",
-             "kn_level", "kn_active", "kn_ready", "kn_promoted", "bank", "defender", "road_len", "fleet")
+             "kn_level", "kn_active", "kn_ready", "kn_promoted", "bank", "defender", "road_len", "fleet", "sums")
     _NESTED = ("harbours", "hands", "impr", "prog", "decks", "vpcards", "lost_metro")
     _SCALAR = ("robber", "merchant", "merchant_owner", "barb", "robber_active", "attacks", "longest", "turn",
                "turn_no", "setup_i", "crane", "offers", "winner")
@@ -120,6 +121,7 @@ class CatanState(State):
         s.stack = [{"k": "setup_place", "p": 0, "round": 1}]
         s.fleet, s.crane, s.offers = [], False, 0
         s.log, s.history, s.dice, s.winner = [], [], None, -1
+        s.sums = [0] * 13  # how often each dice sum (index 2-12) came up this game: public
         return s
 
     def clone(self) -> CatanState:
@@ -148,7 +150,7 @@ class CatanState(State):
         s = cls.blank(game, data)
         s.rng = Rng.from_json(data["rng"])
         for f in cls.FIELDS:
-            setattr(s, f, _copy(data[f]))
+            setattr(s, f, _copy(data[f]) if f in data or f != "sums" else [0] * 13)  # saves before the tally
         n = s.players
         if (len(s.terrain) != NH or len(s.owner) != NV or len(s.road) != NE_ or len(s.hands) != n
                 or any(len(h) != NK for h in s.hands) or len(s.decks) != 3 or not isinstance(s.stack, list)):
@@ -167,8 +169,7 @@ class CatanState(State):
         if k == "discard":
             return tuple(i for i, x in enumerate(top["need"]) if x > 0)
         if k == "offer":
-            return tuple(i for i, r in enumerate(top["replies"])
-                         if (r is None or r == ["countering"]) and i != top["p"])
+            return tuple(i for i, r in enumerate(top["replies"]) if r is None or r["r"] == "countering")
         return (top["p"],)
 
     def cards(self, p: int) -> int:
@@ -453,8 +454,13 @@ class CatanState(State):
     def _legal_metropolis(self, p: int, top: dict) -> list:
         return [("metropolis", v) for v in self.cities(p) if v not in self.metro]
 
+    def relocate_spots(self, p: int, top: dict) -> list[int]:
+        """Where a displaced knight may go: an empty spot touching its owner's roads other than the one it
+        was driven from (Intrigue empties that spot, yet the knight must leave it)."""
+        return [v for v in self.knight_spots(p) if v != top.get("from", -1)]
+
     def _legal_relocate(self, p: int, top: dict) -> list:
-        spots = self.knight_spots(p)
+        spots = self.relocate_spots(p, top)
         return [("relocate", v) for v in spots] if spots else [("remove",)]
 
     def _legal_main(self, p: int, top: dict) -> list:
@@ -631,6 +637,7 @@ class CatanState(State):
         self.stack.pop()
         event = EVENT_FACES[self.rng.below(6)]
         self.dice = {"yellow": yellow, "red": red, "event": event}
+        self.sums[yellow + red] += 1
         self._log(p, "roll", {"yellow": yellow, "red": red, "event": event})
         for v in range(NV):
             self.kn_ready[v] = self.kn_owner[v] == p and self.kn_active[v]
@@ -902,29 +909,9 @@ class CatanState(State):
             self._gain(p, k, 1)
             self._log(p, "bank", {"give": a[1], "n": r, "get": a[2]})
         elif kind == "offer":
-            self.stack.append({"k": "make_offer", "p": p})
+            self._start_offer(p)
         elif kind == "play":
             self._play(p, a[1])
-
-    def _legal_make_offer(self, p: int, top: dict) -> list:
-        """Step 2 of an offer: the bundle (n of one kind for m of another, (n, m) in BUNDLES) or back."""
-        h = self.hands[p]
-        acts: list = []
-        for g in range(NK):
-            for gn, wn in BUNDLES:
-                if h[g] >= gn:
-                    acts += [("offer", KINDS[g], gn, KINDS[k], wn) for k in range(NK) if k != g]
-        return acts + [("back",)]
-
-    def _do_make_offer(self, p: int, a: tuple, top: dict) -> None:
-        self.stack.pop()
-        if a[0] == "back":
-            return
-        self.offers += 1
-        replies: list = [None] * self.players
-        replies[p] = ["self"]
-        self.stack.append({"k": "offer", "p": p, "give": [a[1], a[2]], "get": [a[3], a[4]], "replies": replies})
-        self._log(p, "offer", {"give": [a[1], a[2]], "get": [a[3], a[4]]})
 
     def _place_road(self, p: int, e: int) -> None:
         self.road[e] = p
@@ -965,7 +952,7 @@ class CatanState(State):
         self._relocate_knight(v, w)
         self.kn_active[w] = self.kn_ready[w] = False
         self._log(p, "displace", {"from": v, "to": w, "victim": q})
-        self.stack.append({"k": "relocate", "p": q, "level": lvl, "active": act})
+        self.stack.append({"k": "relocate", "p": q, "level": lvl, "active": act, "from": w})
         self._update_longest()
 
     def _do_relocate(self, p: int, a: tuple, top: dict) -> None:
@@ -1032,74 +1019,6 @@ class CatanState(State):
         self.dice = None
         self._log(self.turn, "turn", {"n": self.turn_no})
         self.stack.append({"k": "roll", "p": self.turn})
-
-    # ---- trade offers between players ---------------------------------------------------------------
-    def _legal_offer(self, p: int, top: dict) -> list:
-        """A reply: accept (holding the asked cards), decline, or ("counter",) then a counter bundle."""
-        h = self.hands[p]
-        if top["replies"][p] == ["countering"]:
-            mirror = (top["get"][0], top["get"][1], top["give"][0], top["give"][1])
-            acts = []
-            for g in range(NK):
-                for a, b in BUNDLES:
-                    if h[g] >= a:
-                        for k in range(NK):
-                            if k != g and (KINDS[g], a, KINDS[k], b) != mirror:
-                                acts.append(("counter", KINDS[g], a, KINDS[k], b))
-            return acts + [("back",)]
-        gk, gn = KIDX[top["get"][0]], top["get"][1]
-        acts = [("decline",)]
-        if h[gk] >= gn:
-            acts.append(("accept",))
-        if any(h):
-            acts.append(("counter",))
-        return acts
-
-    def _do_offer(self, p: int, a: tuple, top: dict) -> None:
-        if a == ("counter",):
-            top["replies"][p] = ["countering"]
-            return
-        if a == ("back",):
-            top["replies"][p] = None
-            return
-        top["replies"][p] = list(a)
-        self._log(p, "reply", {"reply": list(a)})
-        if all(r is not None and r != ["countering"] for r in top["replies"]):
-            self.stack.pop()
-            off = top["p"]
-            if any(self._deal_ok(off, q, r, top) for q, r in enumerate(top["replies"])):
-                self.stack.append({"k": "confirm", "p": off, "give": top["give"], "get": top["get"],
-                                   "replies": top["replies"]})
-            else:
-                self._log(off, "no_trade", {})
-
-    def _deal_ok(self, off: int, q: int, r: list, top: dict) -> bool:
-        if q == off or r is None:
-            return False
-        if r[0] == "accept":
-            return True
-        if r[0] == "counter":
-            return self.hands[off][KIDX[r[3]]] >= r[4]
-        return False
-
-    def _legal_confirm(self, p: int, top: dict) -> list:
-        acts = [("trade", q) for q, r in enumerate(top["replies"]) if self._deal_ok(p, q, r, top)]
-        return acts + [("cancel",)]
-
-    def _do_confirm(self, p: int, a: tuple, top: dict) -> None:
-        self.stack.pop()
-        if a[0] == "cancel":
-            self._log(p, "no_trade", {})
-            return
-        q = a[1]
-        r = top["replies"][q]
-        if r[0] == "accept":
-            give, get = top["give"], top["get"]
-        else:  # the counter: q gives r[1:3] and wants r[3:5]
-            give, get = [r[3], r[4]], [r[1], r[2]]
-        self._move(p, q, KIDX[give[0]], give[1])
-        self._move(q, p, KIDX[get[0]], get[1])
-        self._log(p, "trade", {"with": q, "give": give, "get": get})
 
     # ---- progress cards -----------------------------------------------------------------------------
     def _opponents(self, p: int) -> list[int]:
@@ -1374,7 +1293,7 @@ class CatanState(State):
             self._remove_knight(v)
             self._log(p, "intrigue", {"v": v, "victim": q})
             self._update_longest()
-            st.append({"k": "relocate", "p": q, "level": lvl, "active": act})
+            st.append({"k": "relocate", "p": q, "level": lvl, "active": act, "from": v})
 
     # ---- hidden information --------------------------------------------------------------------------
     def _peek_target(self, seat: int | None) -> tuple[int, str]:
@@ -1400,18 +1319,7 @@ class CatanState(State):
         others = [q for q in range(n) if q != seat]
         # committed cards: an open offer shows cards the offerer holds; an accepted offer or a counter shows
         # cards the responder holds
-        known = [[0] * NK for _ in range(n)]
-        if self.stack and self.stack[-1]["k"] in ("offer", "confirm"):
-            top = self.stack[-1]
-            if top.get("give"):
-                known[top["p"]][KIDX[top["give"][0]]] += top["give"][1]
-            for q, r in enumerate(top["replies"]):
-                if r is None or q == top["p"]:
-                    continue
-                if r[0] == "accept":
-                    known[q][KIDX[top["get"][0]]] += top["get"][1]
-                elif r[0] == "counter" and len(r) == 5:
-                    known[q][KIDX[r[1]]] += r[2]
+        known = self._known_trade_cards()
         hand_seats = [q for q in others if not (q == peek and what == "hand")]
         pool = []
         for q in hand_seats:
@@ -1526,12 +1434,15 @@ class CatanState(State):
                              for t in range(3)},
             "longest_road": self.longest, "bank": {k: self.bank[i] for i, k in enumerate(KINDS)},
             "decks": {t: len(self.decks[i]) for i, t in enumerate(TRACKS)},
-            "dice": dict(self.dice) if self.dice else None, "turn": self.turn, "turn_no": self.turn_no,
+            "dice": dict(self.dice) if self.dice else None, "dice_sums": self.sums[2:],
+            "turn": self.turn, "turn_no": self.turn_no,
             "to_move": list(self.to_move()), "pending": self.pending(), "player_info": players,
             "fleet": [KINDS[k] for k in self.fleet], "crane": self.crane, "offers_made": self.offers,
             "looking_at": looking, "log": self.public_log(seat), "history": _copy(self.history),
             "over": over, "result": self.result() if over else None, "winner": self.winner if over else None,
         }
+        if v["pending"]:
+            self._public_trade(seat, v["pending"])
         return v
 
     def public_log(self, seat: int | None, limit: int = 30) -> list[dict]:

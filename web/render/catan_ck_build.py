@@ -1,0 +1,112 @@
+"""Catan: Cities & Knights build menu: the cost card as buttons. Each piece (road, settlement, city, wall,
+knight, promote, activate) shows its cost in icons and is lit when it has a legal spot now; choosing one
+(data-cmd="select", "build-<piece>") lights only its spots on the board. The city improvements show the
+next level, its cost and what the level brings; an affordable one is a direct action.
+"""
+
+from __future__ import annotations
+
+import json
+
+from i18n import N_, _, tr
+
+from py_engine.games.catan_ck.data import COSTS, KINDS
+
+from .catan_ck import TRACK_ABILITY, TRACK_COLOUR, kind_name, track_name
+from .catan_ck_icons import icon_html
+from .markup import Safe, join, tag
+
+PIECES = ("road", "settlement", "city", "wall", "knight", "promote", "activate")
+PIECE_NAMES = {"road": N_("Road"), "settlement": N_("Settlement"), "city": N_("City"), "wall": N_("City wall"),
+               "knight": N_("Knight"), "promote": N_("Promote a knight"), "activate": N_("Activate a knight")}
+PIECE_HELP = {"road": N_("Connects your buildings; the longest road is worth 2 VP."),
+              "settlement": N_("1 VP; needs a free spot two paths from any building, on your road."),
+              "city": N_("Upgrades a settlement: 2 VP, and commodities from pasture, forest and mountains."),
+              "wall": N_("On a city: your hand limit on a 7 rises by 2 (at most 3 walls)."),
+              "knight": N_("A basic knight on your road (inactive): defends Catan once activated."),
+              "promote": N_("Basic to strong, or strong to mighty (with the politics fortress)."),
+              "activate": N_("An active knight counts against the barbarians and may move or chase the robber.")}
+STYLE = tag("style", None, ".ck-build{display:flex;flex-wrap:wrap;gap:6px;align-items:stretch;margin:.3rem 0}"
+                           ".ck-build button{display:flex;flex-direction:column;align-items:center;gap:2px;"
+                           "padding:.3rem .5rem}.ck-build button[aria-disabled=true]{opacity:.45}"
+                           ".ck-build .cost{display:flex;gap:1px}.ck-build button[aria-pressed=true]"
+                           "{outline:3px solid #b8860b}")
+
+
+def cost_icons(cost: dict[int, int]) -> Safe:
+    """The cost as one icon per card, named for screen readers."""
+    words = _(", ").join(tr("{n} {kind}", n=n, kind=kind_name(KINDS[k])) for k, n in cost.items())
+    icons = [icon_html(KINDS[k], 16) for k, n in cost.items() for _i in range(n)]
+    return tag("span", {"class": "cost", "title": words, "aria-label": words, "role": "img"}, icons)
+
+
+def menu_open(view: dict, legal: list[tuple], selected: str | None, narrow: bool) -> bool:
+    """The whole menu shows (with the improvements in it) in the action phase: at once on a wide screen, on
+    a phone once opened."""
+    if (view.get("pending") or {}).get("kind") != "main" or not legal:
+        return False
+    return not narrow or (selected or "").startswith(("build-", "panel-build"))
+
+
+def build_menu(view: dict, legal: list[tuple], selected: str | None, narrow: bool = False) -> Safe:
+    """The menu for the action phase (empty when it is not this seat's action phase); on a phone it opens
+    from a "Build…" button so that the action bar stays small."""
+    if not (view.get("pending") or {}).get("kind") == "main" or not legal:
+        return Safe("")
+    if not menu_open(view, legal, selected, narrow):
+        return tag("button", {"data-cmd": "select", "data-arg": "panel-build", "data-testid": "panel-build",
+                              "data-key": "panel-build"}, _("Build…"))
+    out = [STYLE]
+    kinds = {a[0] for a in legal}
+    buttons = []
+    for piece in PIECES:
+        lit = piece in kinds
+        key = f"build-{piece}"
+        buttons.append(tag("button", {
+            "data-cmd": "select" if lit else None, "data-arg": key if lit else None,
+            "data-testid": key, "data-key": key, "aria-disabled": "false" if lit else "true",
+            "aria-pressed": "true" if selected == key else "false", "class": "lit" if lit else None,
+            "title": _(PIECE_HELP[piece])},
+            tag("span", None, _(PIECE_NAMES[piece])), cost_icons(COSTS[piece])))
+    out.append(tag("div", {"class": "ck-build", "data-testid": "build-menu", "role": "group",
+                           "aria-label": _("Build")}, buttons))
+    out.append(improvements(view, legal))
+    return join(out)
+
+
+def improvements(view: dict, legal: list[tuple]) -> Safe:
+    """One button per track: the next level, its cost in commodities and what it brings."""
+    me = view.get("seat")
+    if not isinstance(me, int):
+        return Safe("")
+    info = view["player_info"][me]
+    crane = bool(view.get("crane"))
+    buttons = []
+    for t, track in enumerate(("trade", "politics", "science")):
+        lvl = info["improvements"][t]
+        if lvl >= 5:
+            continue
+        nxt = lvl + 1
+        cost = max(0, nxt - (1 if crane else 0))
+        act = ("improve", track)
+        ok = act in legal
+        ability = _(TRACK_ABILITY[track]) if nxt <= 3 else tr("Level {n}: the first to reach 4 takes the {track} "
+                                                              "metropolis (2 VP).", n=nxt, track=track_name(track))
+        label = tr("Improve {track} to level {n}", track=track_name(track), n=nxt)
+        buttons.append(tag("button", {
+            "data-act": json.dumps(list(act)) if ok else None, "data-testid": f"improve-{track}-btn",
+            "data-key": f"improve-{track}-btn", "aria-disabled": "false" if ok else "true",
+            "title": ability, "style": f"border-left:6px solid {TRACK_COLOUR[track]}"},
+            tag("span", None, label), cost_icons({5 + t: cost}) if cost else _("free")))
+    if not buttons:
+        return Safe("")
+    return tag("div", {"class": "ck-build", "data-testid": "improve-menu", "role": "group",
+                       "aria-label": _("City improvements")}, buttons)
+
+
+def only_selected(legal: list[tuple], selected: str | None) -> list[tuple]:
+    """The legal actions the board lights: with a piece chosen in the menu, only that piece's spots."""
+    if selected and selected.startswith("build-"):
+        piece = selected[len("build-"):]
+        return [a for a in legal if a[0] == piece]
+    return legal

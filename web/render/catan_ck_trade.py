@@ -1,0 +1,137 @@
+"""Catan: Cities & Knights trade panels: the offer builder (the offerer's and a counter-offer's), the open
+offer with every answer, and the words for bundles.
+
+The engine builds an offer one card at a time (py_engine/games/catan_ck/trade.py): every +/- here is one
+legal action ("give"/"ungive"/"get"/"unget" a kind, "to" a seat or everyone, "send", "back"); a step
+the engine does not allow is drawn disabled. Bundles are lists of counts in hand order.
+"""
+
+from __future__ import annotations
+
+import json
+
+from i18n import N_, _, num, tr
+
+from .catan_ck import KINDS, PLAYER_COLOURS, _counts, _player, kind_name
+from .catan_ck_icons import icon_html
+from .markup import Safe, join, tag
+
+BUILDER_ACTS = ("give", "ungive", "get", "unget", "to", "send", "back")
+STYLE = tag("style", None, ".tb{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"
+                           ".tb table{border-collapse:collapse}.tb td,.tb th{padding:2px 4px;text-align:center;"
+                           "white-space:nowrap}.tb small{color:#555}"
+                           ".tb th{font-weight:600}.tb .n{min-width:1.6em;display:inline-block;font-weight:700}"
+                           ".tb button{padding:.2rem .55rem;min-width:2.2rem}.tb .k{text-align:left}"
+                           ".tb button[aria-pressed=true]{outline:3px solid #1d6b3a}")
+REPLY_WORDS = {"accept": N_("accepts"), "decline": N_("declines"), "countering": N_("is making a counter-offer"),
+               "out": N_("not asked")}
+
+
+def bundle_text(b: object) -> str:
+    """A bundle (counts in hand order, or [[kind, n], ...] from the log) in words: '2 ore, 1 wool'."""
+    if isinstance(b, list) and b and all(isinstance(x, list) and len(x) == 2 for x in b):
+        b = {k: n for k, n in b}
+    return _counts(b) or _("nothing")
+
+
+def builder_mode(view: dict) -> str:
+    """'offer' when this seat builds an offer, 'counter' when it builds a counter-offer, else ''."""
+    p = view.get("pending") or {}
+    me = view.get("seat")
+    if p.get("kind") == "make_offer" and me in (p.get("seats") or []) and "give" in p:
+        return "offer"
+    if p.get("kind") == "offer" and isinstance(me, int):
+        replies = p.get("replies") or []
+        r = replies[me] if 0 <= me < len(replies) else None
+        if isinstance(r, dict) and r.get("r") == "countering" and "give" in r:
+            return "counter"
+    return ""
+
+
+def _act(a: tuple, label: str, testid: str, legal: set, title: str = "", primary: bool = False,
+         pressed: bool | None = None) -> Safe:
+    attrs = {"data-act": json.dumps(list(a)), "data-testid": testid, "data-key": testid,
+             "class": "primary" if primary else None, "title": title or None,
+             "aria-pressed": None if pressed is None else ("true" if pressed else "false")}
+    if a not in legal:
+        attrs["disabled"] = "disabled"
+    return tag("button", attrs, label)
+
+
+def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
+    """The offer (or counter-offer) being built: a row per kind with - count + for each side, the
+    addressee (offers only), Send and Back."""
+    mode = builder_mode(view)
+    if not mode:
+        return Safe("")
+    p = view["pending"]
+    b = p if mode == "offer" else p["replies"][view["seat"]]
+    give, get = b.get("give") or [0] * 8, b.get("get") or [0] * 8
+    hand = (view["player_info"][view["seat"]].get("hand") or {}) if isinstance(view.get("seat"), int) else {}
+    ok = set(legal)
+    rows = [tag("tr", None, tag("th", {"class": "k"}, _("Card")), tag("th", None, _("You give")),
+                tag("th", None, _("You get")))]
+    for i, k in enumerate(KINDS):
+        name = kind_name(k)
+        cells = []
+        for side, less, more, n in (("give", N_("Give one {kind} less"), N_("Give one more {kind}"), give[i]),
+                                    ("get", N_("Ask one {kind} less"), N_("Ask one more {kind}"), get[i])):
+            cells.append(tag("td", None, _act(("un" + side, k), "−", f"tb-un{side}-{k}", ok, tr(less, kind=name)),
+                             tag("span", {"class": "n", "data-testid": f"tb-{side}-n-{k}"}, num(n)),
+                             _act((side, k), "+", f"tb-{side}-{k}", ok, tr(more, kind=name))))
+        held = tag("small", {"title": _("In hand")}, " ×", num(hand.get(k, 0)))
+        rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, icon_html(k), " ", name, held),
+                        cells))
+    out = [STYLE, tag("h3", None, _("Your offer") if mode == "offer" else _("Your counter-offer")),
+           tag("p", None, tr("You give {give}; you get {get}.", give=bundle_text(give), get=bundle_text(get))),
+           tag("table", None, rows)]
+    if mode == "offer":
+        to = p.get("to", -1)
+        opts = [_act(("to",), _("Everyone"), "tb-to-all", ok | ({("to",)} if to == -1 else set()),
+                     pressed=to == -1)]
+        for q in range(view["players"]):
+            if q != view["seat"]:
+                opts.append(_act(("to", q), _player(names, q), f"tb-to-{q}",
+                                 ok | ({("to", q)} if to == q else set()), pressed=to == q))
+        out.append(tag("p", None, _("Offer to:"), " ", join(opts)))
+    send = _("Send the offer") if mode == "offer" else _("Send the counter-offer")
+    back = _("Cancel the offer") if mode == "offer" else _("Back to the answer")
+    out.append(tag("p", None, _act(("send",), send, "tb-send", ok, primary=True), " ",
+                   _act(("back",), back, "tb-back", ok)))
+    return tag("div", {"class": "tb trade-panel", "data-testid": "trade-builder"}, out)
+
+
+def reply_text(r: object) -> str:
+    """A player's answer to an offer in words."""
+    if r is None:
+        return _("waiting")
+    if isinstance(r, dict):
+        k = r.get("r")
+        if k == "counter":
+            return tr("counters: gives {give} for {get}", give=bundle_text(r.get("give")),
+                      get=bundle_text(r.get("get")))
+        if k in REPLY_WORDS:
+            return _(REPLY_WORDS[k])
+    return str(r)
+
+
+def offer_summary(view: dict, names: list[str]) -> Safe | None:
+    """The open offer (or the choice after it): what is offered, to whom, and every answer so far."""
+    pend = view.get("pending") or {}
+    if pend.get("kind") not in ("offer", "confirm"):
+        return None
+    off = pend.get("seats", [None])[0] if pend.get("kind") == "confirm" else None
+    rows = []
+    for s, r in enumerate(pend.get("replies") or []):
+        if isinstance(r, dict) and r.get("r") in ("self", "out"):
+            if r.get("r") == "self":
+                off = s
+            continue
+        rows.append(tag("li", {"data-testid": f"reply-{s}"},
+                        tag("span", {"style": f"color:{PLAYER_COLOURS[s % 4]}"}, "■"), " ",
+                        _player(names, s), ": ", reply_text(r)))
+    to = pend.get("to", -1)
+    whom = _("everyone") if not isinstance(to, int) or to < 0 else _player(names, to)
+    head = tr("{name} offers {give} for {get} to {whom}", name=_player(names, off), give=bundle_text(pend.get("give")),
+              get=bundle_text(pend.get("get")), whom=whom)
+    return tag("div", {"data-testid": "open-offer"}, tag("h3", None, head), tag("ul", None, "", rows))
