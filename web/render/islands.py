@@ -272,13 +272,13 @@ class Layout:
     def __init__(self, phone: bool, clouds: int, harbour: bool) -> None:
         self.phone = phone
         if phone:
-            self.w, self.size, self.per_row, self.cloud_w = 380, 21.5, 3, 122
+            self.w, self.size, self.per_row, self.cloud_w = 380, 24, 3, 122
             self.font = {"mv": 14, "tv": 14, "sm": 14, "hd": 15, "cost": 14, "big": 24}
             rows = -(-clouds // self.per_row)
             self.cloud_x, self.cloud_y = 6, 88
             self.harbour_y = self.cloud_y + rows * 62 + 6
             self.island_top = self.harbour_y + (58 if harbour else 0)
-            self.ox = (self.w - 9 * SQ3 * self.size) / 2
+            self.ox = 8
         else:
             self.w, self.size, self.per_row, self.cloud_w = 1040, 31, 7, 118
             self.font = {"mv": 15, "tv": 13, "sm": 13, "hd": 16, "cost": 15, "big": 30}
@@ -286,11 +286,11 @@ class Layout:
             self.harbour_y = 96
             self.island_top = 132
             self.ox = 20
-        self.cx0 = self.ox + 4.5 * SQ3 * self.size
+        self.cx0 = self.w / 2 if phone else self.ox + 4.5 * SQ3 * self.size
         self.cy0 = self.island_top + (72 if phone else 28) + 7 * self.size
         self.dock_y = self.cy0 + 7 * self.size + 8
         self.tele_y = self.dock_y + 60
-        self.side_x = 20 if phone else 535  # the score and the legend button
+        self.side_x = 6 if phone else 535  # the score and the legend button
         self.others_y = self.tele_y + 80 if phone else 120
 
     def style(self) -> Safe:
@@ -530,7 +530,7 @@ def score_panel(view: dict, seat: int, lay: Layout) -> Safe:
     x, y = lay.side_x, lay.island_top + 40
     w, h, lx, ly = 140, 64, x, y + 74
     if lay.phone:  # a row under the island's heading
-        w, h, lx, ly = 200, 40, x + 210, y - 16
+        w, h, lx, ly = 190, 40, x + 200, y - 13
         y -= 16
     legend = button_attrs(_("Legend: what the drawings mean"), cmd="select", arg="legend", testid="legend-btn")
     legend.pop("aria-label")
@@ -544,9 +544,9 @@ def score_panel(view: dict, seat: int, lay: Layout) -> Safe:
                                  "class": "big", "text-anchor": "end" if lay.phone else "middle",
                                  "data-testid": f"score-now-value-{seat}"}, num(_int(isl["points"])))),
                 tag("g", legend, tag("title", None, _("Legend: what the drawings mean")),
-                    tag("rect", {"x": lx, "y": ly, "width": 140 if not lay.phone else 150, "height": 34, "rx": 8,
+                    tag("rect", {"x": lx, "y": ly, "width": 140, "height": 34, "rx": 8,
                                  "fill": "#eef5fb", "stroke": "#0072b2", "stroke-width": 2}),
-                    fit_text(lx + 70 if not lay.phone else lx + 75, ly + 22, 126, "sm", _("Legend"),
+                    fit_text(lx + 70, ly + 22, 126, "sm", _("Legend"),
                              text_anchor="middle")))
 
 
@@ -560,7 +560,7 @@ def legend_svg(lay: Layout, top: float) -> Safe:
     x0 = 6 if lay.phone else lay.w - w - 10
     y0 = lay.island_top + 20
     lines = -(-len(rows) // cols)
-    h = 64 + lines * 32 + 70
+    h = 64 + lines * 32 + 120
     close = button_attrs(_("Close the legend"), cmd="select", arg="legend", testid="legend-close")
     close.pop("aria-label")
     out = [tag("rect", {"x": x0, "y": y0, "width": w, "height": h, "rx": 10, "fill": "#fffef8", "stroke": "#333",
@@ -576,12 +576,17 @@ def legend_svg(lay: Layout, top: float) -> Safe:
         out.append(terrain_swatch(key, cx, cy, 28))
         out.append(fit_text(cx + 36, cy + 19, w / cols - 56, "sm", f"{name} ({code})" if code else name))
     y = y0 + 52 + lines * 32
-    out.append(cost_badge(x0 + 28, y + 6, 28, 3))
-    out.append(fit_text(x0 + 44, y + 11, w - 60, "sm",
-                        _("energy a flight there costs (point at a space to see the path)")))
-    out.append(tag("polygon", {"points": hex_points(x0 + 28, y + 38, 12), "class": "linked"}))
-    out.append(fit_text(x0 + 44, y + 43, w - 60, "sm",
-                        _("coast linked to the balloon yard; white badge: movement value")))
+    keys = [(cost_badge(x0 + 28, y + 6, 28, 3), _("energy a flight there costs")),
+            (tag("polyline", {"points": f"{x0 + 14},{y + 38} {x0 + 42},{y + 38}", "class": "path"}),
+             _("point at a space to see the cheapest path")),
+            (tag("polygon", {"points": hex_points(x0 + 28, y + 70, 12), "class": "linked"}),
+             _("coast linked to the balloon yard")),
+            (join(tag("rect", {"x": x0 + 18, "y": y + 92, "width": 20, "height": 18, "rx": 4, "fill": "#fff",
+                               "stroke": "#555"}),
+                  tag("text", {"x": x0 + 28, "y": y + 106, "class": "mv", "text-anchor": "middle"}, 2)),
+             _("movement value"))]
+    for k, (mark, words_) in enumerate(keys):
+        out += [mark, fit_text(x0 + 48, y + 11 + 32 * k, w - 60, "sm", words_)]
     return tag("g", {"data-testid": "legend"}, out)
 
 
