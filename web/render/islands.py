@@ -306,7 +306,8 @@ class Layout:
                      "visibility:hidden",
             "linked": "fill:none;stroke:#ffb000;stroke-width:4",
         }
-        return tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in rules.items()))
+        hovered = ".board [data-space][role=button]:is(:hover,:focus) .target{stroke:#d55e00;stroke-width:4}"
+        return tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in rules.items()), hovered)
 
 
 def render(view: dict, ui: dict) -> Safe:
