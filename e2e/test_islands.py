@@ -207,3 +207,32 @@ def test_costs_on_the_map_and_text_sizes(browser, site, locale, size):
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_who_starts_at_setup_and_undo_of_a_flight(app):
+    """Setup names the start player (here the bot in seat 2: energy 6 for me, 5 for it, and I roll the dice as
+    the last in turn order); a flight of mine is taken back with Undo (no die rolled, no tile drawn since)."""
+    page, watch = app
+    page.click("[data-testid=new-islands]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-opt=first]", "2")
+    page.click("[data-testid=start]")
+    page.wait_for_selector(BOARD)
+    assert wait_mine(page) == "start"
+    state = engine_state(page)
+    assert (state.start, state.order, state.energy) == (1, [1, 0], [6, 5])
+    assert len(state.record.moves) == 1  # the bot chose its start space first
+    act(page, f"{BOARD} [data-testid^=hex-][data-act]")
+    assert wait_mine(page) == "dice"  # the player right of the start player rolls
+    act(page, "[data-testid=roll-done-btn]")
+    counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
+    while (decision := wait_mine(page)) != "fly":
+        decide(page, decision, 0, False, counts)
+    before = engine_state(page)
+    decide(page, "fly", 0, False, counts)
+    assert len(engine_state(page).record.moves) == len(before.record.moves) + 1
+    page.click("[data-testid=undo]")
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length == {len(before.record.moves)}")
+    assert wait_mine(page) == "fly"
+    assert engine_state(page).view(0)["islands"][0] == before.view(0)["islands"][0]
+    watch.assert_clean()
