@@ -1,12 +1,14 @@
 """Islands in the Mist table: a view (+ the local selection) -> one SVG string.
 
-Layout: the dice and the clouds (and the harbour) on top; the shown player's island as a pointy-top hex
-map (coasts, movement values, volcanoes, energy drops, '?' and draw spaces, placed tiles, the balloon)
-with its telescope and energy below; the other islands as small maps on the right (click one to show it
-large). Two-step choices use ui["selected"]: "t<tile id>" picks a telescope tile (then a highlighted
-hex places it), "f<space>" / "d<dock>" previews a flight (path and energy cost; the button confirms),
-"i<seat>" shows another player's island. Players carry a colour and a letter (A-D); terrains carry
-two-letter codes, so nothing relies on colour alone.
+Layout (class Layout): the dice and the clouds (and the harbour) on top; the shown player's island as a
+pointy-top hex map with its score-if-it-ended-now and a Legend button beside it, its telescope below; the
+other islands as small maps on the right (click one to show it large). On a phone the same in one column at
+the screen's width. Terrain is drawn as terrain (islands_terrain.py: a texture and a sign per terrain, tile
+kind and space, so nothing relies on colour alone); the two-letter codes are in the tooltips. Every space the
+balloon can reach shows its energy cost; the cheapest path to it is drawn while the pointer or the keyboard
+focus is on it (CSS :has, no script). Two-step choices use ui["selected"]: "t<tile id>" picks a telescope
+tile (then a highlighted hex places it), "f<space>" / "d<dock>" previews a flight (the button confirms),
+"i<seat>" shows another player's island, "legend" opens the legend.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…"
 
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7")
 PLAYER_LETTERS = ("A", "B", "C", "D")
-# Short codes on the tiles and coasts (so nothing relies on colour alone), in the interface language.
+# Short codes of the terrains and tiles, in the interface language: in tooltips and screen-reader names (the
+# board draws each terrain with its own texture and sign, islands_terrain.py).
 TERRAIN_CODE = {"forest": N_("Fo"), "meadow": N_("Me"), "mountain": N_("Mo"), "desert": N_("De"),
                 "swamp": N_("Sw"), "canyon": N_("Ca")}
 TERRAIN_NAMES = {"forest": N_("forest"), "meadow": N_("meadow"), "mountain": N_("mountain"),
@@ -471,6 +474,9 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
         is_linked = s["kind"] == "coast" and s.get("coast") in linked and (not t or t.get("terrain") == s["coast"])
         g = hex_face(s, t, x, y, size, tile_value(t) if t else str(_int(s.get("move"))), is_linked)
         help_text = space_help(i, s, t)
+        code = tile_label(t) if t else _word(TERRAIN_CODE, s["coast"]) if s["kind"] == "coast" else ""
+        if code:
+            help_text = tr("{what} [{code}]", what=help_text, code=code)
         if is_linked:
             help_text = tr("{what} (linked to the balloon yard)", what=help_text)
         g.insert(0, tag("title", None, tr("{name}: {what}", name=name, what=help_text) if name else help_text))
