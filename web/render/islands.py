@@ -283,7 +283,7 @@ class Layout:
             self.island_top = self.harbour_y + (58 if harbour else 0)
             self.ox = 8
         else:
-            self.w, self.size, self.per_row, self.cloud_w = 1040, 31, 7, 118
+            self.w, self.size, self.per_row, self.cloud_w = 1040, 31, 7, 114
             self.font = {"mv": 15, "tv": 13, "sm": 13, "hd": 16, "cost": 15, "big": 30}
             self.cloud_x, self.cloud_y = 196, 30
             self.harbour_y = 96
@@ -365,7 +365,7 @@ def top_svg(view: dict, legal: list[tuple], lay: Layout) -> Safe:
         attrs.pop("aria-label", None)  # a cloud is named by its <title>: what taking it does and its tiles
         what = _(", ").join(tile_name(t) for t in cloud) or _("empty")
         title = tr("{name}: {what}", name=name if act in legal else tr("cloud {n}", n=i + 1), what=what)
-        chips = [tile_chip(t, x + 18 + k * 34, y + 14, 32) for k, t in enumerate(cloud)]
+        chips = [tile_chip(t, x + 18 + k * 31, y + 14, 30) for k, t in enumerate(cloud)]
         out.append(tag("g", attrs, tag("title", None, title),
                        tag("rect", {"x": x, "y": y, "width": lay.cloud_w, "height": 56, "rx": 22,
                                     "fill": "#f7fbff", "stroke": "#0072b2" if act in legal else "#8aa",
