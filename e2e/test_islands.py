@@ -5,6 +5,9 @@ page's record."""
 
 from __future__ import annotations
 
+import pytest
+
+from .conftest import BOOT_TIMEOUT, Watch
 from .helpers import TURN_TIMEOUT, act, engine_state
 
 BOARD = "svg[data-testid=islands-board]"
@@ -108,4 +111,128 @@ def test_two_players_three_rounds_by_clicks_then_to_the_end(app):
         for key in ("cities", "monuments", "energy", "coasts", "volcanoes", "extensions"):
             assert page.inner_text(f"[data-testid=sheet-{key}-{seat}]").strip() == str(row[key])
     assert state.result()["scores"] == [sheet[0]["total"], sheet[1]["total"]]
+    watch.assert_clean()
+
+
+# --- issue 24: the island as a picture, costs on the map, the phone layout (three languages) ----------
+SIZES_JS = """(min) => {
+  // every board text's drawn height: its font size times the SVG's scale on screen
+  const svg = document.querySelector('svg[data-testid=islands-board]');
+  const out = {small: [], moves: 0, costs: 0};
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.getClientRects().length) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+    if (px < min) out.small.push((t.textContent || '').slice(0, 20) + ' ' + px.toFixed(1));
+  }
+  out.moves = svg.querySelectorAll('[data-testid=move-value]').length;
+  return out;
+}"""
+COSTS_JS = """() => {
+  // every reachable space (a flight preview control) shows its energy cost, equal to the engine's
+  const out = [];
+  for (const g of document.querySelectorAll('svg[data-testid=islands-board] [data-space][data-cmd=select]')) {
+    const badge = g.querySelector('[data-testid=flight-cost] text');
+    out.push([+g.dataset.space, +g.dataset.cost, badge ? badge.textContent.trim() : null,
+              badge ? badge.getBoundingClientRect().height : 0]);
+  }
+  return out;
+}"""
+WIDE_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('main.table *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > window.innerWidth + 1 || r.left < -1)) out.push((el.dataset.testid || el.tagName) +
+      ' ' + r.left.toFixed(0) + '..' + r.right.toFixed(0));
+  }
+  return out;
+}"""
+
+
+def to_my_flight(page) -> None:
+    """Start a 2-player game against a bot and play up to my first flight."""
+    page.click("[data-testid=new-islands]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector(BOARD)
+    counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
+    for _ in range(20):
+        decision = wait_mine(page)
+        if decision == "fly":
+            return
+        decide(page, decision, 0, False, counts)
+    raise AssertionError("no flight decision")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ja-JP", "fa-IR"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_costs_on_the_map_and_text_sizes(browser, site, locale, size):
+    phone = size == "phone"
+    args = ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True} if phone
+            else {"viewport": {"width": 1366, "height": 768}})
+    context = browser.new_context(locale=locale, **args)
+    page = context.new_page()
+    watch = Watch(page, "/".join(site.split("/", 3)[:3]))
+    page.goto(site)
+    page.wait_for_selector("[data-testid=new-islands]", timeout=BOOT_TIMEOUT)
+    try:
+        to_my_flight(page)
+        assert page.get_attribute(BOARD, "data-layout") == ("phone" if phone else "desk")
+        sizes = page.evaluate(SIZES_JS, 12 if phone else 11)
+        assert sizes["moves"] == 61 and not sizes["small"], sizes
+        # costs on every reachable space before any click, as the engine prices the cheapest flight there
+        state = engine_state(page)
+        best: dict[int, int] = {}
+        for a, cost, dest in state.flights(0):
+            if a[0] != "stay":
+                best[dest] = min(cost, best.get(dest, cost))
+        shown = page.evaluate(COSTS_JS)
+        assert shown and {s: c for s, c, _t, _h in shown} == {d: c for d, c in best.items() if d >= 0}
+        min_px = 12 if phone else 11
+        for space, cost, text, height in shown:
+            assert text is not None and int(text) == cost and height >= min_px * 0.7, (space, text, height)
+        # the cheapest path appears on hover (drawn by CSS while the space has the pointer or the focus)
+        space = shown[0][0]
+        seen = f"""(v) => {{ const p = document.querySelector("{BOARD} [data-path-for='{space}']");
+                            return p && getComputedStyle(p).visibility === v; }}"""
+        page.wait_for_function(seen, arg="hidden", timeout=5000)
+        page.locator(f"{BOARD} [data-space='{space}']").focus()
+        page.wait_for_function(seen, arg="visible", timeout=5000)
+        # the legend is one click away
+        page.click("[data-testid=legend-btn]")
+        page.wait_for_selector("[data-testid=legend]")
+        if phone:
+            assert page.evaluate(WIDE_JS) == []
+            box = page.locator(BOARD).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_who_starts_at_setup_and_undo_of_a_flight(app):
+    """Setup names the start player (here the bot in seat 2: energy 6 for me, 5 for it, and I roll the dice as
+    the last in turn order); a flight of mine is taken back with Undo (no die rolled, no tile drawn since)."""
+    page, watch = app
+    page.click("[data-testid=new-islands]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.select_option("[data-opt=first]", "2")
+    page.click("[data-testid=start]")
+    page.wait_for_selector(BOARD)
+    assert wait_mine(page) == "start"
+    state = engine_state(page)
+    assert (state.start, state.order, state.energy) == (1, [1, 0], [6, 5])
+    assert len(state.record.moves) == 1  # the bot chose its start space first
+    act(page, f"{BOARD} [data-testid^=hex-][data-act]")
+    assert wait_mine(page) == "dice"  # the player right of the start player rolls
+    act(page, "[data-testid=roll-done-btn]")
+    counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
+    while (decision := wait_mine(page)) != "fly":
+        decide(page, decision, 0, False, counts)
+    before = engine_state(page)
+    decide(page, "fly", 0, False, counts)
+    assert len(engine_state(page).record.moves) == len(before.record.moves) + 1
+    page.click("[data-testid=undo]")
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length == {len(before.record.moves)}")
+    assert wait_mine(page) == "fly"
+    assert engine_state(page).view(0)["islands"][0] == before.view(0)["islands"][0]
     watch.assert_clean()

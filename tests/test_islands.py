@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from py_engine import get_game
-from py_engine.core import IllegalAction, Record, Rng
+from py_engine.core import IllegalAction, Record, RecordError, Rng
 from py_engine.games.islands import data as D
 from py_engine.games.islands import scoring as S
 from py_engine.games.islands.state import DICE, FLY, PLACE, SWAP, TAKE, IslandsState
@@ -685,3 +685,57 @@ def test_is_legal_extension_tiles():
     assert not legal(s, ("activate", "lookout_small", "drop")) and not legal(s, ("activate", "office", "keep"))
     s.telescope[0] = [tile("city", skip=k) for k in range(5)]
     assert not legal(s, ("activate", "lookout_small", "keep")) and legal(s, ("activate", "lookout_small", "convert"))
+
+
+# --- who starts (option "first") ----------------------------------------------------------------------
+def test_start_player_option_default_keeps_seat_1():
+    s = GAME.new(players=3, seed=4)
+    assert (s.start, s.order, s.energy, s.decider) == (0, [0, 1, 2], [5, 6, 7], 0)
+    assert s.log[0] == {"seat": None, "key": "round", "params": {"round": 1, "start": 0}}
+
+
+def test_start_player_option_named_seat_and_energy_by_seat_order():
+    s = GAME.new(players=4, seed=4, options={"first": "3"})
+    assert (s.start, s.order, s.decider) == (2, [2, 3, 0, 1], 2)
+    assert s.energy == [7, 8, 5, 6]  # 5 for the start player, then 6, 7, 8 clockwise
+    for seat in (2, 3, 0, 1):  # start spaces are chosen in turn order, then the last player rolls
+        assert s.to_move() == (seat,)
+        s.apply(seat, ("start", GOLD.start_spaces[seat]))
+    assert s.decision() == DICE and s.to_move() == (1,)
+    assert GAME.new(players=2, seed=4, options={"first": "4"}).start == 0  # no 4th seat: seat 1 starts
+
+
+def test_start_player_option_random_is_drawn_and_replays():
+    starts = {GAME.new(players=3, seed=k, options={"first": "random"}).start for k in range(12)}
+    assert starts == {0, 1, 2}
+    s = GAME.new(players=3, seed=5, options={"first": "random"})
+    assert s.energy[s.start] == 5 and s.record.replay().start == s.start
+    with pytest.raises(RecordError):
+        GAME.new(players=2, seed=1, options={"first": "5"})
+
+
+# --- undo of own decisions while nothing hidden was revealed ---------------------------------------
+def test_undo_flight_cloud_and_keep_but_not_a_bag_draw():
+    s = GAME.new(players=2, seed=11)
+    s.apply(0, ("start", GOLD.start_spaces[0]))
+    s.apply(1, ("start", GOLD.start_spaces[1]))
+    s.apply(1, ("roll_done",))
+    assert s.decision() == FLY
+    before = s.view(0)
+    s.apply(0, ("fly", "E", 1))
+    assert s.undo_allowed(0) == 1 and s.undo_allowed(1) == 0
+    back = s.undone(0)
+    assert back.view(0) == before and back.to_move() == (0,)
+    s.apply(0, ("cloud", 0))
+    kept = 0
+    while s.decision() == "gain":
+        s.apply(0, ("keep",))
+        kept += 1
+    assert kept >= 1 and s.undo_allowed(0) == 2 + kept  # the flight, the cloud, each tile kept
+    assert s.undone(0, 2 + kept).view(0) == before
+    # a tile placed on a '?' space draws from the bag: that cannot be taken back
+    q = next(a for a in s.legal_actions(0) if a[0] == "place" and GOLD.kind[a[2]] == "question")
+    s.apply(0, q)
+    assert s.undo_allowed(0) == 0
+    with pytest.raises(IllegalAction):
+        s.undone(0)

@@ -1,7 +1,7 @@
 """Screenshots of the games at a laptop size (1366x768) and a phone size (390x844, touch) for the
 README: a few turns into a game against bots, a card selected so the actions beside it show.
 
-    EXPLORERS_DIST=dist-shots python docs/screenshots/take.py   # builds that folder if it has no build.json
+    EXPLORERS_DIST=dist-shots python docs/screenshots/take.py [game ...]   # builds that folder if it has no build.json
 """
 
 from __future__ import annotations
@@ -101,7 +101,65 @@ def catan(page, turns: int) -> None:
         lit.first.click()
 
 
-GAMES = {"lost-cities": lost_cities, "lost-cities-board": board_game, "catan": catan}
+
+ISLANDS = "svg[data-testid=islands-board]"
+ISLANDS_MINE = """() => document.querySelector('svg[data-testid=islands-board][data-mine="1"]')"""
+
+
+def islands_act(page, selector: str) -> None:
+    n = moves(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {n}", timeout=60_000)
+
+
+def islands(page, turns: int) -> None:
+    """A few rounds against a bot (a cloud, tiles kept and placed), then a flight decision: the energy
+    cost on every reachable space and one flight's path under the pointer."""
+    page.click("[data-testid=new-islands]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.click("[data-testid=start]")
+    flights = 0
+    while True:
+        page.wait_for_function(ISLANDS_MINE, timeout=60_000)
+        decision = page.get_attribute(ISLANDS, "data-decision")
+        if decision == "fly":
+            flights += 1
+            if flights > turns:
+                break
+            targets = page.locator(f"{ISLANDS} [data-cost]")
+            if not targets.count():
+                islands_act(page, "[data-testid=stay-btn]")
+                continue
+            best = page.evaluate("""() => [...document.querySelectorAll('[data-cost]')]
+                .map(g => [+g.dataset.cost, Math.abs(+g.dataset.space - 30), +g.dataset.space])
+                .sort((a, b) => a[0] - b[0] || a[1] - b[1])[0][2]""")  # cheapest, nearest the middle
+            page.click(f"{ISLANDS} [data-space='{best}']")
+            page.wait_for_selector("[data-testid=fly-btn]")
+            islands_act(page, "[data-testid=fly-btn]")
+        elif decision == "start":
+            islands_act(page, f"{ISLANDS} [data-testid^=hex-][data-act]")
+        elif decision == "dice":
+            islands_act(page, "[data-testid=roll-done-btn]")
+        elif decision == "take":
+            islands_act(page, f"{ISLANDS} [data-testid^=cloud-][data-act], .actions [data-act]")
+        elif decision == "gain":
+            islands_act(page, "[data-testid=keep-btn], [data-testid=convert-btn]")
+        elif decision == "place":
+            tele = page.locator(f"{ISLANDS} [data-testid^=tele-][data-cmd=select]")
+            if tele.count():
+                tele.first.click()
+                page.wait_for_selector(f"{ISLANDS} [data-testid^=hex-][data-act]")
+                islands_act(page, f"{ISLANDS} [data-testid^=hex-][data-act]")
+            else:
+                islands_act(page, "[data-testid=done-btn]")
+        else:
+            islands_act(page, ".actions [data-act]")
+    reachable = page.locator(f"{ISLANDS} [data-cost]")
+    if reachable.count():
+        reachable.nth(reachable.count() // 2).hover()
+
+
+GAMES = {"lost-cities": lost_cities, "lost-cities-board": board_game, "catan": catan, "islands": islands}
 
 
 def main() -> None:

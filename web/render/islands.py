@@ -1,12 +1,14 @@
 """Islands in the Mist table: a view (+ the local selection) -> one SVG string.
 
-Layout: the dice and the clouds (and the harbour) on top; the shown player's island as a pointy-top hex
-map (coasts, movement values, volcanoes, energy drops, '?' and draw spaces, placed tiles, the balloon)
-with its telescope and energy below; the other islands as small maps on the right (click one to show it
-large). Two-step choices use ui["selected"]: "t<tile id>" picks a telescope tile (then a highlighted
-hex places it), "f<space>" / "d<dock>" previews a flight (path and energy cost; the button confirms),
-"i<seat>" shows another player's island. Players carry a colour and a letter (A-D); terrains carry
-two-letter codes, so nothing relies on colour alone.
+Layout (class Layout): the dice and the clouds (and the harbour) on top; the shown player's island as a
+pointy-top hex map with its score-if-it-ended-now and a Legend button beside it, its telescope below; the
+other islands as small maps on the right (click one to show it large). On a phone the same in one column at
+the screen's width. Terrain is drawn as terrain (islands_terrain.py: a texture and a sign per terrain, tile
+kind and space, so nothing relies on colour alone); the two-letter codes are in the tooltips. Every space the
+balloon can reach shows its energy cost; the cheapest path to it is drawn while the pointer or the keyboard
+focus is on it (CSS :has, no script). Two-step choices use ui["selected"]: "t<tile id>" picks a telescope
+tile (then a highlighted hex places it), "f<space>" / "d<dock>" previews a flight (the button confirms),
+"i<seat>" shows another player's island, "legend" opens the legend.
 """
 
 from __future__ import annotations
@@ -19,17 +21,20 @@ from i18n import N_, _, num, tr, trn
 from py_engine.games.islands.state import KIND, tile_json
 
 from . import words
+from .islands_terrain import TERRAINS, space_key, terrain_defs, tile_key
+from .islands_terrain import fill as terrain_fill
+from .islands_terrain import swatch as terrain_swatch
+from .islands_terrain import symbol as terrain_symbol
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fit_text, fmt
+from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…")
 
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7")
 PLAYER_LETTERS = ("A", "B", "C", "D")
-TERRAIN_FILL = {"forest": "#2e7d32", "meadow": "#9ccc65", "mountain": "#8d6e63", "desert": "#f0c75e",
-                "swamp": "#4f7f73", "canyon": "#c0674a"}
-# Short codes on the tiles and coasts (so nothing relies on colour alone), in the interface language.
+# Short codes of the terrains and tiles, in the interface language: in tooltips and screen-reader names (the
+# board draws each terrain with its own texture and sign, islands_terrain.py).
 TERRAIN_CODE = {"forest": N_("Fo"), "meadow": N_("Me"), "mountain": N_("Mo"), "desert": N_("De"),
                 "swamp": N_("Sw"), "canyon": N_("Ca")}
 TERRAIN_NAMES = {"forest": N_("forest"), "meadow": N_("meadow"), "mountain": N_("mountain"),
@@ -55,11 +60,6 @@ TILE_HELP = {
     "wind_machine": N_("choose any value of its range when flying; blocks connections"),
     "royal_couple": N_("counts as two monuments; blocks connections"),
 }
-TILE_FILL = {"wild": "#ffffff", "city": "#6d6875", "monument": "#b08968", "start": "#222222", "office": "#3d5a80",
-             "harbour_office": "#3d5a80", "lookout_small": "#5e548e", "lookout_large": "#5e548e",
-             "wind_machine": "#5e548e", "royal_couple": "#9a031e"}
-SPACE_FILL = {"fog": "#e9eef2", "yard": "#fff3c4", "volcano": "#f4b6a8", "energy": "#cfe8fc", "question": "#e6dcf5",
-              "draw2": "#e6dcf5", "draw1energy": "#e6dcf5"}
 SPACE_NAMES = {"fog": N_("fog space"), "coast": N_("coast space"), "yard": N_("balloon yard"),
                "volcano": N_("volcano"), "energy": N_("energy drop"), "question": N_("'?' space"),
                "draw2": N_("draw-two space"), "draw1energy": N_("draw-and-energy space")}
@@ -74,12 +74,6 @@ DIR_NAMES = {"E": N_("east"), "W": N_("west"), "NE": N_("north-east"), "NW": N_(
              "SE": N_("south-east"), "SW": N_("south-west")}
 SIDE_NAMES = {"gold": N_("gold"), "silver": N_("silver")}
 DIR_ANGLE = {"E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240, "NE": 300}
-STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
-    "mv": "font:9px system-ui;fill:#333", "tc": "font:700 10px system-ui", "tv": "font:9px system-ui",
-    "hd": "font:600 14px system-ui;fill:#1d2521", "sm": "font:12px system-ui;fill:#333",
-    "target": "fill:none;stroke:#0072b2;stroke-width:3", "sel": "fill:none;stroke:#e69f00;stroke-width:4",
-    "path": "fill:none;stroke:#d55e00;stroke-width:3;stroke-dasharray:6 4",
-}.items()))
 
 
 def _word(table: dict, key: object) -> str:
@@ -108,8 +102,6 @@ def names_of(view: dict, ui: dict) -> list[str]:
 
 
 W, H = 1040, 760
-MAIN_R = 26
-SMALL_R = 10
 SQ3 = math.sqrt(3)
 
 
@@ -171,22 +163,20 @@ def tile_help(tile: dict) -> str:
     return line
 
 
-def tile_fill(tile: dict) -> str:
-    return TERRAIN_FILL[tile["terrain"]] if tile["kind"] == "terrain" else TILE_FILL.get(tile["kind"], "#999")
-
-
-def tile_ink(tile: dict) -> str:
-    return "#111" if tile["kind"] in ("wild",) or tile.get("terrain") in ("meadow", "desert") else "#fff"
-
-
 def tile_chip(tile: dict, x: float, y: float, s: float = 30, extra: dict | None = None) -> Safe:
-    """A square tile: code and value (a telescope, cloud, harbour or extension tile), its effect as a tooltip."""
+    """A square tile drawn as its terrain (texture and sign) with its value in a corner badge; its name,
+    code and effect as the tooltip (a telescope, cloud, harbour or extension tile)."""
+    key = tile_key(tile)
+    value = tile_value(tile)
+    bw = 4 + 8 * len(value)
     return tag("g", {"transform": f"translate({fmt(x)},{fmt(y)})", **(extra or {})},
-               tag("title", None, tile_help(tile)),
-               tag("rect", {"width": s, "height": s, "rx": 4, "fill": tile_fill(tile), "stroke": "#222"}),
-               fit_text(s / 2, s * 0.45, s - 4, "tc", tile_label(tile), fill=tile_ink(tile), text_anchor="middle"),
-               tag("text", {"x": s / 2, "y": s * 0.85, "class": "tv", "fill": tile_ink(tile), "text-anchor": "middle"},
-                   tile_value(tile)))
+               tag("title", None, tr("{what} [{code}]", what=tile_help(tile), code=tile_label(tile))),
+               tag("rect", {"width": s, "height": s, "rx": 4, "fill": terrain_fill(key), "stroke": "#222"}),
+               terrain_symbol(key, s * 0.4, s * 0.38, s * 0.62),
+               tag("rect", {"x": fmt(s - bw + 2), "y": fmt(s - 13), "width": bw, "height": 15, "rx": 3, "fill": "#fff",
+                            "stroke": "#444", "aria-hidden": "true"}),
+               tag("text", {"x": fmt(s - bw / 2 + 2), "y": fmt(s - 0.5), "class": "tv", "text-anchor": "middle",
+                            "aria-hidden": "true"}, value))
 
 
 def space_help(i: int, s: dict, tile: dict | None = None) -> str:
@@ -278,65 +268,122 @@ def flight_path(view: dict, seat: int, action: list) -> list[int]:
     return []
 
 
+class Layout:
+    """Where things go: the laptop layout (a wide board, the other islands on the right) or the phone one
+    (one column 380 units wide drawn at the page's width, so that the smallest text stays >= 12 px)."""
+
+    def __init__(self, phone: bool, clouds: int, harbour: bool) -> None:
+        self.phone = phone
+        if phone:
+            self.w, self.size, self.per_row, self.cloud_w = 380, 24, 3, 122
+            self.font = {"mv": 14, "tv": 14, "sm": 14, "hd": 15, "cost": 14, "big": 24}
+            rows = -(-clouds // self.per_row)
+            self.cloud_x, self.cloud_y = 6, 88
+            self.harbour_y = self.cloud_y + rows * 62 + 6
+            self.island_top = self.harbour_y + (58 if harbour else 0)
+            self.ox = 8
+        else:
+            self.w, self.size, self.per_row, self.cloud_w = 1040, 31, 7, 114
+            self.font = {"mv": 15, "tv": 13, "sm": 13, "hd": 16, "cost": 15, "big": 30}
+            self.cloud_x, self.cloud_y = 196, 30
+            self.harbour_y = 96
+            self.island_top = 132
+            self.ox = 20
+        self.cx0 = self.w / 2 if phone else self.ox + 4.5 * SQ3 * self.size
+        self.cy0 = self.island_top + (72 if phone else 28) + 7 * self.size
+        self.dock_y = self.cy0 + 7 * self.size + 8
+        self.tele_y = self.dock_y + 60
+        self.side_x = 6 if phone else 535  # the score and the legend button
+        self.others_y = self.tele_y + 80 if phone else 120
+
+    def style(self) -> Safe:
+        f = self.font
+        rules = {
+            "mv": f"font:700 {f['mv']}px system-ui;fill:#111", "tv": f"font:700 {f['tv']}px system-ui",
+            "hd": f"font:600 {f['hd']}px system-ui;fill:#1d2521", "sm": f"font:{f['sm']}px system-ui;fill:#333",
+            "big": f"font:700 {f['big']}px system-ui;fill:#1d2521",
+            "cost": f"font:700 {f['cost']}px system-ui;fill:#fff",
+            "target": "fill:none;stroke:#0072b2;stroke-width:3", "sel": "fill:none;stroke:#e69f00;stroke-width:4",
+            "path": "fill:none;stroke:#d55e00;stroke-width:3;stroke-dasharray:6 4;pointer-events:none",
+            "hpath": "fill:none;stroke:#d55e00;stroke-width:4;stroke-dasharray:7 4;pointer-events:none;"
+                     "visibility:hidden",
+            "linked": "fill:none;stroke:#ffb000;stroke-width:4",
+        }
+        hovered = ".board [data-space][role=button]:is(:hover,:focus) .target{stroke:#d55e00;stroke-width:4}"
+        return tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in rules.items()), hovered)
+
+
 def render(view: dict, ui: dict) -> Safe:
     legal = _legal(ui)
     seat = shown_seat(view, ui)
     sel = ui.get("selected") or ""
-    parts: list = [STYLE]
-    parts.append(top_svg(view, legal))
-    parts.append(island_svg(view, seat, legal if seat == ui.get("me") else [], sel, ui, 20, 150, MAIN_R))
-    parts.append(others_svg(view, seat, ui))
+    lay = Layout(bool(ui.get("narrow")), len(view["clouds"]), view.get("harbour") is not None)
+    mine_shown = seat == ui.get("me")
+    island, height = island_svg(view, seat, legal if mine_shown else [], sel, ui, lay)
+    others, height = others_svg(view, seat, ui, lay, height)
+    parts: list = [lay.style(), terrain_defs(), top_svg(view, legal, lay), island, others]
+    if sel == "legend":
+        parts.append(legend_svg(lay, height))
     label = tr("Islands in the Mist, round {n}", n=view["round"])
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and pending.get("seat") == ui.get("me") and bool(legal)
-    return board_svg(bool(ui.get("narrow")), W, H, label, parts, smallest_font=9, data_testid="islands-board",
-                     data_decision=pending.get("decision"), data_mine="1" if mine else "0", data_shown=seat)
+    extra = {"data_testid": "islands-board", "data_decision": pending.get("decision"),
+             "data_mine": "1" if mine else "0", "data_shown": seat, "data_layout": "phone" if lay.phone else "desk"}
+    if lay.phone:  # one column at the page's width: no side-scrolling, text >= 12 px (Layout)
+        return svg_root(lay.w, round(height), label, *parts, style="max-height:none", **extra)
+    return board_svg(False, lay.w, round(max(height, 700)), label, *parts, **extra)
 
 
-def top_svg(view: dict, legal: list[tuple]) -> Safe:
+def top_svg(view: dict, legal: list[tuple], lay: Layout) -> Safe:
     dice = view["dice"]
     head = trn("Round {round} · {n} tile in the bag · start player {player}",
                "Round {round} · {n} tiles in the bag · start player {player}", _int(view["bag"]),
                round=view["round"], player=PLAYER_LETTERS[view["start_player"]])
-    out = [tag("text", {"x": 20, "y": 22, "class": "hd"}, head,
-               " · " + _("stand-in board data") if view.get("data") == "stand-in" else "")]
+    out = [fit_text(lay.ox if lay.phone else 20, 20, lay.w - 30, "hd", head,
+                    " · " + _("stand-in board data") if view.get("data") == "stand-in" else "")]
     if dice["direction"]:
         face = dice["bonus"]
         help_text = tr("Wind die: {dir} (flying this way costs no extra energy). Bonus die: {bonus} ({help}).",
                        dir=dir_name(dice["direction"]), bonus=bonus_text(face),
                        help=_word(BONUS_HELP, face))
+        dw = 230 if lay.phone else 168
         out.append(tag("g", {"data-testid": "dice"},
                        tag("title", None, help_text),
-                       tag("rect", {"x": 20, "y": 34, "width": 162, "height": 44, "rx": 6, "fill": "#fff",
-                                    "stroke": "#333"}),
-                       tag("text", {"x": 30, "y": 52, "class": "sm"},
-                           tr("Wind: {dir}", dir=dir_name(dice["direction"]))),
-                       tag("text", {"x": 30, "y": 70, "class": "sm"}, tr("Bonus: {bonus}", bonus=bonus_text(face))),
-                       arrow(166, 48, dice["direction"], 9)))
-    x = 190
+                       tag("rect", {"x": 6 if lay.phone else 20, "y": 30, "width": dw, "height": 50, "rx": 6,
+                                    "fill": "#fff", "stroke": "#333"}),
+                       fit_text(14 if lay.phone else 28, 50, dw - 40, "sm",
+                                tr("Wind: {dir}", dir=dir_name(dice["direction"]))),
+                       fit_text(14 if lay.phone else 28, 70, dw - 16, "sm",
+                                tr("Bonus: {bonus}", bonus=bonus_text(face))),
+                       arrow((6 if lay.phone else 20) + dw - 18, 46, dice["direction"], 10)))
     for i, cloud in enumerate(view["clouds"]):
+        x = lay.cloud_x + (i % lay.per_row) * (lay.cloud_w + 4)
+        y = lay.cloud_y + (i // lay.per_row) * 62
         act = ("cloud", i)
         name = tr("Take cloud {n}", n=i + 1)
         attrs = button_attrs(name, act=act, testid=f"cloud-{i}") if act in legal else {"data-testid": f"cloud-{i}"}
         attrs.pop("aria-label", None)  # a cloud is named by its <title>: what taking it does and its tiles
         what = _(", ").join(tile_name(t) for t in cloud) or _("empty")
         title = tr("{name}: {what}", name=name if act in legal else tr("cloud {n}", n=i + 1), what=what)
-        chips = [tile_chip(t, x + 6 + k * 32, 48, 28) for k, t in enumerate(cloud)]
+        chips = [tile_chip(t, x + 18 + k * 31, y + 14, 30) for k, t in enumerate(cloud)]
         out.append(tag("g", attrs, tag("title", None, title),
-                       tag("rect", {"x": x, "y": 34, "width": 108, "height": 50, "rx": 20,
+                       tag("rect", {"x": x, "y": y, "width": lay.cloud_w, "height": 56, "rx": 22,
                                     "fill": "#f7fbff", "stroke": "#0072b2" if act in legal else "#8aa",
                                     "stroke-width": 3 if act in legal else 1}),
                        tag("g", {"aria-hidden": "true"},
-                           tag("text", {"x": x + 54, "y": 46, "class": "mv", "text-anchor": "middle"},
-                               tr("cloud {n}", n=i + 1)), chips)))
-        x += 116
+                           tag("text", {"x": x + 9, "y": y + 34, "class": "sm", "text-anchor": "middle"}, i + 1),
+                           chips)))
     if view.get("harbour") is not None:
-        out.append(tag("text", {"x": 20, "y": 104, "class": "sm"},
+        y = lay.harbour_y
+        out.append(tag("text", {"x": lay.ox, "y": y + 20, "class": "sm"},
                        tag("title", None, _("The harbour: a balloon at a dock gives one telescope tile and takes "
                                             "the dock's number of tiles from here or the bag")),
                        tr("Harbour ({n}/{max}):", n=len(view["harbour"]), max=11)))
+        step = 29 if lay.phone else 30
+        x0 = lay.ox if lay.phone else 130
         for k, t in enumerate(view["harbour"]):
-            out.append(tile_chip(t, 120 + k * 30, 90, 26, {"data-testid": f"harbour-{k}"}))
+            xx, yy = (x0 + (k % 12) * step, y + 28 + (k // 12) * 30) if lay.phone else (x0 + k * step, y + 4)
+            out.append(tile_chip(t, xx, yy, 27, {"data-testid": f"harbour-{k}"}))
     return join(out)
 
 
@@ -349,19 +396,63 @@ def arrow(cx: float, cy: float, direction: str, size: float) -> Safe:
                 tag("circle", {"cx": fmt(x2), "cy": fmt(y2), "r": 4, "fill": "#d55e00"}))
 
 
-def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox: float, oy: float,
-               size: float) -> Safe:
+SPACE_MARK = {"volcano": "-{penalty}", "energy": "+{energy}", "draw2": "×2", "draw1energy": "+{energy}"}
+
+
+def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool) -> list:
+    """A space drawn as its terrain: texture + sign (a placed tile inset with a dark rim), its movement
+    value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick."""
+    key = space_key(s)
+    coast = s.get("kind") == "coast"
+    g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": terrain_fill(key),
+                         "stroke": "#556" if coast else "#889", "stroke-width": 1.5 if coast else 1})]
+    if tile:
+        g.append(tag("polygon", {"points": hex_points(x, y, size * 0.8), "fill": terrain_fill(tile_key(tile)),
+                                 "stroke": "#111", "stroke-width": 2}))
+        g.append(terrain_symbol(tile_key(tile), x, y - size * 0.2, size * 0.8))
+    elif key != "fog":
+        g.append(terrain_symbol(key, x, y - size * 0.2, size * (0.62 if coast else 0.72)))
+        mark = SPACE_MARK.get(s.get("kind") or "")
+        if mark:
+            g.append(tag("text", {"x": fmt(x + size * 0.42), "y": fmt(y - size * 0.05), "class": "mv",
+                                  "text-anchor": "middle", "aria-hidden": "true", "stroke": "#fff",
+                                  "stroke-width": 3, "paint-order": "stroke"},
+                         mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))))
+    if linked:
+        g.append(tag("polygon", {"points": hex_points(x, y, size - 3), "class": "linked"}))
+        g.append(tag("path", {"d": f"M{fmt(x - size * 0.62)} {fmt(y - size * 0.2)}l3 3l6-7", "fill": "none",
+                              "stroke": "#111", "stroke-width": 2.2, "aria-hidden": "true"}))
+    bw = 6 + 8.5 * len(value) * size / 31
+    g.append(tag("rect", {"x": fmt(x - bw / 2), "y": fmt(y + size * 0.3), "width": fmt(bw), "height": fmt(size * 0.52),
+                          "rx": 4, "fill": "#fff", "stroke": "#555", "aria-hidden": "true"}))
+    g.append(tag("text", {"x": fmt(x), "y": fmt(y + size * 0.72), "class": "mv", "text-anchor": "middle",
+                          "aria-hidden": "true", "data-testid": "move-value"}, value))
+    return g
+
+
+def cost_badge(x: float, y: float, size: float, cost: int) -> Safe:
+    """The energy a flight to this space costs: a dark circle with the number (shown before any click)."""
+    r = size * 0.42
+    return tag("g", {"aria-hidden": "true", "data-testid": "flight-cost"},
+               tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": fmt(r), "fill": "#0b3d91", "stroke": "#fff",
+                              "stroke-width": 2}),
+               tag("text", {"x": fmt(x), "y": fmt(y + r * 0.45), "class": "cost", "text-anchor": "middle"}, cost))
+
+
+def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, lay: Layout) -> tuple[Safe, float]:
+    """The shown island (hexes, costs, paths, balloon), its header, score, telescope; and the height used."""
     spaces = view["board"]["spaces"]
     isl = view["islands"][seat]
+    size, cx0, cy0 = lay.size, lay.cx0, lay.cy0
     placed = {p["space"]: p["tile"] for p in isl["placed"]}
-    cx0, cy0 = ox + size * SQ3 * 4 + size, oy + size * 7.2
     names = names_of(view, ui)
-    out = [tag("text", {"x": ox, "y": oy - 8, "class": "hd"},
-               PLAYER_LETTERS[seat], " · ", names[seat], ": ",
-               tr("island ({side} side)", side=_word(SIDE_NAMES, view["board"]["side"])), " · ", _("energy"), " ",
-               tag("tspan", {"data-testid": f"energy-{seat}"}, num(_int(isl["energy"]))), " · ",
-               tr("coasts linked {n}/6", n=len(isl["coasts"])))]
-    # targets
+    top = lay.island_top
+    out = [fit_text(lay.ox, top + 14, (lay.w - 20) if lay.phone else 500, "hd",
+                    PLAYER_LETTERS[seat], " · ", names[seat], ": ",
+                    tr("island ({side} side)", side=_word(SIDE_NAMES, view["board"]["side"])), " · ", _("energy"), " ",
+                    tag("tspan", {"data-testid": f"energy-{seat}"}, num(_int(isl["energy"]))), " · ",
+                    tr("coasts linked {n}/6", n=len(isl["coasts"])))]
+    out.append(score_panel(view, seat, lay))
     place_tile = int(sel[1:]) if sel.startswith("t") and sel[1:].isdigit() else None
     place_targets = {a[2]: a for a in legal if a[0] == "place" and a[1] == place_tile}
     start_targets = {a[1]: a for a in legal if a[0] == "start"}
@@ -370,6 +461,8 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
     preview = None
     if sel.startswith("f") and sel[1:].lstrip("-").isdigit() and int(sel[1:]) in flights:
         preview = flights[int(sel[1:])]
+    linked = set(isl["coasts"])
+    paths, hover = [], []
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
         act = place_targets.get(i) or start_targets.get(i) or jump_targets.get(i)
@@ -377,94 +470,150 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, ox
         name = (target_label(act, i, place_tile, isl) if act else
                 tr("Preview a flight to space {n} ({cost} energy)", n=i, cost=_int(flights[i]["cost"])) if flight
                 else "")
-        # A control is named by its <title> (also the tooltip: what it does, then the space's help); the marks
-        # printed on it are part of the picture (an aria-label would have to repeat them: WCAG 2.5.3).
-        face = {"aria-hidden": "true"} if name else {}
-        fill = TERRAIN_FILL[s["coast"]] if s["kind"] == "coast" else SPACE_FILL.get(s["kind"], "#eee")
-        g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": fill, "stroke": "#667", "stroke-width": 1})]
-        label = ""
-        if s["kind"] == "coast":
-            label = _word(TERRAIN_CODE, s["coast"])
-        elif s["kind"] == "volcano":
-            label = f"-{s['penalty']}"
-        elif s["kind"] == "energy":
-            label = _("+{n}e").format(n=s["energy"])  # the board's digits
-        elif s["kind"] == "question":
-            label = "?"
-        elif s["kind"] == "draw2":
-            label = "??"
-        elif s["kind"] == "draw1energy":
-            label = f"?+{s['energy']}"
-        elif s["kind"] == "yard":
-            label = _("yard")
-        if size >= 20:
-            g.append(tag("text", {"x": fmt(x), "y": fmt(y - size * 0.45), "class": "mv", "text-anchor": "middle",
-                                  **face}, s["move"]))
-            if label and i not in placed:
-                g.append(tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "tc", "fill": "#222",
-                                      "text-anchor": "middle", **face}, label))
         t = placed.get(i)
+        is_linked = s["kind"] == "coast" and s.get("coast") in linked and (not t or t.get("terrain") == s["coast"])
+        g = hex_face(s, t, x, y, size, tile_value(t) if t else str(_int(s.get("move"))), is_linked)
         help_text = space_help(i, s, t)
+        code = tile_label(t) if t else _word(TERRAIN_CODE, s["coast"]) if s["kind"] == "coast" else ""
+        if code:
+            help_text = tr("{what} [{code}]", what=help_text, code=code)
+        if is_linked:
+            help_text = tr("{what} (linked to the balloon yard)", what=help_text)
         g.insert(0, tag("title", None, tr("{name}: {what}", name=name, what=help_text) if name else help_text))
-        if t:
-            g.append(tag("polygon", {"points": hex_points(x, y, size * 0.78), "fill": tile_fill(t), "stroke": "#111"}))
-            if size >= 20:
-                g.append(fit_text(x, y + 2, size * 1.2, "tc", tile_label(t), fill=tile_ink(t), text_anchor="middle",
-                                  **face))
-                g.append(tag("text", {"x": fmt(x), "y": fmt(y + 13), "class": "tv", "fill": tile_ink(t),
-                                      "text-anchor": "middle", **face}, tile_value(t)))
+        if i in flights and not act:
+            g.append(cost_badge(x + size * 0.45, y - size * 0.45, size, _int(flights[i]["cost"])))
         attrs: dict = {"data-space": i}
         if name:
+            # A control is named by its <title> (also the tooltip: what it does, then the space's help).
             attrs.update(button_attrs(name, act=act, testid=f"hex-{i}") if act else
                          button_attrs(name, cmd="select", arg=f"f{i}", testid=f"hex-{i}"))
             attrs.pop("aria-label")
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
+        if flight:
+            attrs["data-cost"] = _int(flights[i]["cost"])
+            pts = flight_points(view, seat, flights[i]["action"], lay)
+            paths.append(tag("polyline", {"points": pts, "class": "hpath", "data-path-for": i}))
+            hover.append(i)
         out.append(tag("g", attrs, g))
-    # docks
     if view.get("docks"):
-        for k, d in enumerate(view["docks"]):
-            x, y = ox + k * 40, oy + size * 14.4
+        for d in view["docks"]:
+            x, y = dock_xy(lay, d["dock"])
             attrs = {"data-dock": d["dock"]}
             if -d["dock"] in flights:
                 attrs.update(button_attrs(tr("Preview a flight to dock {n} ({cost} energy)", n=d["dock"],
                                              cost=_int(flights[-d["dock"]]["cost"])), cmd="select",
                                           arg=f"f{-d['dock']}", testid=f"dock-{d['dock']}"))
             out.append(tag("g", attrs, tag("title", None, dock_help(d)),
-                           tag("rect", {"x": x, "y": y, "width": 36, "height": 30, "rx": 4, "fill": "#d7ecff",
-                                        "stroke": "#0072b2" if -d["dock"] in flights else "#567"}),
-                           tag("text", {"x": x + 18, "y": y + 13, "class": "mv", "text-anchor": "middle"},
+                           tag("rect", {"x": fmt(x - 18), "y": fmt(y - 15), "width": 36, "height": 32, "rx": 4,
+                                        "fill": "#d7ecff", "stroke": "#0072b2" if -d["dock"] in flights else "#567"}),
+                           tag("text", {"x": fmt(x), "y": fmt(y - 1), "class": "tv", "text-anchor": "middle"},
                                "#", d["dock"] if d["dock"] < 7 else "?"),
-                           tag("text", {"x": x + 18, "y": y + 25, "class": "mv", "text-anchor": "middle"},
+                           tag("text", {"x": fmt(x), "y": fmt(y + 14), "class": "tv", "text-anchor": "middle"},
                                "1:", d["take"])))
-    # flight preview
+    out += paths
+    if hover:  # the cheapest path to a reachable space, drawn while the pointer or the focus is on it
+        rules = "".join(f".board:has([data-space='{i}']:is(:hover,:focus)) [data-path-for='{i}']"
+                        "{visibility:visible}" for i in hover)
+        out.append(tag("style", None, rules))
     if preview:
-        pts = [balloon_xy(view, seat, isl["balloon"], isl.get("dock"), size, cx0, cy0, ox, oy)]
-        for p in flight_path(view, seat, preview["action"]):
-            pts.append(balloon_xy(view, seat, p if p >= 0 else None, -p if p < 0 else None, size, cx0, cy0, ox, oy))
-        out.append(tag("polyline", {"points": " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts), "class": "path",
+        out.append(tag("polyline", {"points": flight_points(view, seat, preview["action"], lay), "class": "path",
                                     "data-testid": "flight-preview"}))
-        x, y = pts[-1]
-        out.append(tag("text", {"x": fmt(x + 10), "y": fmt(y - 12), "class": "hd", "fill": "#d55e00"},
-                       tr("cost {n}", n=_int(preview["cost"]))))
-    # balloons (only the island's owner flies over it)
     if isl["balloon"] is not None or isl.get("dock"):
-        x, y = balloon_xy(view, seat, isl["balloon"], isl.get("dock"), size, cx0, cy0, ox, oy)
+        x, y = balloon_xy(view, isl["balloon"], isl.get("dock"), lay)
         out.append(tag("g", {"data-testid": f"balloon-{seat}"},
                        tag("title", None, tr("balloon of {name}", name=names[seat])),
-                       tag("circle", {"cx": fmt(x), "cy": fmt(y - size * 0.1), "r": fmt(size * 0.42),
-                                      "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2}),
-                       tag("text", {"x": fmt(x), "y": fmt(y + size * 0.06), "class": "tc", "fill": "#fff",
+                       tag("circle", {"cx": fmt(x), "cy": fmt(y - size * 0.2), "r": fmt(size * 0.42),
+                                      "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2.5}),
+                       tag("text", {"x": fmt(x), "y": fmt(y - size * 0.2 + 5), "class": "tv", "fill": "#fff",
                                     "text-anchor": "middle"}, PLAYER_LETTERS[seat])))
-    out.append(telescope_svg(view, seat, legal, sel, ox, oy + size * 14.4 + 62))
-    return join(out)
+    out.append(telescope_svg(view, seat, legal, sel, lay))
+    return join(out), lay.tele_y + (80 if isl["beside"] else 30)
 
 
-def balloon_xy(view: dict, seat: int, space: int | None, dock: int | None, size: float, cx0: float, cy0: float,
-               ox: float, oy: float) -> tuple[float, float]:
+def score_panel(view: dict, seat: int, lay: Layout) -> Safe:
+    """The island's score if the game ended now (the engine's scoring of the public position), and the
+    button that opens the legend."""
+    isl = view["islands"][seat]
+    x, y = lay.side_x, lay.island_top + 40
+    w, h, lx, ly = 140, 64, x, y + 74
+    if lay.phone:  # a row under the island's heading
+        w, h, lx, ly = 190, 40, x + 200, y - 13
+        y -= 16
+    legend = button_attrs(_("Legend: what the drawings mean"), cmd="select", arg="legend", testid="legend-btn")
+    legend.pop("aria-label")
+    what = _("Score if the game ended now")
+    return join(tag("g", {"data-testid": f"score-now-{seat}"}, tag("title", None, what),
+                    tag("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 8, "fill": "#fff",
+                                 "stroke": PLAYER_COLOURS[seat], "stroke-width": 2}),
+                    fit_text(x + 10 if lay.phone else x + 70, y + (26 if lay.phone else 20), 120, "sm",
+                             _("Score now"), text_anchor="start" if lay.phone else "middle"),
+                    tag("text", {"x": x + w - 14 if lay.phone else x + 70, "y": y + (29 if lay.phone else 52),
+                                 "class": "big", "text-anchor": "end" if lay.phone else "middle",
+                                 "data-testid": f"score-now-value-{seat}"}, num(_int(isl["points"])))),
+                tag("g", legend, tag("title", None, _("Legend: what the drawings mean")),
+                    tag("rect", {"x": lx, "y": ly, "width": 140, "height": 34, "rx": 8,
+                                 "fill": "#eef5fb", "stroke": "#0072b2", "stroke-width": 2}),
+                    fit_text(lx + 70, ly + 22, 126, "sm", _("Legend"),
+                             text_anchor="middle")))
+
+
+def legend_svg(lay: Layout, top: float) -> Safe:
+    """The key to the drawings (opened by the Legend button): each terrain and space with its name and code."""
+    rows = [(k, terrain_name(k), _word(TERRAIN_CODE, k)) for k in TERRAINS]
+    rows += [(k, _word(TILE_NAMES, k), _word(TILE_CODE, k)) for k in ("wild", "city", "monument", "start")]
+    rows += [(k, _word(SPACE_NAMES, k), "") for k in ("fog", "yard", "volcano", "energy", "question")]
+    cols = 1 if lay.phone else 2
+    w = lay.w - 12 if lay.phone else 480
+    x0 = 6 if lay.phone else lay.w - w - 10
+    y0 = lay.island_top + 20
+    lines = -(-len(rows) // cols)
+    h = 64 + lines * 32 + 120
+    close = button_attrs(_("Close the legend"), cmd="select", arg="legend", testid="legend-close")
+    close.pop("aria-label")
+    out = [tag("rect", {"x": x0, "y": y0, "width": w, "height": h, "rx": 10, "fill": "#fffef8", "stroke": "#333",
+                        "stroke-width": 2}),
+           tag("text", {"x": x0 + 14, "y": y0 + 26, "class": "hd"}, _("Legend")),
+           tag("g", close, tag("title", None, _("Close the legend")),
+               tag("rect", {"x": x0 + w - 44, "y": y0 + 8, "width": 34, "height": 30, "rx": 6, "fill": "#eee",
+                            "stroke": "#555"}),
+               tag("text", {"x": x0 + w - 27, "y": y0 + 29, "class": "hd", "text-anchor": "middle"}, "×"))]
+    for k, (key, name, code) in enumerate(rows):
+        cx = x0 + 14 + (k // lines) * (w / cols)
+        cy = y0 + 44 + (k % lines) * 32
+        out.append(terrain_swatch(key, cx, cy, 28))
+        out.append(fit_text(cx + 36, cy + 19, w / cols - 56, "sm", f"{name} ({code})" if code else name))
+    y = y0 + 52 + lines * 32
+    keys = [(cost_badge(x0 + 28, y + 6, 28, 3), _("energy a flight there costs")),
+            (tag("polyline", {"points": f"{x0 + 14},{y + 38} {x0 + 42},{y + 38}", "class": "path"}),
+             _("point at a space to see the cheapest path")),
+            (tag("polygon", {"points": hex_points(x0 + 28, y + 70, 12), "class": "linked"}),
+             _("coast linked to the balloon yard")),
+            (join(tag("rect", {"x": x0 + 18, "y": y + 92, "width": 20, "height": 18, "rx": 4, "fill": "#fff",
+                               "stroke": "#555"}),
+                  tag("text", {"x": x0 + 28, "y": y + 106, "class": "mv", "text-anchor": "middle"}, 2)),
+             _("movement value"))]
+    for k, (mark, words_) in enumerate(keys):
+        out += [mark, fit_text(x0 + 48, y + 11 + 32 * k, w - 60, "sm", words_)]
+    return tag("g", {"data-testid": "legend"}, out)
+
+
+def flight_points(view: dict, seat: int, action: list, lay: Layout) -> str:
+    isl = view["islands"][seat]
+    pts = [balloon_xy(view, isl["balloon"], isl.get("dock"), lay)]
+    for p in flight_path(view, seat, action):
+        pts.append(balloon_xy(view, p if p >= 0 else None, -p if p < 0 else None, lay))
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts)
+
+
+def dock_xy(lay: Layout, dock: int) -> tuple[float, float]:
+    return lay.ox + 18 + (dock - 1) * 42, lay.dock_y + 16
+
+
+def balloon_xy(view: dict, space: int | None, dock: int | None, lay: Layout) -> tuple[float, float]:
     if dock:
-        return ox + (dock - 1) * 40 + 18, oy + size * 14.4 + 15
+        return dock_xy(lay, dock)
     s = view["board"]["spaces"][space if space is not None else 30]
-    return hex_xy(s["q"], s["r"], size, cx0, cy0)
+    return hex_xy(s["q"], s["r"], lay.size, lay.cx0, lay.cy0)
 
 
 def target_label(act: tuple, space: int, tile_id: int | None, isl: dict) -> str:
@@ -537,14 +686,16 @@ def dock_help(d: dict) -> str:
               move=_int(d.get("depart")))
 
 
-def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, x: float, y: float) -> Safe:
+def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, lay: Layout) -> Safe:
     isl = view["islands"][seat]
-    out = [tag("text", {"x": x, "y": y + 4, "class": "sm"},
-               tag("title", None, _("Telescope: tiles kept here can be placed next to the balloon")),
-               tr("Telescope ({n}/{max}):", n=len(isl["telescope"]), max=_int(isl["telescope_spaces"])))]
+    x, y = lay.ox, lay.tele_y
+    out = [fit_text(x, y + 5, 104, "sm",
+                    tag("title", None, _("Telescope: tiles kept here can be placed next to the balloon")),
+                    tr("Telescope ({n}/{max}):", n=len(isl["telescope"]), max=_int(isl["telescope_spaces"])))]
     placeable = {a[1] for a in legal if a[0] == "place"}
+    step = 42 if lay.phone else 46
     for k in range(isl["telescope_spaces"]):
-        tx = x + 110 + k * 44
+        tx = x + 112 + k * step
         out.append(tag("circle", {"cx": tx + 18, "cy": y, "r": 21, "fill": "#f1f1f1", "stroke": "#999"}))
         if k < len(isl["telescope"]):
             t = isl["telescope"][k]
@@ -552,64 +703,75 @@ def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, x: float,
             if t["id"] in placeable:
                 extra = button_attrs(tr("Select {tile} to place it", tile=tile_name(t)), cmd="select",
                                      arg=f"t{t['id']}", testid=f"tele-{k}")
-            out.append(tile_chip(t, tx + 3, y - 15, 30, extra))
+            out.append(tile_chip(t, tx + 2, y - 16, 32, extra))
             if sel == f"t{t['id']}":
-                out.append(tag("rect", {"x": tx, "y": y - 18, "width": 36, "height": 36, "rx": 6, "class": "sel"}))
+                out.append(tag("rect", {"x": tx - 1, "y": y - 19, "width": 38, "height": 38, "rx": 6, "class": "sel"}))
     if isl["beside"]:
-        out.append(tag("text", {"x": x, "y": y + 48, "class": "sm"}, _("Extension tiles:")))
-        out += [tile_chip(t, x + 110 + k * 32, y + 30, 28) for k, t in enumerate(isl["beside"])]
+        out.append(fit_text(x, y + 52, 104, "sm", _("Extension tiles:")))
+        out += [tile_chip(t, x + 112 + k * 34, y + 32, 30) for k, t in enumerate(isl["beside"])]
     return join(out)
 
 
-def others_svg(view: dict, shown: int, ui: dict) -> Safe:
+def others_svg(view: dict, shown: int, ui: dict, lay: Layout, height: float) -> tuple[Safe, float]:
+    """The other islands as small cards (click one to show it large); returns the board's height so far."""
     out = []
     names = names_of(view, ui)
-    y = 150
+    me = ui.get("me") if ui.get("me") is not None else shown
+    y = lay.others_y
+    x = 6 if lay.phone else 690
+    if shown != me:
+        back = button_attrs(_("Show my island"), cmd="select", arg=f"i{shown}", testid="island-back")
+        back.pop("aria-label")  # named by its visible words
+        out.append(tag("g", back, tag("rect", {"x": x, "y": y - 4, "width": 240, "height": 30, "rx": 6,
+                                               "fill": "#eef5fb", "stroke": "#0072b2"}),
+                       tag("text", {"x": x + 10, "y": y + 16, "class": "hd", "fill": "#0072b2"},
+                           _("← back to my island"))))
+        y += 38
     for i in range(view["players"]):
         if i == shown:
             continue
         isl = view["islands"][i]
-        ox = 700
         label = _("Show my island") if words.is_you(names[i]) else tr("Show {name}'s island", name=names[i])
         facts = tr("energy {energy} · coasts {coasts}/6 · {points} pts", energy=_int(isl["energy"]),
                    coasts=len(isl["coasts"]), points=_int(isl["points"]))
         attrs = button_attrs(label, cmd="select", arg=f"i{i}", testid=f"island-tab-{i}")
         attrs.pop("aria-label")  # named by its <title>; the small island inside is a picture
+        w = lay.w - 12 if lay.phone else 340
         out.append(tag("g", attrs, tag("title", None, tr("{name}: {what}", name=label, what=facts)),
                        tag("g", {"aria-hidden": "true"},
-                           tag("rect", {"x": ox - 10, "y": y - 22, "width": 330, "height": 190, "rx": 8,
+                           tag("rect", {"x": x, "y": y, "width": w, "height": 188, "rx": 8,
                                         "fill": "#fafafa", "stroke": PLAYER_COLOURS[i], "stroke-width": 2}),
-                           mini_island(view, i, ox, y),
-                           tag("text", {"x": ox, "y": y - 6, "class": "sm"}, PLAYER_LETTERS[i], " ", names[i], " · ",
-                               facts),
-                           [tile_chip(t, ox + 200 + (k % 3) * 30, y + 10 + (k // 3) * 30, 26)
+                           fit_text(x + 8, y + 18, w - 16, "sm", PLAYER_LETTERS[i], " ", names[i]),
+                           fit_text(x + 8, y + 36, w - 16, "sm", facts),
+                           mini_island(view, i, x + 8, y + 44),
+                           [tile_chip(t, x + 190 + (k % 3) * 32, y + 50 + (k // 3) * 32, 30)
                             for k, t in enumerate(isl["telescope"])])))
-        y += 200
-    if shown != (ui.get("me") if ui.get("me") is not None else shown):
-        back = button_attrs(_("Show my island"), cmd="select", arg=f"i{shown}", testid="island-back")
-        back.pop("aria-label")  # named by its visible words
-        out.append(tag("g", back, tag("text", {"x": 700, "y": 130, "class": "hd", "fill": "#0072b2"},
-                                      _("← back to my island"))))
-    return join(out)
+        y += 196
+    return join(out), max(height, y)
+
+
+SMALL_R = 8.5
 
 
 def mini_island(view: dict, seat: int, ox: float, oy: float) -> Safe:
+    """Another player's island in small: terrain textures only, the balloon as a dot."""
     spaces = view["board"]["spaces"]
     isl = view["islands"][seat]
     placed = {p["space"]: p["tile"] for p in isl["placed"]}
     size = SMALL_R
-    cx0, cy0 = ox + size * SQ3 * 4 + size, oy + size * 6.5 + 14
+    cx0, cy0 = ox + 4.5 * SQ3 * size, oy + 7 * size
     out = []
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
         t = placed.get(i)
-        fill = tile_fill(t) if t else (TERRAIN_FILL[s["coast"]] if s["kind"] == "coast" else
-                                      SPACE_FILL.get(s["kind"], "#eee"))
-        out.append(tag("polygon", {"points": hex_points(x, y, size - 0.5), "fill": fill, "stroke": "#889"}))
+        out.append(tag("polygon", {"points": hex_points(x, y, size - 0.4),
+                                   "fill": terrain_fill(tile_key(t) if t else space_key(s)),
+                                   "stroke": "#111" if t else "#889", "stroke-width": 1.2 if t else 0.6}))
     if isl["balloon"] is not None:
         s = spaces[isl["balloon"]]
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
-        out.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 6, "fill": PLAYER_COLOURS[seat], "stroke": "#fff"}))
+        out.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 6, "fill": PLAYER_COLOURS[seat], "stroke": "#fff",
+                                  "stroke-width": 2}))
     return join(out)
 
 
@@ -629,6 +791,8 @@ def status_text(view: dict, ui: dict) -> str:
     elif d == "gain":
         what = (tr("keep {tile} on the telescope or convert it to energy", tile=tile_name(p["tile"]))
                 if p.get("tile") else _("keep the tile on the telescope or convert it to energy"))
+    elif d == "take":
+        what = _(take_prompt(view, p["seat"]))
     else:
         what = _(DECISIONS[d]) if isinstance(d, str) and d in DECISIONS else str(d)
     return tr("Round {round} · {name}: {what}.", round=view["round"], name=who, what=what)
@@ -638,11 +802,20 @@ DECISIONS = {
     "start": N_("choose a start space next to the balloon yard"),
     "dice": N_("re-roll a die once or keep the dice"),
     "fly": N_("click a highlighted space to preview a flight, then confirm it"),
-    "take": N_("take all tiles of one cloud (or use the harbour / an extension tile)"),
     "place": N_("select a telescope tile, then a highlighted space next to the balloon; or end the turn"),
     "swap": N_("the harbour is full: swap the new tile for one on the harbour"),
     "from_cloud": N_("the bag is empty: take a tile from any cloud"),
 }
+
+
+def take_prompt(view: dict, seat: int) -> str:
+    """The take prompt names only what this game has: a cloud; at a dock the harbour; with module 3 the
+    extension tiles (untranslated msgid)."""
+    if (view["islands"][seat].get("dock") or 0) > 0:
+        return N_("give one telescope tile to the harbour")
+    if (view.get("options") or {}).get("modules") == "1+2+3" and view["islands"][seat].get("beside"):
+        return N_("take all tiles of one cloud, or activate an extension tile")
+    return N_("take all tiles of one cloud")
 
 
 def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:

@@ -81,7 +81,7 @@ class IslandsState(State):
         s.clouds = [[] for _ in range(CLOUDS[n])]
         s.harbour = []
         s.pos = [-100] * n  # -100: not on the island yet; >= 0 a space; -1..-7 a dock
-        s.energy = [START_ENERGY[i] for i in range(n)]
+        s.energy = [0] * n
         s.cap = [TELESCOPE_SPACES] * n
         s.placed = [[-1] * len(s.board.coords) for _ in range(n)]
         s.access = [False] * n
@@ -93,10 +93,13 @@ class IslandsState(State):
             for i in range(n):
                 s.telescope[i].append(OFFICE_TILES[i])
         s.beside = [list(EXT_TILES[i]) if s.ext_on else [] for i in range(n)]
-        s.round, s.start = 1, 0
-        s.order = list(range(n))
+        first = s._first_player(rng)
+        for k in range(n):  # 5/6/7/8 energy by seat order from the start player
+            s.energy[(first + k) % n] = START_ENERGY[k]
+        s.round, s.start = 1, first
+        s.order = [(first + k) % n for k in range(n)]
         s.idx = 0
-        s.decider = 0
+        s.decider = first
         s.phase = START
         s.bonus = s.direction = -1
         s.rerolled = [False, False]
@@ -109,8 +112,17 @@ class IslandsState(State):
             c.append(s._draw_bag())
         if s.harbour_on:
             s.harbour = sorted(s._draw_bag() for _ in range(HARBOUR_SETUP))
-        s._log(None, "round", round=1, start=0)
+        s._log(None, "round", round=1, start=first)
         return s
+
+    def _first_player(self, rng: Rng) -> int:
+        """The start player of round 1 by the "first" option: seat 1 (the default, as older records were
+        played), a named seat (one beyond the table falls back to seat 1), or drawn at random."""
+        first = self.opts.get("first", "1")
+        if first == "random":
+            return rng.below(self.players)
+        k = int(first) - 1
+        return k if k < self.players else 0
 
     def _set_modes(self) -> None:
         mods = self.opts["modules"]
@@ -726,6 +738,9 @@ class IslandsGame(Game):
                help="1: base game. 1+2: the harbour. 1+2+3: harbour and extension tiles (silver energy boards)."),
         Option("island", "Island side", "gold", kind="choice", choices=("gold", "silver"),
                help="Gold compass (front) or the silver-compass back side with draw-2 and draw-1-plus-energy spaces."),
+        Option("first", "Start player", "1", kind="choice", choices=("1", "2", "3", "4", "random"),
+               help="Who starts (the rulebook: whoever travelled by air most recently): a seat, or random. "
+                    "Energy 5/6/7/8 goes by seat order from the start player."),
         Option("harbour_side", "Harbour board side", "front", kind="choice", choices=("front", "back"),
                help="Back: a 7th '?' dock from which the balloon may fly to any island space (modules 1+2)."),
     )
