@@ -453,6 +453,10 @@ class App(BotPump):
             except ValueError:
                 return
             self.do_action(encoded)
+            then = el.getAttribute("data-then")  # a second move the same click makes when it is then legal
+            if then and not self.error and self.viewer is not None and json.loads(then) in [
+                    json.loads(a if isinstance(a, str) else json.dumps(a)) for a in self.table.legal(self.viewer)]:
+                self.do_action(json.loads(then))
             return
         self.command(el.getAttribute("data-cmd"), el.getAttribute("data-arg"))
 
