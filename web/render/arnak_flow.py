@@ -53,7 +53,8 @@ def op_tokens(op: tuple) -> list:
         return out
     if k == "discard":
         then = ops_tokens(op[1])
-        return [T.op_text(("discard", ())), "→", *then] if then else [T.op_text(op)]
+        first = _("discard a card") if op[2:] == ("must",) else T.op_text(("discard", ()))
+        return [first, "→", *then] if then else [T.op_text(op)]
     return [T.op_text(op)]
 
 

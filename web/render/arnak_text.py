@@ -39,7 +39,8 @@ SIMPLE_OPS = {"fear": N_("take a Fear card"), "exile": N_("you may exile a card"
               "swap_asst": N_("swap an assistant"), "hammer": N_("exile the last row item, take an exiled item"),
               "camps2": N_("activate two camp sites"), "shell": N_("send an archaeologist to a camp, resolve it twice"),
               "unslot": N_("free an idol slot"), "crown": N_("move a guardian and activate its new site"),
-              "pass": N_("pass"), "relocate": N_("move an archaeologist and activate the site")}
+              "pass": N_("pass"), "relocate": N_("move an archaeologist and activate the site"),
+              "discard_req": N_("discard a card")}
 ACTIVATE_OPS = {"camp": N_("activate a camp site"), "camp_free": N_("activate an unoccupied camp site"),
                 "level1": N_("activate a discovered level I site"), "mine": N_("activate a site where you are")}
 # what a pending decision asks for (pending["kind"] is the engine's op)
@@ -124,6 +125,8 @@ def op_text(op: tuple) -> str:
         return tr("choose: {options}", options=_(" or ").join(ops_text(b) for b in op[1:]))
     if k == "discard":
         then = ops_text(op[1])
+        if op[2:] == ("must",):  # camp 5: compulsory while you hold a card
+            return tr("discard a card to {effect}", effect=then)
         return tr("you may discard a card to {effect}", effect=then) if then else _("you may discard a card")
     if k == "dig":
         if op[2]:
