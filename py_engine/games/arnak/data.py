@@ -1,5 +1,8 @@
 """Lost Ruins of Arnak components as data (from ../shared/reference/arnak.json; numbers are S1's).
 
+Camp 5 (decided from the printed camp, "discard a card -> 1 jewel", its only effect; S1 and S4 agree):
+digging there you must discard a hand card and gain the jewel; with no card in hand nothing happens.
+
 Card, site, idol, guardian, assistant and research effects are lists of *ops* interpreted by the one
 resolver in `effects.py`. The op vocabulary (tuples; `r` is a 5-tuple coin, compass, tablet, arrowhead,
 jewel):
