@@ -17,6 +17,9 @@ from .arnak_icons import inline
 from .markup import Safe, join, tag
 
 QUIET = ("pass", "skip", "end", "decline", "none")
+BUTTON_ICONS = {"idol": "idol", "boon": "guardian", "tboon": "guardian", "assist": "assistant", "tasst": "assistant",
+                "exile": "exile", "upgrade": "up", "n": "card", "bonus": "vp", "research": "glass", "temple": "temple",
+                "recruit": "assistant", "stack": "assistant", "asst": "assistant", "rescue": "assistant"}
 
 
 def _tuple(a):
@@ -174,6 +177,8 @@ def _button(view: dict, a: tuple, name: str) -> Safe:
     icons = []
     if a[0] == "pilot":
         icons = [inline("coin"), inline("coin"), "→", inline("plane")]
+    elif a[0] in BUTTON_ICONS:
+        icons = [inline(BUTTON_ICONS[a[0]])]
     return tag("button", {"class": None if a[0] in QUIET else "primary", "data-act": json.dumps(list(a)),
                           "data-testid": testid, "data-key": testid}, *icons, " " if icons else "", name)
 

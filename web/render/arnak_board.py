@@ -299,6 +299,7 @@ def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) ->
     width = geo.research_w
     rh = 48
     y = y0 + 26
+    table = D.ROWS.get(view["temple"]) or D.ROWS["bird"]
     for row in range(8, 0, -1):
         spaces = rows.get(row, [])
         sw = (width - 30 - 6 * (len(spaces) - 1)) / max(1, len(spaces))
@@ -308,6 +309,13 @@ def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) ->
             xx = x0 + 24 + k * (sw + 6)
             parts.append(_space(view, sp, legal, xx, y, sw, rh - 4, tokens.get(sp["space"], [])))
         y += rh
+        if 0 < row < len(table):  # what each token gains arriving in this row, and its points there
+            gops, gvp, nops, nvp = table[row]
+            reward = [("i", "glass"), *F.ops_tokens(gops), f"{num(gvp)}", ("i", "vp"), "  ", ("i", "notebook"),
+                      *F.ops_tokens(nops), f"{num(nvp)}", ("i", "vp")]
+            lines = _lines(reward, width - 30)
+            parts += _draw(lines, x0 + 24, y + 9)
+            y += LEAD * len(lines) + 4
     start = tokens.get(0, [])
     parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 16), "class": "xs"}, _("Start:")))
     for j, (seat, kind) in enumerate(start):
@@ -345,15 +353,15 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
     return tag("g", {"data-space": space}, parts)
 
 
-def supply_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) -> tuple[Safe, float]:
+def supply_section(view: dict, legal: list, x0: float, y0: float, width: float) -> tuple[Safe, float]:
     """Temple tiles (VP, how many left, price) and the assistant stacks."""
-    width = geo.research_w
     parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, _("Temple tiles"))]
-    tw = (width - 2 * 6) / 3
+    per = 6 if width > 500 else 3
+    tw = (width - (per - 1) * 6) / per
     y = y0 + 24
     for k in range(6):
-        xx = x0 + k % 3 * (tw + 6)
-        if k == 3:
+        xx = x0 + k % per * (tw + 6)
+        if k == per:
             y += 52
         cost = [r for r in D.RES for _n in range(view["temple_costs"][k].get(r, 0))]
         parts.append(tag("g", None, tag("title", None, tr("Temple tile ({stack}): {vp} VP, cost {cost}; {n} left",
@@ -545,16 +553,16 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         res, h = research_section(view, legal, geo, 12, y)
         parts.append(res)
         y += h + 6
-        sup, h = supply_section(view, legal, geo, 12, y)
+        sup, h = supply_section(view, legal, 12, y, geo.w - 24)
         parts.append(sup)
         y += h + 6
     else:
         sites, hs = sites_section(view, legal, geo, 12, y, card, planes)
         x1 = 12 + geo.sites_w + 8
         res, hr = research_section(view, legal, geo, x1, y)
-        sup, hu = supply_section(view, legal, geo, x1, y + hr + 4)
+        sup, hu = supply_section(view, legal, 12, y + hs + 4, geo.sites_w)  # under the sites
         parts += [sites, res, sup]
-        y += max(hs, hr + 4 + hu) + 8
+        y += max(hs + 4 + hu, hr) + 8
     for p in view["player_info"]:
         box, h = player_box(view, p, names, geo, y)
         parts.append(box)

@@ -503,9 +503,9 @@ class ArnakGame(Game):
                help="The snake side adds assistants to rescue, and one research space costs an idol."),
         Option("snake_costs", "Snake temple tile costs", "recommended", kind="choice",
                choices=("recommended", "as-bird"),
-               labels=("Snake prices (A: 1 compass + 2 tablets; C: 1 coin + 1 arrowhead)",
-                       "The same prices as the bird side"),
-               help="Snake side only. Published sources disagree about these two prices."),
+               labels=("The snake side's own prices", "The same prices as the bird side"),
+               help="Snake side only. Its own prices: A = 1 compass + 2 tablets, C = 1 coin + 1 arrowhead "
+                    "(published sources disagree)."),
         Option("rival", "Solo rival", 0, kind="int", low=0, high=5,
                labels=("Easy — all five action pairs green", "Normal — one red action tile",
                        "Hard — two red action tiles", "Harder — three red action tiles",
