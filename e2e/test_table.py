@@ -237,9 +237,9 @@ def test_board_game_turns_by_taps_at_phone_size(browser, site):
 
 @pytest.mark.parametrize("game,locale", [("catan-ck", "fa-IR"), ("islands", "en-US")])
 def test_big_boards_pan_at_phone_size_with_readable_text(browser, site, game, locale):
-    """Catan and Islands on a phone (Arnak's phone board fits the width: e2e/test_arnak_table.py): the board at a size where its smallest text is 12 px, in a box
-    that scrolls both ways and starts at the board's left edge (in Persian too: boards keep their printed
-    geometry)."""
+    """Catan and Islands on a phone (Arnak's phone board fits the width: e2e/test_arnak_table.py): the board
+    at a size where its smallest text is 12 px, in a box that scrolls both ways and starts at the board's left
+    edge (in Persian too: boards keep their printed geometry)."""
     context, page, watch = open_page(browser, site, PHONE, locale=locale)
     page.tap(f"[data-testid=new-{game}]")
     page.select_option("[data-testid=player-count]", "3")
