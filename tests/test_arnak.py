@@ -988,6 +988,8 @@ def test_rival_discover_takes_idol_tile_and_guardian_in_round_1_green():
     s.rival_turn()
     assert s.occ[5] == [9] and s.tile[5] and s.guard[5] >= 0
     assert s.rival["idols_up"] == ["coin"] and s.rival["home"] == home - 1
+    # what it did names the rival's own tile (the site tile it revealed is kept apart)
+    assert s.rival["last"]["tile"] == "discover-green" and s.rival["last"]["site_tile"] == s.tile[5]
 
 
 def test_rival_research_removes_bonus_and_tallest_assistant():

@@ -1,7 +1,7 @@
 """Screenshots of both playable games at a laptop size (1366x768) and a phone size (390x844, touch) for the
 README: a few turns into a game against bots, a card selected so the actions beside it show.
 
-    EXPLORERS_DIST=dist-shots python docs/screenshots/take.py   # builds that folder if it has no build.json
+    EXPLORERS_DIST=dist-shots python docs/screenshots/take.py [game ...]   # builds that folder if it has no build.json
 """
 
 from __future__ import annotations
@@ -64,11 +64,27 @@ def board_game(page, turns: int) -> None:
     (plays.first if plays.count() else page.locator("[data-testid=hand-card]").first).click()
 
 
+def arnak(page, turns: int) -> None:
+    """A solo game against the rival: a hand card selected, the camps it can pay for lit (scrolled into view)."""
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector('svg[data-testid=arnak-board][data-mine="1"]', timeout=60_000)
+    page.locator("svg [data-testid^=hand-20][data-cmd=select]").first.click()
+    page.wait_for_selector("svg rect.lit")
+    page.locator("svg rect.lit").first.scroll_into_view_if_needed()
+
+
+GAMES = {"lost-cities": lost_cities, "lost-cities-board": board_game, "arnak": arnak}
+
+
 def main() -> None:
+    """Every game's screenshots, or those of the games named on the command line."""
     server, url = serve()
+    wanted = sys.argv[1:] or list(GAMES)
     with sync_playwright() as p:
         browser = launch(p)
-        for game, play in (("lost-cities", lost_cities), ("lost-cities-board", board_game)):
+        for game, play in ((g, GAMES[g]) for g in wanted):
             for size, args in SIZES.items():
                 context = browser.new_context(**args)
                 page = context.new_page()
@@ -76,7 +92,8 @@ def main() -> None:
                 page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
                 play(page, 6)
                 page.wait_for_timeout(400)  # the 250 ms move animations end
-                page.evaluate("window.scrollTo(0, 0)")
+                if game != "arnak":  # Arnak's page scrolls: its play step shows what it selected
+                    page.evaluate("window.scrollTo(0, 0)")
                 out = HERE / f"{game}-{size}.png"
                 page.screenshot(path=str(out))
                 print(out)

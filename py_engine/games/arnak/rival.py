@@ -171,7 +171,7 @@ class RivalMixin:
                 r["home"] -= 1
                 if guardian and self.gpile:
                     self.guard[site] = self.gpile.pop()
-                did.update(did="discover", site=site, tile=self.tile[site], guardian=self.guard[site])
+                did.update(did="discover", site=site, site_tile=self.tile[site], guardian=self.guard[site])
                 return
         did["did"] = "nothing"
 
