@@ -1,7 +1,8 @@
 """Arnak's table as a player sees it, at a laptop size (1366x768) and a phone size (390x844), in English,
 Japanese and Persian: every board text renders at >= 11 px (phone >= 12 px) measured in the DOM, no text
 leaves the board or the screen's width, at most 10 buttons, and the pointing flow (select a hand card, the
-camps it can pay for light up, click one: the dig is made and paid with that card)."""
+camps it can pay for light up, click one: the dig is made and paid with that card); a site shows large on a
+click."""
 
 from __future__ import annotations
 
@@ -84,6 +85,9 @@ def test_pointing_select_a_card_then_a_lit_camp_digs(browser, site, size: str) -
     context, page, watch = open_app(browser, site, **args)
     try:
         start_solo(page, "en")
+        # a site with nothing to do now shows large when clicked (a tap on a phone)
+        page.locator("svg g[data-testid=site-5][data-cmd=select]").click()
+        assert "Level I site 1" in page.inner_text("[data-testid=zoom]")
         before = len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
         # Exploration / Funding travel by car or ship: each pays a camp's boot
         card = page.locator("svg [data-testid^=hand-20][data-cmd=select]").first

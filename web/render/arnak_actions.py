@@ -17,6 +17,8 @@ from .arnak_icons import inline
 from .markup import Safe, join, tag
 
 QUIET = ("pass", "skip", "end", "decline", "none")
+ZOOM_STYLE = ("flex-basis:100%;font-size:1.05rem;background:#fffdf6;border:2px solid #333;border-radius:8px;"
+              "padding:.4rem .6rem")
 BUTTON_ICONS = {"idol": "idol", "boon": "guardian", "tboon": "guardian", "assist": "assistant", "tasst": "assistant",
                 "exile": "exile", "upgrade": "up", "n": "card", "bonus": "vp", "research": "glass", "temple": "temple",
                 "recruit": "assistant", "stack": "assistant", "asst": "assistant", "rescue": "assistant"}
@@ -193,8 +195,7 @@ def zoom(view: dict, card: dict) -> Safe:
     head += [" · ", *[inline(i, T.word(T.ICON_NAMES, i)) for i in card["travel"]]]
     if card["vp"]:
         head += [" · ", tr("{n} VP", n=card["vp"])]
-    return tag("div", {"class": "zoom", "data-testid": "zoom", "style": "flex-basis:100%;font-size:1.05rem;"
-                       "background:#fffdf6;border:2px solid #333;border-radius:8px;padding:.4rem .6rem"},
+    return tag("div", {"class": "zoom", "data-testid": "zoom", "style": ZOOM_STYLE},
                tag("div", None, *head), tag("div", None, T.card_text(card) if info else ""))
 
 
@@ -209,6 +210,15 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         card = next((c for c in (me or {}).get("hand") or [] if c["id"] == sel), None)
         if card:
             out.append(zoom(view, card))
+    site = ui.get("selected")
+    if isinstance(site, str) and site.startswith("s:") and site[2:].isdigit():
+        found = next((s for s in view.get("sites") or [] if s["site"] == int(site[2:])), None)
+        if found:
+            g = found.get("guardian")
+            out.append(tag("div", {"class": "zoom", "data-testid": "zoom", "style": ZOOM_STYLE},
+                           tag("div", None, tag("strong", None, T.site_name(found["site"]))),
+                           tag("div", None, T.site_about(found)),
+                           tag("div", None, inline("guardian"), " ", T.guardian_text(g)) if g else None))
     seen: set[str] = set()
     quiet: list = []
     for a in legal:

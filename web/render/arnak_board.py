@@ -190,24 +190,13 @@ def card_pays(card: dict, cost: tuple, planes: bool) -> bool:
 
 
 def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: float, card: dict | None,
-             planes: bool) -> Safe:
+             planes: bool, selected=None) -> Safe:
     site, level = s["site"], s["level"]
     w = geo.site_w
     name = T.site_name(site)
     cost = site_cost(s)
-    if level == 0:
-        effect = D.CAMP_EFFECTS[site]
-        about = tr("{site} (travel {icons}): {effect}", site=name,
-                   icons=_(" or ").join(T.icons_text(t) for t in s["travel"]), effect=T.ops_text(effect))
-    elif s["discovered"]:
-        effect = D.SITE_TILES[level][s["tile"] - 1]
-        about = tr("{site} (travel {icons}): {effect}", site=name, icons=T.icons_text(s["travel"][0]),
-                   effect=T.ops_text(effect))
-    else:
-        effect = None
-        about = tr("{site}: not discovered yet. Discover it for {n} compasses and travel {icons}; you take its idol "
-                   "({idol}) and reveal a site tile and a guardian.", site=name, n=3 if level == 1 else 6,
-                   icons=T.icons_text(s["travel"][0]), idol=T.idol_text(s.get("idol")) if s.get("idol") else "-")
+    about = T.site_about(s)
+    effect = D.CAMP_EFFECTS[site] if level == 0 else D.SITE_TILES[level][s["tile"] - 1] if s["discovered"] else None
     cls = "camp" if level == 0 else "site" if level == 1 else "l2"
     parts = [tag("title", None, about),
              tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": fmt(h), "rx": 6, "class": cls}),
@@ -250,11 +239,17 @@ def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: 
             what = tr("{action}, paying with {card}", action=what, card=T.card_label(card["name"]))
         parts.append(_target(x, y, w, h, act, tr("{site}: {action}", site=name, action=what),
                              f"site-{site}-{act[0]}", lit=lit, then=then))
-    return tag("g", {"data-site": site, "data-lit": "1" if act and card and lit else None}, parts)
+    attrs = {"data-site": site, "data-lit": "1" if act and card and lit else None}
+    if not act:  # nothing to do there now: a click (a tap) shows it large
+        attrs.update(button_attrs(about, cmd="select", arg=f"s:{site}", testid=f"site-{site}"))
+        if selected == f"s:{site}":
+            parts.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": fmt(h + 4), "rx": 7,
+                                      "class": "sel"}))
+    return tag("g", attrs, parts)
 
 
 def sites_section(view: dict, legal: list, geo: Geo, x0: float, y0: float, card: dict | None,
-                  planes: bool) -> tuple[Safe, float]:
+                  planes: bool, selected=None) -> tuple[Safe, float]:
     parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, _("Sites"))]
     y = y0 + 26
     by_site = {s["site"]: s for s in view["sites"]}
@@ -266,7 +261,7 @@ def sites_section(view: dict, legal: list, geo: Geo, x0: float, y0: float, card:
             h = max(_site_height(by_site[i], geo) for i in line)
             for j, i in enumerate(line):
                 parts.append(site_box(view, by_site[i], legal, geo, x0 + j * (geo.site_w + geo.gap), y, h, card,
-                                      planes))
+                                      planes, selected))
             y += h + 6
     return join(parts), y - y0
 
@@ -547,7 +542,7 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
     parts.append(row)
     y += h
     if geo.narrow:
-        for section in (sites_section(view, legal, geo, 12, y, card, planes),):
+        for section in (sites_section(view, legal, geo, 12, y, card, planes, ui.get("selected")),):
             parts.append(section[0])
             y += section[1] + 6
         res, h = research_section(view, legal, geo, 12, y)
@@ -557,7 +552,7 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         parts.append(sup)
         y += h + 6
     else:
-        sites, hs = sites_section(view, legal, geo, 12, y, card, planes)
+        sites, hs = sites_section(view, legal, geo, 12, y, card, planes, ui.get("selected"))
         x1 = 12 + geo.sites_w + 8
         res, hr = research_section(view, legal, geo, x1, y)
         sup, hu = supply_section(view, legal, 12, y + hs + 4, geo.sites_w)  # under the sites

@@ -476,3 +476,18 @@ def _choice_text(view: dict, a: tuple) -> str:
 
 def _names(view: dict, ui: dict) -> list[str]:
     return ui.get("names") or [tr("Player {n}", n=i + 1) for i in range(view["players"])]
+
+
+def site_about(s: dict) -> str:
+    """A site in words: its travel and effect, or (undiscovered) what discovering it costs and gives."""
+    site, level = s["site"], s["level"]
+    name = site_name(site)
+    if level == 0:
+        return tr("{site} (travel {icons}): {effect}", site=name,
+                  icons=_(" or ").join(icons_text(t) for t in s["travel"]), effect=ops_text(D.CAMP_EFFECTS[site]))
+    if s["discovered"]:
+        return tr("{site} (travel {icons}): {effect}", site=name, icons=icons_text(s["travel"][0]),
+                  effect=ops_text(D.SITE_TILES[level][s["tile"] - 1]))
+    return tr("{site}: not discovered yet. Discover it for {n} compasses and travel {icons}; you take its idol "
+              "({idol}) and reveal a site tile and a guardian.", site=name, n=3 if level == 1 else 6,
+              icons=icons_text(s["travel"][0]), idol=idol_text(s.get("idol")) if s.get("idol") else "-")
