@@ -240,11 +240,14 @@ def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: 
         parts.append(_target(x, y, w, h, act, tr("{site}: {action}", site=name, action=what),
                              f"site-{site}-{act[0]}", lit=lit, then=then))
     attrs = {"data-site": site, "data-lit": "1" if act and card and lit else None}
-    if not act:  # nothing to do there now: a click (a tap) shows it large
+    if not act:  # nothing to do there now: a click (a tap) shows it large; named by its <title> (its face is a
+        # picture, aria-hidden, as a card's: WCAG 2.5.3)
         attrs.update(button_attrs(about, cmd="select", arg=f"s:{site}", testid=f"site-{site}"))
+        attrs.pop("aria-label")
         if selected == f"s:{site}":
             parts.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": fmt(h + 4), "rx": 7,
                                       "class": "sel"}))
+        parts = [parts[0], tag("g", {"aria-hidden": "true"}, parts[1:])]
     return tag("g", attrs, parts)
 
 
