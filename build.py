@@ -234,7 +234,8 @@ def data_messages() -> list[tuple[str, str]]:
     for game in GAMES.values():
         out.append((game.title, f"py_engine:{game.id}"))
         for o in game.options:
-            out += [(m, f"py_engine:{game.id}:{o.name}") for m in (o.label, o.help, *(o.choices or ())) if m]
+            words = (o.label, o.help, *(o.choices or ()), *getattr(o, "labels", ()))
+            out += [(m, f"py_engine:{game.id}:{o.name}") for m in words if isinstance(m, str) and m]
         try:
             blurb = getattr(importlib.import_module(f"render.{package_of(game.id)}"), "BLURB", "")
         except (ImportError, AttributeError):

@@ -14,7 +14,8 @@ MINE_OR_MODAL = """() => document.querySelector('[data-testid=new-game]')
 
 
 def my_actions(page) -> list[list]:
-    found = page.eval_on_selector_all("button[data-act]", "els => els.map(e => e.dataset.act)")
+    """The legal actions on the page: the buttons and the board's targets."""
+    found = page.eval_on_selector_all("[data-act]", "els => els.map(e => e.dataset.act)")
     return [json.loads(x) for x in found]
 
 
@@ -29,6 +30,20 @@ def wait_mine(page) -> str:
 
 def first_of(actions: list[list], kind: str) -> list | None:
     return next((a for a in actions if a[0] == kind), None)
+
+
+def play_card(page, acts: list[list], cards: tuple[int, ...]) -> bool:
+    """Play one of `cards` by pointing: select it in the hand, then its "play" button."""
+    for cid in cards:
+        if not page.locator(f"svg [data-testid=hand-{cid}-0][data-cmd=select]").count():
+            continue
+        page.click(f"svg [data-testid=hand-{cid}-0]")
+        page.wait_for_selector("[data-testid=zoom]")
+        if page.locator(f'[data-testid="act-play-{cid}"]').count():
+            act(page, f'[data-testid="act-play-{cid}"]')
+            return True
+        page.click(f"svg [data-testid=hand-{cid}-0]")  # not playable now: deselect
+    return False
 
 
 def play_round_one(page) -> dict:
@@ -68,9 +83,7 @@ def play_round_one(page) -> dict:
                 act(page, "svg [data-testid^=research-glass-]")
                 done["research"] += 1
                 continue
-            explore = page.locator('svg [data-testid^=hand-203-][data-act], svg [data-testid^=hand-204-][data-act]')
-            if explore.count():
-                act(page, 'svg [data-testid^=hand-203-][data-act], svg [data-testid^=hand-204-][data-act]')
+            if play_card(page, acts, (203, 204)):
                 continue
         if done["dig"] == 1:
             dig = next((a for a in acts if a[0] == "dig" and a[1] < 5), None)
@@ -84,9 +97,7 @@ def play_round_one(page) -> dict:
                 act(page, 'svg [data-testid^=row-item-][data-act*="buy"]')
                 done["buy"] += 1
                 continue
-            funding = page.locator('svg [data-testid^=hand-201-][data-act], svg [data-testid^=hand-202-][data-act]')
-            if funding.count():
-                act(page, 'svg [data-testid^=hand-201-][data-act], svg [data-testid^=hand-202-][data-act]')
+            if play_card(page, acts, (201, 202)):
                 continue
         act(page, '[data-testid="act-pass"]')
 

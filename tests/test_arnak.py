@@ -396,6 +396,18 @@ def test_idol_slot_effects(k, before, after):
     assert s.breakdown(0)["slots"] == 9 and s.breakdown(0)["idols"] == 3
 
 
+def test_idol_slot_draw_not_offered_with_an_empty_deck():
+    """The deck never reshuffles for a draw: with no card in it the draw slot would only waste the idol."""
+    s = pos()
+    s.p[0].idols = 1
+    s.p[0].res = [1, 0, 0, 0, 0]
+    s.p[0].play = [FC]  # a discard pile does not count
+    acts = s.legal_actions(0)
+    assert [a for a in acts if a[0] == "idol"] == [("idol", 0), ("idol", 1), ("idol", 2), ("idol", 3)]
+    s.p[0].deck = [FS]
+    assert ("idol", 4) in s.legal_actions(0)
+
+
 def test_idol_slot_draw_and_coin_needed_for_jewel():
     s = pos()
     s.p[0].idols = 1
@@ -785,6 +797,22 @@ def test_assistants_silver_and_gold():
     assert ("assist", 0) not in s.legal_actions(0)
 
 
+def test_assistant_6_silver_discard_is_compulsory_gold_only_draws():
+    s = pos()
+    s.p[0].assistants = [[6, 0, 0]]
+    s.p[0].hand, s.p[0].deck = [FEAR], [FC]
+    go(s, ("assist", 0))
+    assert s.view(0)["pending"]["kind"] == "discard_req"
+    assert sorted(s.legal_actions(0)) == [("discard", FC), ("discard", FEAR)]  # no skip
+    go(s, ("discard", FEAR))
+    assert s.p[0].hand == [FC] and s.p[0].play == [FEAR]
+    g = pos()
+    g.p[0].assistants = [[6, 1, 0]]
+    g.p[0].hand, g.p[0].deck = [FEAR], [FC]
+    go(g, ("assist", 0))
+    assert sorted(g.p[0].hand) == sorted([FEAR, FC]) and g.p[0].play == []
+
+
 def test_assistant_travel_side_pays_travel():
     s = pos()
     s.p[0].assistants = [[8, 1, 0]]  # gold: 2 car icons
@@ -831,8 +859,14 @@ def test_site_tile_1_choice_and_camp_5_discard():
     assert s.p[0].deck == [item]
     t = pos()
     t.p[0].hand = [FC, FEAR]
-    go(t, ("dig", 4), ("tcard", FC), ("discard", FEAR))
-    assert res(t) == [0, 0, 0, 0, 1]
+    go(t, ("dig", 4), ("tcard", FC))
+    assert t.legal_actions(0) == [("discard", FEAR)]  # camp 5: the discard is compulsory (no skip)
+    go(t, ("discard", FEAR))
+    assert res(t) == [0, 0, 0, 0, 1] and t.p[0].play == [FC, FEAR]
+    u = pos()
+    u.p[0].hand = [FC]
+    go(u, ("dig", 4), ("tcard", FC))  # no card left to discard: nothing to gain, and no jewel
+    assert res(u) == [0, 0, 0, 0, 0] and u.view(0)["pending"]["kind"] != "discard"
 
 
 # --- snake temple ----------------------------------------------------------------------------------------
@@ -949,11 +983,13 @@ def test_rival_discover_takes_idol_tile_and_guardian_in_round_1_green():
         s.tile[site] = 0
         s.occ[site] = [-1]
     s.idol[5] = 0  # coin idol
-    s.rival["stack"].append("discover-green")
+    s.rival["stack"] = ["dig-coin", "discover-green"]  # the tile under it points left: the leftmost site
     home = s.rival["home"]
     s.rival_turn()
     assert s.occ[5] == [9] and s.tile[5] and s.guard[5] >= 0
     assert s.rival["idols_up"] == ["coin"] and s.rival["home"] == home - 1
+    # what it did names the rival's own tile (the site tile it revealed is kept apart)
+    assert s.rival["last"]["tile"] == "discover-green" and s.rival["last"]["site_tile"] == s.tile[5]
 
 
 def test_rival_research_removes_bonus_and_tallest_assistant():
@@ -961,7 +997,7 @@ def test_rival_research_removes_bonus_and_tallest_assistant():
     s.rival["glass"] = 1
     s.bonus[3] = ["coin"]
     s.stacks = [[1, 2], [3, 4, 5], [6]]
-    s.rival["stack"].append("research-green")  # arrow left: space 3 (2L)
+    s.rival["stack"] = ["dig-coin", "research-green"]  # the next tile's arrow is left: space 3 (2L)
     s.rival_turn()
     assert s.rival["glass"] == 3 and s.bonus[3] == [] and s.stacks == [[1, 2], [3, 4], [6]]
 
@@ -973,7 +1009,7 @@ def test_rival_overcome_falls_back_to_research_without_assistant():
             s.occ[site] = [-1, -2] if site < 5 else [-1]
     s.rival["glass"] = 0
     sizes = [len(st) for st in s.stacks]
-    s.rival["stack"].append("overcome-red")  # arrow right: space 2 (1R)
+    s.rival["stack"] = ["dig-compass", "overcome-red"]  # the next tile's arrow is right: space 2 (1R)
     s.rival_turn()
     assert s.rival["glass"] == 2 and [len(st) for st in s.stacks] == sizes
 
@@ -982,12 +1018,45 @@ def test_rival_buys_lowest_or_highest_vp():
     s = solo()
     s.items = [ITEM["Steam Boat"], ITEM["Hat"], ITEM["Torch"], ITEM["Flask"], ITEM["Brush"]]
     s.item_deck = []
-    s.rival["stack"].append("item-green")  # lowest VP 1: Hat or Flask, arrow left -> Hat
+    s.rival["stack"] = ["dig-coin", "item-green"]  # lowest VP 1: Hat or Flask, next arrow left -> Hat
     s.rival_turn()
     assert s.rival["cards"][-1] == ITEM["Hat"] and len(s.items) == 4
-    s.rival["stack"].append("item-red")  # highest VP 3: Steam Boat or Brush, arrow right -> Brush
+    s.rival["stack"] = ["dig-compass", "item-red"]  # highest VP 3: Steam Boat or Brush, next arrow right -> Brush
     s.rival_turn()
     assert s.rival["cards"][-1] == ITEM["Brush"]
+
+
+def test_rival_arrows_are_the_printed_ones_per_tile():
+    """S4's table (src/solo.ts): dig tiles alternate from the coin (left); both tiles of a pair share one arrow."""
+    from py_engine.games.arnak.rival import RIVAL_ARROWS
+
+    assert RIVAL_ARROWS == {"dig-coin": "L", "dig-compass": "R", "dig-tablet": "L", "dig-arrowhead": "R",
+                            "dig-jewel": "L", "discover-green": "R", "discover-red": "R", "research-green": "L",
+                            "research-red": "L", "overcome-green": "R", "overcome-red": "R", "item-green": "L",
+                            "item-red": "L", "artifact-green": "R", "artifact-red": "R"}
+
+
+def test_rival_tie_break_uses_the_next_tile_not_the_flipped_one():
+    """Two level I sites in the lowest row are free: the arrow of the tile left on top of the stack decides."""
+    for under, site in (("dig-coin", 5), ("dig-compass", 8)):
+        s = solo()
+        for k in range(5, 13):
+            s.tile[k], s.occ[k], s.idol[k] = 0, [-1], -1
+        s.rival["stack"] = ["dig-tablet", under, "discover-red"]  # discover-red itself points right
+        s.round = 1
+        s.rival_turn()
+        assert s.rival["last"]["site"] == site and s.rival["last"]["arrow"] == ("L" if site == 5 else "R")
+
+
+def test_rival_last_flip_of_a_round_uses_the_bottom_used_tile():
+    s = solo()
+    for k in range(5, 13):
+        s.tile[k], s.occ[k], s.idol[k] = 0, [-1], -1
+    s.round = 1
+    s.rival["used"] = ["dig-jewel", "dig-compass"]  # the round's first flip (bottom of the pile): left
+    s.rival["stack"] = ["discover-red"]
+    s.rival_turn()
+    assert s.rival["last"]["arrow"] == "L" and s.rival["last"]["site"] == 5
 
 
 def test_rival_keeps_flipping_after_the_human_passes_and_starts_each_round():
@@ -1442,6 +1511,8 @@ def test_is_legal_idol_boon_assistant_and_overcome():
     p.guardians[0][1] = 1
     _judged(s, [(("overcome", 5), True), (("boon", 0), False), (("idol", 0), True)])
     p.res = [0, 0, 0, 1, 0]
+    _judged(s, [(("idol", 0), False), (("idol", 4), False)])  # the draw slot: the deck is empty
+    p.deck = [FC]
     _judged(s, [(("idol", 0), False), (("idol", 4), True)])
 
 

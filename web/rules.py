@@ -59,7 +59,7 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
                    "the most points.")]),
         (TURN, [N_("On your turn take one main action: dig at a site, discover a new site, overcome a guardian, "
                    "buy a card, play a card, research, or pass. Free actions (lightning) may be added. The round "
-                   "ends when everyone has passed; every legal action is offered as a button.")]),
+                   "ends when everyone has passed.")]),
         (SCORING, [N_("Research track, temple tiles, 3 per idol, points for empty idol slots, 5 per guardian, "
                       "the points on your item and artifact cards, minus 1 per Fear card.")]),
         (EXAMPLE, [N_("Research 11, one temple tile 6, two idols 6, one guardian 5, cards 7, two Fear cards −2: "
@@ -111,4 +111,8 @@ def rules_html(game_id: str, title: str = "") -> Safe:
         body = [tag("p", None, tdata(p)) for p in paragraphs]
         cls = {STANDIN: "standin", EXAMPLE: "example"}.get(heading)
         parts.append(tag("section", {"class": cls}, tag("h3", None, tdata(heading)), body))
+    if game_id == "arnak":  # the player aid: icons, a round, the main and free actions
+        from render.arnak_aid import aid_html
+
+        parts.append(aid_html())
     return tag("div", {"class": "rules", "data-testid": "rules"}, join(parts))

@@ -110,11 +110,11 @@ class App(BotPump):
             val = self.setup["options"].get(o.name, o.default)
             if o.kind == "bool":
                 ctl = tag("input", {"type": "checkbox", "data-opt": o.name, "checked": bool(val)})
-            elif o.kind == "int":
+            elif o.kind == "int" and not o.labels:
                 ctl = tag("input", {"type": "number", "data-opt": o.name, "min": o.low, "max": o.high, "value": val})
-            else:
+            else:  # a choice, or an int with a name for each value (Option.labels)
                 ctl = tag("select", {"data-opt": o.name},
-                          "", [tag("option", {"value": c, "selected": c == val}, tdata(c)) for c in o.choices])
+                          "", [tag("option", {"value": c, "selected": c == val}, tdata(t)) for c, t in o.shown()])
             opts.append(tag("label", {"class": "opt"}, ctl, " ", tdata(o.label),
                             tag("small", None, tdata(o.help)) if o.help else None))
         count = None
@@ -472,6 +472,10 @@ class App(BotPump):
             except ValueError:
                 return
             self.do_action(encoded)
+            then = el.getAttribute("data-then")  # a second move the same click makes when it is then legal
+            if then and not self.error and self.viewer is not None and json.loads(then) in [
+                    json.loads(a if isinstance(a, str) else json.dumps(a)) for a in self.table.legal(self.viewer)]:
+                self.do_action(json.loads(then))
             return
         self.command(el.getAttribute("data-cmd"), el.getAttribute("data-arg"))
 

@@ -159,13 +159,25 @@ def islands(page, turns: int) -> None:
         reachable.nth(reachable.count() // 2).hover()
 
 
-GAMES = {"lost-cities": lost_cities, "lost-cities-board": board_game, "catan": catan, "islands": islands}
+def arnak(page, turns: int) -> None:
+    """A solo game against the rival: a hand card selected, the camps it can pay for lit (scrolled into view)."""
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector('svg[data-testid=arnak-board][data-mine="1"]', timeout=60_000)
+    page.locator("svg [data-testid^=hand-20][data-cmd=select]").first.click()
+    page.wait_for_selector("svg rect.lit")
+    page.locator("svg rect.lit").first.scroll_into_view_if_needed()
+
+
+GAMES = {"lost-cities": lost_cities, "lost-cities-board": board_game, "arnak": arnak, "catan": catan,
+         "islands": islands}
 
 
 def main() -> None:
     """python docs/screenshots/take.py [game ...]: every game by default."""
-    wanted = sys.argv[1:] or list(GAMES)
     server, url = serve()
+    wanted = sys.argv[1:] or list(GAMES)
     with sync_playwright() as p:
         browser = launch(p)
         for game, play in ((g, GAMES[g]) for g in wanted):
@@ -176,7 +188,8 @@ def main() -> None:
                 page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
                 play(page, 6)
                 page.wait_for_timeout(400)  # the 250 ms move animations end
-                page.evaluate("window.scrollTo(0, 0)")
+                if game != "arnak":  # Arnak's page scrolls: its play step shows what it selected
+                    page.evaluate("window.scrollTo(0, 0)")
                 out = HERE / f"{game}-{size}.png"
                 page.screenshot(path=str(out))
                 print(out)

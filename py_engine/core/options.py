@@ -25,6 +25,7 @@ class Option:
     high: int = 0
     choices: tuple = field(default_factory=tuple)
     help: str = ""
+    labels: tuple = ()  # what the setup screen shows for each choice (an int option: for low..high); values stay
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -43,7 +44,14 @@ class Option:
             d.update(low=self.low, high=self.high)
         if self.kind == "choice":
             d["choices"] = list(self.choices)
+        if self.labels:
+            d["labels"] = list(self.labels)
         return d
+
+    def shown(self) -> list[tuple[Any, str]]:
+        """(value, label) for a choice or a labelled int: the label, else the value as text."""
+        values = list(self.choices) if self.kind == "choice" else list(range(self.low, self.high + 1))
+        return [(v, self.labels[i] if i < len(self.labels) else str(v)) for i, v in enumerate(values)]
 
 
 def normalize_options(declared: tuple[Option, ...], given: Any) -> dict:

@@ -1,5 +1,8 @@
 """Lost Ruins of Arnak components as data (from ../shared/reference/arnak.json; numbers are S1's).
 
+Camp 5 (decided from the printed camp, "discard a card -> 1 jewel", its only effect; S1 and S4 agree):
+digging there you must discard a hand card and gain the jewel; with no card in hand nothing happens.
+
 Card, site, idol, guardian, assistant and research effects are lists of *ops* interpreted by the one
 resolver in `effects.py`. The op vocabulary (tuples; `r` is a 5-tuple coin, compass, tablet, arrowhead,
 jewel):
@@ -11,6 +14,8 @@ jewel):
   ("count", what, cap)        gain 1 compass per guardian / idol / placed archaeologist, at most cap
   ("exile",)                  you may exile a card from hand or play area
   ("discard", ops)            you may discard another hand card to the play area; if you do, resolve ops
+  ("discard", ops, "must")    the same, compulsory while you hold a card (camp 5)
+  ("discard_req",)            discard a hand card (compulsory; nothing when the hand is empty)
   ("upgrade",)                you may trade 1 tablet -> 1 arrowhead or 1 arrowhead -> 1 jewel
   ("or", ops, ops, ...)       choose one branch
   ("dig", icons, compass)     you may dig or discover with those travel icons (and compasses) covered
@@ -166,7 +171,9 @@ ARTIFACT_IDS = tuple(100 + n for n, *_ in _ARTIFACTS)
 
 # --- board ------------------------------------------------------------------------------------------
 # Sites 0-4 camp (two spaces: 1 boot, 2 boots), 5-8 level I lower, 9-12 level I upper, 13-16 level II.
-CAMP_EFFECTS = ((G(coin=2),), (G(compass=2),), (G(tablet=2),), (G(arrowhead=1),), (("discard", (G(jewel=1),)),))
+# Camp 5 prints "discard a card -> 1 jewel" as its only effect: the discard is compulsory when you hold a
+# card (no hand card: nothing happens), as in S1 and S4; see ("discard", ops, "must") in the op list above.
+CAMP_EFFECTS = ((G(coin=2),), (G(compass=2),), (G(tablet=2),), (G(arrowhead=1),), (("discard", (G(jewel=1),), "must"),))
 CAMPS = range(0, 5)
 LEVEL1 = range(5, 13)
 LEVEL2 = range(13, 17)
@@ -233,7 +240,7 @@ ASSISTANTS = (
     ((("pay", R(coin=1)), G(arrowhead=1)), (("pay", R(coin=1)), ("or", (G(arrowhead=1),), (G(jewel=1),))), (), (),
      False),
     ((("exile",),), (G(compass=1), ("exile",)), (), (), False),
-    ((("draw", 1), ("discard", ())), (("draw", 1),), (), (), False),
+    ((("draw", 1), ("discard_req",)), (("draw", 1),), (), (), False),  # silver: draw, then discard (compulsory)
     ((G(coin=1),), (G(coin=2),), ("plane",), ("plane", "plane"), False),
     ((G(compass=1),), (G(coin=1, compass=1),), ("car",), ("car", "car"), False),
     ((G(compass=1),), (G(coin=1, compass=1),), ("ship",), ("ship", "ship"), False),

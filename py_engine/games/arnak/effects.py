@@ -196,11 +196,14 @@ class Resolver:
         return info[5] == FREE and not (mid and _may_pass(info[7])) and self.playable(seat, card)
 
     def idol_slots(self, seat: int) -> tuple:
-        """The idol-slot effects (0-4) `seat` may use: an idol and a free slot; effect 0 also costs a coin."""
+        """The idol-slot effects (0-4) `seat` may use: an idol and a free slot; effect 0 also costs a coin,
+        effect 4 (draw 1) needs a card in the deck."""
         p = self.p[seat]
         if not p.idols or p.slots >= 4:
             return ()
-        return (0, 1, 2, 3, 4) if p.res[0] >= 1 else (1, 2, 3, 4)
+        # effect 4 draws a card: never offered with an empty deck (a draw never reshuffles; the guardian's
+        # draw boon is hidden the same way, see useful)
+        return tuple(k for k in range(5) if (k != 0 or p.res[0] >= 1) and (k != 4 or p.deck))
 
     def boon_ok(self, seat: int, i: int) -> bool:
         """("boon", i): guardian i's unused boon is a free action with something to act on."""
@@ -707,7 +710,8 @@ class Resolver:
                 acts.append(("exile", "tile", 0))
             return acts + skip
         if k == "discard":
-            return [("discard", c) for c in sorted(set(p.hand))] + skip
+            acts = [("discard", c) for c in sorted(set(p.hand))]
+            return acts if acts and op[2:] == ("must",) else acts + skip
         if k == "discard_req":
             return [("discard", c) for c in sorted(set(p.hand))]
         if k == "upgrade":

@@ -6,10 +6,12 @@ research, overcome, buy item, buy artifact); the difficulty (0-5) is the number 
 are red drawn at random. Each turn it flips the top tile and resolves it (nothing if impossible); it keeps
 flipping after the human passed until all 10 are used; the same 10 are reshuffled every round.
 
-Decisions (the printed decision arrows come from one unverified source, S4): each tile carries an arrow
-(data RIVAL_ARROWS: dig tiles alternate left/right, green tiles left, red tiles right) and the rival breaks
-ties with the arrow of the tile it just flipped (left = the leftmost candidate in board order, right = the
-rightmost). Rounds of the discover tiles follow S4's transcription (RIVAL_DISCOVER).
+Decisions: each tile carries a printed left/right arrow (RIVAL_ARROWS). Ties are broken by the arrow on
+top of the remaining face-down stack, and for the round's last flip (the stack is empty) by the arrow on the
+bottom tile of the used pile, i.e. the round's first flip (reference section 17, from S6, the rulebook
+transcription; S4 docs/SOLO_RULES_SPEC.md and src/solo.ts say the same). Left = the leftmost candidate in
+board order, right = the rightmost. Rounds of the discover tiles follow S4's transcription
+(RIVAL_DISCOVER).
 """
 
 from __future__ import annotations
@@ -20,9 +22,18 @@ RIVAL = 9  # the rival's marker in site occupancy
 RIVAL_ARCHAEOLOGISTS = 6
 DIG_TILES = ("dig-coin", "dig-compass", "dig-tablet", "dig-arrowhead", "dig-jewel")
 PAIRS = ("discover", "research", "overcome", "item", "artifact")
-RIVAL_ARROWS = {"dig-coin": "L", "dig-compass": "R", "dig-tablet": "L", "dig-arrowhead": "R", "dig-jewel": "L"}
-RIVAL_ARROWS.update({f"{p}-green": "L" for p in PAIRS})
-RIVAL_ARROWS.update({f"{p}-red": "R" for p in PAIRS})
+# The printed arrows, tile by tile. Our only per-tile source is S4 (Huge-BB/Arnak-Web src/solo.ts, its TILES
+# table; the reference's section 20 lists it as unverified against the tile art, and neither the seed nor
+# the reference's own tables give per-tile arrows). Both tiles of a green/red pair carry the same arrow
+# there: discover right, research left, overcome right, buy item left, buy artifact right.
+RIVAL_ARROWS = {
+    "dig-coin": "L", "dig-compass": "R", "dig-tablet": "L", "dig-arrowhead": "R", "dig-jewel": "L",  # S4
+    "discover-green": "R", "discover-red": "R",  # S4
+    "research-green": "L", "research-red": "L",  # S4
+    "overcome-green": "R", "overcome-red": "R",  # S4
+    "item-green": "L", "item-red": "L",  # S4 (buy-item)
+    "artifact-green": "R", "artifact-red": "R",  # S4 (buy-artifact)
+}
 # round -> (level, guardian placed) for the discover tiles; None: nothing that round (S4)
 RIVAL_DISCOVER = {"green": {1: (1, True), 2: (1, False), 3: (1, True), 4: (2, False), 5: None},
                   "red": {1: (1, False), 2: (1, True), 3: (1, False), 4: (2, True), 5: (2, False)}}
@@ -58,6 +69,12 @@ def _gains(ops, res: int) -> bool:
     return False
 
 
+def decision_arrow(r: dict) -> str:
+    """The arrow that breaks this flip's ties: the top of the face-down stack (its last element), or for the
+    round's last flip the bottom of the used pile (the round's first tile)."""
+    return RIVAL_ARROWS[r["stack"][-1] if r["stack"] else r["used"][0]]
+
+
 def _pick(cands: list, arrow: str):
     return (cands[0] if arrow == "L" else cands[-1]) if cands else None
 
@@ -82,7 +99,7 @@ class RivalMixin:
         r = self.rival
         tile = r["stack"].pop()
         r["used"].append(tile)
-        arrow = RIVAL_ARROWS[tile]
+        arrow = decision_arrow(r)
         did: dict = {"tile": tile, "arrow": arrow}
         if self.round == D.ROUNDS and tile in V_CROSSED:
             did["did"] = "nothing"
@@ -154,7 +171,7 @@ class RivalMixin:
                 r["home"] -= 1
                 if guardian and self.gpile:
                     self.guard[site] = self.gpile.pop()
-                did.update(did="discover", site=site, tile=self.tile[site], guardian=self.guard[site])
+                did.update(did="discover", site=site, site_tile=self.tile[site], guardian=self.guard[site])
                 return
         did["did"] = "nothing"
 

@@ -495,16 +495,27 @@ class ArnakGame(Game):
     title = "Lost Ruins of Arnak"
     min_players = 1
     max_players = 4
+    # Values (and records) as before; the setup screen shows the labels. Values' sources: the reference's
+    # section 19, C1 (snake costs) and C13 (exiled Fear), and section 17 (the rival's red tiles).
     options = (
         Option("temple", "Research track side", "bird", kind="choice", choices=("bird", "snake"),
-               help="Bird temple (recommended first) or snake temple (assistant rescue, idol cost)."),
-        Option("snake_costs", "Snake temple-tile costs", "recommended", kind="choice",
+               labels=("Bird temple (recommended for a first game)", "Snake temple"),
+               help="The snake side adds assistants to rescue, and one research space costs an idol."),
+        Option("snake_costs", "Snake temple tile costs", "recommended", kind="choice",
                choices=("recommended", "as-bird"),
-               help="Conflict C1: recommended A = compass + 2 tablets, C = coin + arrowhead; or the bird costs."),
-        Option("rival", "Solo rival difficulty (red tiles)", 0, kind="int", low=0, high=5,
-               help="Solo game only: how many of the rival's five green/red action pairs are red."),
+               labels=("The snake side's own prices", "The same prices as the bird side"),
+               help="Snake side only. Its own prices: A = 1 compass + 2 tablets, C = 1 coin + 1 arrowhead "
+                    "(published sources disagree)."),
+        Option("rival", "Solo rival", 0, kind="int", low=0, high=5,
+               labels=("Easy — all five action pairs green", "Normal — one red action tile",
+                       "Hard — two red action tiles", "Harder — three red action tiles",
+                       "Expert — four red action tiles", "Master — all five action tiles red"),
+               help="Solo game only. A red tile makes the rival take the highest-scoring card of the row, and "
+                    "it still acts in round V."),
         Option("fear_exile", "Exiled Fear cards", "game", kind="choice", choices=("game", "fear-deck"),
-               help="Conflict C13: exiled Fear leaves the game (seed) or returns to the Fear deck (rulebook)."),
+               labels=("leave the game", "go back to the Fear deck"),
+               help="The rules summary removes them from the game; the printed rulebook returns them to the "
+                    "Fear deck."),
     )
     state_class = ArnakState
 

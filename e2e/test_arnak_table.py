@@ -1,0 +1,110 @@
+"""Arnak's table as a player sees it, at a laptop size (1366x768) and a phone size (390x844), in English,
+Japanese and Persian: every board text renders at >= 11 px (phone >= 12 px) measured in the DOM, no text
+leaves the board or the screen's width, at most 10 buttons, and the pointing flow (select a hand card, the
+camps it can pay for light up, click one: the dig is made and paid with that card); a site shows large on a
+click."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT, Watch
+from .helpers import TURN_TIMEOUT
+
+SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
+         "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+                    "device_scale_factor": 1}, 12)}
+
+# every visible <text>: its font size on screen (CSS size x the board's scale) and its box
+MEASURE = """() => {
+  const svg = document.querySelector('svg[data-testid=arnak-board]');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const box = svg.getBoundingClientRect();
+  const out = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim()) continue;
+    const r = t.getBoundingClientRect();
+    out.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale, h: r.height,
+              left: r.left - box.left, right: box.right - r.right});
+  }
+  return {texts: out, width: document.documentElement.scrollWidth, inner: innerWidth, scale};
+}"""
+
+
+def open_app(browser, site: str, **args):
+    """The app at one screen size (conftest's open_app fixes the viewport)."""
+    context = browser.new_context(**args)
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.wait_for_selector("[data-testid=new-arnak]", timeout=BOOT_TIMEOUT)
+    return context, page, watch
+
+
+def start_solo(page, lang: str) -> None:
+    if not page.locator("[data-testid=settings][open]").count():
+        page.click("[data-testid=settings] summary")
+    page.select_option("[data-testid=language]", lang)
+    page.wait_for_function(f"document.documentElement.lang === {lang!r}")
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "ja", "fa"])
+def test_board_text_is_legible_and_fits(browser, site, size: str, lang: str) -> None:
+    args, smallest = SIZES[size]
+    context, page, watch = open_app(browser, site, **args)
+    try:
+        start_solo(page, lang)
+        page.locator("svg [data-testid^=hand-]").first.click()  # a card selected: its zoom and buttons show
+        page.wait_for_selector("[data-testid=zoom]")
+        found = page.evaluate(MEASURE)
+        assert len(found["texts"]) > 50
+        small = [(t["text"], round(t["px"], 1), round(t["h"], 1)) for t in found["texts"]
+                 if t["px"] < smallest - 0.05 or t["h"] < smallest]
+        assert not small, f"{size} {lang}: text below {smallest} px: {small[:8]}"
+        outside = [t["text"] for t in found["texts"] if t["left"] < -1 or t["right"] < -1]
+        assert not outside, f"{size} {lang}: text leaves the board: {outside[:8]}"
+        assert not [t["text"] for t in found["texts"] if "…" in t["text"]]
+        assert found["width"] <= found["inner"], f"{size}: the page is wider than the screen"
+        buttons = page.locator("#card-actions button")
+        assert 1 <= buttons.count() <= 10
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_pointing_select_a_card_then_a_lit_camp_digs(browser, site, size: str) -> None:
+    args, _smallest = SIZES[size]
+    context, page, watch = open_app(browser, site, **args)
+    try:
+        start_solo(page, "en")
+        # a site with nothing to do now shows large when clicked (a tap on a phone)
+        page.locator("svg g[data-testid=site-5][data-cmd=select]").click()
+        assert "Level I site 1" in page.inner_text("[data-testid=zoom]")
+        before = len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
+        # Exploration / Funding travel by car or ship: each pays a camp's boot
+        card = page.locator("svg [data-testid^=hand-20][data-cmd=select]").first
+        cid = int(card.get_attribute("data-testid").split("-")[1])
+        card.click()
+        lit = page.locator("svg [data-site] rect.lit[data-act]")
+        lit.first.wait_for(timeout=TURN_TIMEOUT)
+        assert lit.count() >= 1
+        act = json.loads(lit.first.get_attribute("data-act"))
+        assert act[0] == "dig" and act[1] < 5
+        assert json.loads(lit.first.get_attribute("data-then")) == ["tcard", cid]
+        assert page.locator("#card-actions button").count() <= 10
+        lit.first.click()
+        page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length >= {before + 2}",
+                               timeout=TURN_TIMEOUT)
+        moves = [m[1] for m in json.loads(page.evaluate("window.explorersRecord()"))["moves"][before:]]
+        assert moves[:2] == [act, ["tcard", cid]]
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,580 @@
+"""Arnak's board as one SVG: the card row, the sites, the research track and supply, one row per player (and
+the solo rival), your hand.
+
+Two layouts from the same sections: the desktop board is 1000 units wide, drawn about 1:1 at 1366x768
+(sites left of the research track, no shrinking to the window's height: the page scrolls), and the phone
+board is 380 units wide, drawn 1:1 on a 390 px screen, its sections stacked (card row, sites, research,
+players, hand) so nothing is panned sideways. Text is 12-15 units. Costs, rewards and travel are icons
+(arnak_icons); every element's <title> holds its full effect in words.
+
+Pointing: in your turn a hand card is selected by a click (data-cmd select "c:<id>"); the sites it can pay
+to travel to light up, and clicking one digs (data-act) and pays with the card (data-then: the shell applies
+it next when it is legal).
+"""
+
+from __future__ import annotations
+
+from i18n import _, num, tr
+
+from py_engine.games.arnak import data as D
+from py_engine.games.arnak.effects import covers
+
+from . import arnak_flow as F
+from . import arnak_text as T
+from .arnak_actions import _find, label, selected_card
+from .arnak_icons import LETTERS, PLAYER_COLOURS, RIVAL, RIVAL_COLOUR, defs, icon, icon_row
+from .markup import Safe, join, tag
+from .svg import act_attr, button_attrs, fit_text, fmt, svg_root
+
+PX = {"xs": 12.0, "sm": 13.0, "b": 13.0, "hd": 15.0, "big": 16.0}
+LEAD = 14.5
+STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
+    "hd": "font:700 15px system-ui;fill:#1d2521", "big": "font:700 16px system-ui;fill:#1d2521",
+    "sm": "font:13px system-ui;fill:#222", "b": "font:700 13px system-ui;fill:#222",
+    "xs": "font:12px system-ui;fill:#222",
+    "tgt": "fill:none;stroke:#e69f00;stroke-width:3", "lit": "fill:#0b7a3b;fill-opacity:.06;stroke:#0b7a3b;"
+    "stroke-width:5", "sel": "fill:none;stroke:#0047ff;stroke-width:5", "box": "fill:#f6efe0;stroke:#6b5a3a",
+    "site": "fill:#e4dcc3;stroke:#6b5a3a", "camp": "fill:#d9e4c3;stroke:#5b6b3a", "l2": "fill:#e8d3c0;stroke:#6b4a3a",
+    "card": "fill:#fffdf6;stroke:#333", "art": "fill:#efe3ff;stroke:#333", "fearc": "fill:#eadcf0;stroke:#333",
+    "sect": "fill:#fff;fill-opacity:.55;stroke:#cbbf9f",
+}.items()))
+
+
+class Geo:
+    """The layout's numbers: desktop (wide) or phone (narrow)."""
+
+    def __init__(self, narrow: bool) -> None:
+        self.narrow = narrow
+        self.w = 380 if narrow else 1000
+        self.card_w = 114 if narrow else 132
+        self.gap = 6
+        self.site_w = 114 if narrow else 115
+        self.site_cols = 3 if narrow else 5
+        self.sites_w = self.w - 24 if narrow else 5 * 115 + 4 * 6
+        self.research_w = self.w - 24 if narrow else self.w - self.sites_w - 20
+
+
+def _lines(tokens: list, width: float, cls: str = "xs") -> list:
+    return F.layout(tokens, width, PX[cls])
+
+
+def _draw(lines: list, x: float, y: float, cls: str = "xs") -> list[Safe]:
+    return F.draw(lines, x, y, cls, PX[cls], LEAD)
+
+
+def _target(x: float, y: float, w: float, h: float, act: tuple, name: str, testid: str, lit: bool = False,
+            then: tuple | None = None) -> Safe:
+    attrs = {"x": fmt(x - 3), "y": fmt(y - 3), "width": fmt(w + 6), "height": fmt(h + 6), "rx": 7,
+             "class": "lit" if lit else "tgt", "style": None if lit else "fill:#fff;fill-opacity:0",
+             **button_attrs(name, act, testid=testid)}
+    if then is not None:
+        attrs["data-then"] = act_attr(then)
+    return tag("rect", attrs, tag("title", None, name))
+
+
+def _meeple(seat: int, cx: float, cy: float) -> Safe:
+    colour, letter = (RIVAL_COLOUR, "R") if seat == RIVAL else (PLAYER_COLOURS[seat % 4], LETTERS[seat % 4])
+    return join(icon("archaeologist", cx, cy, 20, colour),
+                tag("text", {"x": fmt(cx), "y": fmt(cy + 20), "class": "xs", "text-anchor": "middle"}, letter))
+
+
+# --- cards ---------------------------------------------------------------------------------------------
+def card_lines(card: dict, w: float) -> list:
+    return _lines(F.ops_tokens(D.CARDS[card["id"]][7]) if card["id"] in D.CARDS else [], w - 10)
+
+
+def card_height(cards: list, w: float) -> float:
+    """One height for a line of cards: the tallest effect's."""
+    n = max([len(card_lines(c, w)) for c in cards if c] or [1])
+    return 44 + LEAD * max(n, 2) + 22
+
+
+def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act: tuple | None = None,
+             testid: str | None = None, name: str = "", cmd: str | None = None, lit: bool = False,
+             selected: bool = False) -> Safe:
+    """A card: name, price (coin or compass icon), effect in icons and words, travel icons, VP."""
+    kind = card["kind"]
+    cls = "art" if kind == "artifact" else "fearc" if card["name"] == "Fear" else "card"
+    title = T.card_label(card["name"]) + (" ⚡" if card["free"] else "")
+    about = T.card_text(card)
+    named = tr("{name}: {what}", name=name or label({}, act), what=about) if act is not None else about
+    face = [tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 6, "class": cls})]
+    right = 8
+    if kind in ("item", "artifact"):
+        face.append(icon("coin" if kind == "item" else "compass", x + w - 12, y + 13, 18))
+        face.append(tag("text", {"x": fmt(x + w - 24), "y": fmt(y + 18), "class": "b", "text-anchor": "end"},
+                        num(card["cost"])))
+        right = 40
+    names = F.layout([title], w - 8 - right, PX["b"])
+    face += F.draw(names, x + 5, y + 17, "b", PX["b"], LEAD)
+    face += _draw(card_lines(card, w), x + 5, y + 22 + LEAD * max(len(names), 1))
+    face.append(icon_row(card["travel"], x + 4, y + h - 12, 17))
+    if card["vp"]:
+        face.append(icon("vp", x + w - 12, y + h - 12, 17))
+        face.append(tag("text", {"x": fmt(x + w - 24), "y": fmt(y + h - 7), "class": "b", "text-anchor": "end"},
+                        num(card["vp"])))
+    g = {"data-card": card["id"]}
+    body = [tag("title", None, named), tag("g", {"aria-hidden": "true"}, face)]
+    if act is not None or cmd is not None:
+        g.update(button_attrs(named, act, cmd="select" if cmd else None, arg=cmd, testid=testid))
+        g.pop("aria-label")
+        body.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": fmt(w + 4), "height": fmt(h + 4), "rx": 7,
+                                 "class": "sel" if selected else "lit" if lit else "tgt",
+                                 "style": "fill:none" if lit else None}))
+    elif testid:
+        g["data-testid"] = testid
+    return tag("g", g, body)
+
+
+def _flow_cards(cards: list, x0: float, y0: float, width: float, w: float, make) -> tuple[list, float]:
+    """Cards left to right, wrapping at `width`; make(card, x, y, h) draws one. Returns (parts, height)."""
+    per = max(1, int((width + 6) // (w + 6)))
+    parts: list = []
+    y = y0
+    for start in range(0, len(cards), per):
+        line = cards[start:start + per]
+        h = card_height([c for _k, c in line], w)
+        for j, (k, c) in enumerate(line):
+            parts.append(make(k, c, x0 + j * (w + 6), y, h))
+        y += h + 8
+    return parts, y - y0
+
+
+# --- the card row -------------------------------------------------------------------------------------
+def row_section(view: dict, legal: list, geo: Geo, y0: float) -> tuple[Safe, float]:
+    parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd"}, _("Card row"))]
+    arts, items = view["row"]["artifacts"], view["row"]["items"]
+    cards = [(("artifact", i), arts[i]) for i in range(len(arts) - 1, -1, -1) if arts[i]]
+    cards += [(("item", i), c) for i, c in enumerate(items) if c]
+    rev = view["row"].get("revealed")
+    if rev:
+        cards.append((("top", None), rev))
+
+    def make(key, c, x, y, h):
+        kind, i = key
+        if kind == "top":
+            act = _find(legal, lambda a: len(a) > 2 and a[0] == "buy" and a[2] == "top")
+            testid = "row-top"
+        else:
+            act = _find(legal, lambda a: a[:3] in (("buy", kind, i), ("take", kind, i)))
+            testid = f"row-{kind}-{i}"
+        return card_box(c, x, y, geo.card_w, h, act=act, testid=testid, name=label(view, act) if act else "")
+
+    drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
+    parts += drawn
+    d = view["decks"]
+    y = y0 + 26 + h + 4
+    staff = tr("Moon staff: artifacts to its left, items to its right; it moves right each round and the row "
+               "beyond it leaves the game.")
+    deck_words = tr("Decks: items {items} · artifacts {artifacts} · fear {fear} · site tiles I {level1} / II "
+                    "{level2} · guardians {guardians} · exiled items {exiled}", items=d["items"],
+                    artifacts=d["artifacts"], fear=d["fear"], level1=d["level1"], level2=d["level2"],
+                    guardians=d["guardians"], exiled=len(d["item_exile"]))
+    lines = _lines([deck_words], geo.w - 24)
+    parts.append(tag("g", None, tag("title", None, staff), _draw(lines, 12, y + 10)))
+    return join(parts), 26 + h + 4 + LEAD * len(lines) + 6
+
+
+# --- sites ---------------------------------------------------------------------------------------------
+def site_cost(s: dict) -> tuple:
+    """The travel cost of the site's next free space (camps: the first space boot, the second two boots)."""
+    if s["level"] == 0 and -1 in s["spaces"]:
+        return tuple(s["travel"][min(s["spaces"].index(-1), len(s["travel"]) - 1)])
+    return tuple(s["travel"][0])
+
+
+def card_pays(card: dict, cost: tuple, planes: bool) -> bool:
+    """The card's travel icons pay part of the cost (boot <- car/ship <- plane)."""
+    icons = ("plane",) * len(card["travel"]) if planes else tuple(card["travel"])
+    return bool(icons) and any(len(r) < len(cost) for r in covers(tuple(sorted(cost)), icons))
+
+
+def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: float, card: dict | None,
+             planes: bool, selected=None) -> Safe:
+    site, level = s["site"], s["level"]
+    w = geo.site_w
+    name = T.site_name(site)
+    cost = site_cost(s)
+    about = T.site_about(s)
+    effect = D.CAMP_EFFECTS[site] if level == 0 else D.SITE_TILES[level][s["tile"] - 1] if s["discovered"] else None
+    cls = "camp" if level == 0 else "site" if level == 1 else "l2"
+    parts = [tag("title", None, about),
+             tag("rect", {"x": fmt(x), "y": fmt(y), "width": w, "height": fmt(h), "rx": 6, "class": cls}),
+             fit_text(x + 5, y + 16, w - 12 - 16 * len(cost), "b", name),
+             icon_row(cost, x + w - 4, y + 11, 15, end=True)]
+    if effect is not None:
+        tokens = F.ops_tokens(effect)
+    else:
+        tokens = [f"{3 if level == 1 else 6}", ("i", "compass"), _("to discover"), ("i", "idol")]
+        idol = s.get("idol")
+        if idol in D.RES:
+            tokens.append(("i", idol))
+        elif idol:
+            tokens.append(T.idol_word(idol))
+        if s.get("face_down_idols"):
+            tokens.append(tr("+{n} face down", n=s["face_down_idols"]))
+    parts += _draw(_lines(tokens, w - 10), x + 5, y + 34)
+    g = s.get("guardian")
+    if g:
+        boon = icon(g["boon"], x + 34, y + h - 16, 16) if g["boon"] in D.ICONS else \
+            fit_text(x + 26, y + h - 11, w - 30 - 24 * len(s["spaces"]), "xs", T.boon_word(g["boon"]))
+        parts.append(tag("g", None, tag("title", None, T.guardian_text(g)), icon("guardian", x + 14, y + h - 16, 20),
+                         boon))
+    for k, who in enumerate(s["spaces"]):
+        cx, cy = x + w - 14 - 24 * k, y + h - 24
+        if who == -2:
+            parts.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 5), "class": "sm", "text-anchor": "middle"},
+                             tag("title", None, _("blocked space (fewer players)")), "✕"))
+        elif who >= 0 or who == RIVAL:
+            parts.append(_meeple(who, cx, cy))
+        else:
+            parts.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy), "r": 9, "fill": "none", "stroke": "#777",
+                                        "stroke-dasharray": "3 2"}, tag("title", None, _("free space"))))
+    act = _find(legal, lambda a: a[0] in ("dig", "discover", "overcome", "site") and len(a) > 1 and a[1] == site)
+    if act:
+        lit = bool(card) and act[0] in ("dig", "discover") and card_pays(card, cost, planes)
+        then = ("tcard", card["id"]) if lit else None
+        what = label(view, act)
+        if lit:
+            what = tr("{action}, paying with {card}", action=what, card=T.card_label(card["name"]))
+        parts.append(_target(x, y, w, h, act, tr("{site}: {action}", site=name, action=what),
+                             f"site-{site}-{act[0]}", lit=lit, then=then))
+    attrs = {"data-site": site, "data-lit": "1" if act and card and lit else None}
+    if not act:  # nothing to do there now: a click (a tap) shows it large; named by its <title> (its face is a
+        # picture, aria-hidden, as a card's: WCAG 2.5.3)
+        attrs.update(button_attrs(about, cmd="select", arg=f"s:{site}", testid=f"site-{site}"))
+        attrs.pop("aria-label")
+        if selected == f"s:{site}":
+            parts.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": fmt(h + 4), "rx": 7,
+                                      "class": "sel"}))
+        parts = [parts[0], tag("g", {"aria-hidden": "true"}, parts[1:])]
+    return tag("g", attrs, parts)
+
+
+def sites_section(view: dict, legal: list, geo: Geo, x0: float, y0: float, card: dict | None,
+                  planes: bool, selected=None) -> tuple[Safe, float]:
+    parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, _("Sites"))]
+    y = y0 + 26
+    by_site = {s["site"]: s for s in view["sites"]}
+    order = list(range(13, 17)) + list(range(5, 13)) + list(range(0, 5))  # level II on top, the camps below
+    bands = [order[:4], order[4:12], order[12:]] if geo.narrow else [order[:4], order[4:8], order[8:12], order[12:]]
+    for band in bands:
+        for start in range(0, len(band), geo.site_cols):
+            line = band[start:start + geo.site_cols]
+            h = max(_site_height(by_site[i], geo) for i in line)
+            for j, i in enumerate(line):
+                parts.append(site_box(view, by_site[i], legal, geo, x0 + j * (geo.site_w + geo.gap), y, h, card,
+                                      planes, selected))
+            y += h + 6
+    return join(parts), y - y0
+
+
+def _site_height(s: dict, geo: Geo) -> float:
+    level = s["level"]
+    if level == 0:
+        tokens = F.ops_tokens(D.CAMP_EFFECTS[s["site"]])
+    elif s["discovered"]:
+        tokens = F.ops_tokens(D.SITE_TILES[level][s["tile"] - 1])
+    else:
+        tokens = ["3", ("i", "compass"), _("to discover"), ("i", "idol"), ("i", "coin"),
+                  tr("+{n} face down", n=s.get("face_down_idols") or 0)]
+    return 34 + LEAD * len(_lines(tokens, geo.site_w - 10)) + 32
+
+
+# --- research and supply -------------------------------------------------------------------------------
+def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) -> tuple[Safe, float]:
+    title = _("Research (bird temple)") if view["temple"] == "bird" else _("Research (snake temple)")
+    parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, title)]
+    rows: dict[int, list] = {}
+    for sp in view["research"]:
+        rows.setdefault(sp["row"], []).append(sp)
+    tokens: dict[int, list] = {}
+    for p in view["player_info"]:
+        tokens.setdefault(p["notebook"], []).append((p["seat"], "notebook"))
+        tokens.setdefault(p["glass"], []).append((p["seat"], "glass"))
+    if view.get("rival"):
+        tokens.setdefault(view["rival"]["glass"], []).append((RIVAL, "glass"))
+    width = geo.research_w
+    rh = 48
+    y = y0 + 26
+    table = D.ROWS.get(view["temple"]) or D.ROWS["bird"]
+    for row in range(8, 0, -1):
+        spaces = rows.get(row, [])
+        sw = (width - 30 - 6 * (len(spaces) - 1)) / max(1, len(spaces))
+        parts.append(tag("text", {"x": fmt(x0 + 10), "y": fmt(y + 29), "class": "b", "text-anchor": "middle"},
+                         num(row)))
+        for k, sp in enumerate(spaces):
+            xx = x0 + 24 + k * (sw + 6)
+            parts.append(_space(view, sp, legal, xx, y, sw, rh - 4, tokens.get(sp["space"], [])))
+        y += rh
+        if 0 < row < len(table):  # what each token gains arriving in this row, and its points there
+            gops, gvp, nops, nvp = table[row]
+            reward = [("i", "glass"), *F.ops_tokens(gops), f"{num(gvp)}", ("i", "vp"), "  ", ("i", "notebook"),
+                      *F.ops_tokens(nops), f"{num(nvp)}", ("i", "vp")]
+            lines = _lines(reward, width - 30)
+            parts += _draw(lines, x0 + 24, y + 9)
+            y += LEAD * len(lines) + 4
+    start = tokens.get(0, [])
+    parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 16), "class": "xs"}, _("Start:")))
+    for j, (seat, kind) in enumerate(start):
+        parts.append(_piece(seat, kind, x0 + 60 + j * 26, y + 11))
+    return join(parts), y + 26 - y0
+
+
+def _piece(seat: int, kind: str, cx: float, cy: float) -> Safe:
+    colour = RIVAL_COLOUR if seat == RIVAL else PLAYER_COLOURS[seat % 4]
+    who = _("Rival") if seat == RIVAL else LETTERS[seat % 4]
+    return tag("g", None, tag("title", None, tr("{token} of {player}", token=T.word(T.TOKEN_NAMES, kind), player=who)),
+               icon(kind, cx, cy, 22, colour))
+
+
+def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: float, here: list) -> Safe:
+    space = sp["space"]
+    cost = _("1 idol") if sp["cost"] == "idol" else T._res_text([sp["cost"][r] for r in D.RES])
+    parts = [tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 5, "class": "box"},
+                 tag("title", None, T.research_space_text(view, sp, cost)))]
+    if space == D.TEMPLE:
+        parts.append(icon("temple", x + 12, y + 12, 18))
+        parts.append(fit_text(x + 24, y + 17, w * 0.5, "xs", _("Lost temple")))
+    if sp["cost"] == "idol":
+        costs = ["idol"]
+    else:
+        costs = [r for r in D.RES for _n in range(sp["cost"].get(r, 0))]
+    parts.append(icon_row(costs, x + w - 4, y + 11, 16, end=True))
+    parts.append(icon_row([b if b in D.RES else {"draw": "card", "upgrade": "up"}.get(b, b) for b in sp["bonus"]],
+                          x + w - 4, y + h - 11, 15, end=True))
+    for j, (seat, kind) in enumerate(here):
+        parts.append(_piece(seat, kind, x + 14 + j * 24, y + h - 14))
+    acts = [a for a in legal if a[0] == "research" and a[2] == space]
+    for a in acts[:1]:
+        parts.append(_target(x, y, w, h, a, label(view, a), f"research-{a[1]}-{space}"))
+    return tag("g", {"data-space": space}, parts)
+
+
+def supply_section(view: dict, legal: list, x0: float, y0: float, width: float) -> tuple[Safe, float]:
+    """Temple tiles (VP, how many left, price) and the assistant stacks."""
+    parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, _("Temple tiles"))]
+    per = 6 if width > 500 else 3
+    tw = (width - (per - 1) * 6) / per
+    y = y0 + 24
+    for k in range(6):
+        xx = x0 + k % per * (tw + 6)
+        if k == per:
+            y += 52
+        cost = [r for r in D.RES for _n in range(view["temple_costs"][k].get(r, 0))]
+        parts.append(tag("g", None, tag("title", None, tr("Temple tile ({stack}): {vp} VP, cost {cost}; {n} left",
+                                                          stack=T.stack_name(k), vp=D.TEMPLE_STACK_VP[k],
+                                                          cost=T._res_text([view["temple_costs"][k][r] for r in D.RES]),
+                                                          n=view["temple_left"][k])),
+                         tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(tw), "height": 46, "rx": 4,
+                                      "class": "box"}),
+                         icon("vp", xx + 11, y + 12, 16),
+                         tag("text", {"x": fmt(xx + 21), "y": fmt(y + 17), "class": "b"}, num(D.TEMPLE_STACK_VP[k])),
+                         tag("text", {"x": fmt(xx + tw - 4), "y": fmt(y + 17), "class": "xs", "text-anchor": "end"},
+                             f"×{num(view['temple_left'][k])}"),
+                         icon_row(cost, xx + 3, y + 34, min(14, (tw - 6) / max(1, len(cost)) - 1))))
+        act = _find(legal, lambda a, k=k: a == ("temple", k))
+        if act:
+            parts.append(_target(xx, y, tw, 46, act, label(view, act), f"temple-{k}"))
+    y += 56
+    parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 14), "class": "hd"}, _("Assistant stacks:")))
+    y += 22
+    aw = (width - 3 * 6) / 4
+    for k, a in enumerate(view["assistants"][:4]):
+        xx = x0 + k * (aw + 6)
+        body = [tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(aw), "height": 30, "rx": 4, "class": "box"}),
+                icon("assistant", xx + 12, y + 15, 18)]
+        if a["top"]:
+            body += [tag("title", None, T.assistant_text(a["top"], False)),
+                     tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"},
+                         f"#{num(a['top'])} ×{num(a['count'])}")]
+        else:
+            body.append(tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"}, _("empty")))
+        parts.append(tag("g", None, body))
+    y += 36
+    extra = tr("temple bonus tiles {n}", n=view["temple_bonus"])
+    if view["temple"] == "snake":
+        extra += " · " + tr("rescue: {n}", n=view["rescue"]["count"])
+    lines = _lines([extra], width)
+    parts += _draw(lines, x0, y + 12)
+    return join(parts), y + LEAD * len(lines) + 6 - y0
+
+
+# --- players -------------------------------------------------------------------------------------------
+def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[Safe, float]:
+    seat = p["seat"]
+    colour = PLAYER_COLOURS[seat % 4]
+    name = names[seat] if seat < len(names) else tr("Player {n}", n=seat + 1)
+    turn = "▶ " if view["turn"] == seat and not view["over"] else ""
+    w = geo.w - 24
+    top = y0
+    parts = [tag("text", {"x": 20, "y": fmt(y0 + 18), "class": "hd", "style": f"fill:{colour}"}, turn,
+                 LETTERS[seat % 4], " ", name),
+             tag("text", {"x": fmt(12 + w - 8), "y": fmt(y0 + 18), "class": "b", "text-anchor": "end",
+                          "data-testid": f"score-{seat}"}, tr("score now {n}", n=p["score"]["total"]))]
+    # resources as icons with their counts; then idols, slots, archaeologists at home
+    counts = [(r, p["resources"][r], T.res_amount(r, p["resources"][r])) for r in D.RES]
+    counts += [("idol", p["idols"], tr("idols {idols} + {slots} in slots", idols=p["idols"], slots=p["slots"])),
+               ("archaeologist", p["home"], tr("archaeologists home {home}", home=p["home"])),
+               ("card", p["hand_count"], tr("hand {hand} · deck {deck}", hand=p["hand_count"], deck=p["deck"]))]
+    x, y = 20, y0 + 34
+    for kind, n, words in counts + [("notebook", p["notebook_row"], ""), ("glass", p["glass_row"], "")]:
+        if x + 44 > 12 + w:  # the phone: a second line of counts
+            x, y = 20, y + 24
+        if kind in ("notebook", "glass"):
+            parts.append(_piece(seat, kind, x + 10, y))
+        else:
+            parts.append(tag("g", None, tag("title", None, words),
+                             icon(kind, x + 9, y, 18, colour if kind == "archaeologist" else None)))
+        parts.append(tag("text", {"x": fmt(x + 21), "y": fmt(y + 5), "class": "b"}, num(n)))
+        x += 44
+    y0 += y - (y0 + 34)
+    more = [tr("play area: {cards}", cards=T._list(T.card_label(c["name"]) for c in p["play"]) or "-")]
+    if p["assistants"]:
+        more.append(_("assistants:") + " " + T._list(
+            (tr("#{n} gold", n=a["id"]) if a["gold"] else f"#{a['id']}") + (" " + _("(used)") if a["exhausted"] else "")
+            for a in p["assistants"]))
+    if p["guardians"]:
+        more.append(_("guardians:") + " " + T._list(
+            T.boon_word(g["boon"]) + (" " + _("(used)") if g["used"] else "") for g in p["guardians"]))
+    if p["temple_tiles"]:
+        more.append(tr("temple tiles {n}", n=len(p["temple_tiles"])))
+    if p["fear_tiles"]:
+        more.append(tr("fear tiles {n}", n=p["fear_tiles"]))
+    if p["passed"]:
+        more.append(_("passed"))
+    lines = _lines([" · ".join(more)], w - 16)
+    parts += _draw(lines, 20, y0 + 60)
+    h = 50 + LEAD * len(lines) + 4 + (y0 - top)
+    box = tag("rect", {"x": 12, "y": fmt(top), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#fff",
+                       "stroke": colour, "stroke-width": 3})
+    return join(box, *parts), h
+
+
+def rival_box(view: dict, geo: Geo, y0: float) -> tuple[Safe, float]:
+    """The solo rival's own row: its last tile and what it did, its pieces, cards, idols, guardians, score."""
+    r = view["rival"]
+    last = r.get("last") or {}
+    did = T.rival_text(last) if last else "-"
+    arrow = {"L": "←", "R": "→"}.get(last.get("arrow"), "")
+    w = geo.w - 24
+    parts = [tag("text", {"x": 20, "y": fmt(y0 + 18), "class": "hd"}, "R ", _("Rival expedition")),
+             tag("text", {"x": fmt(12 + w - 8), "y": fmt(y0 + 18), "class": "b", "text-anchor": "end",
+                          "data-testid": "rival-score"}, tr("score now {n}", n=r["score"]["total"]))]
+    words = [tr("last tile: {tile} ({arrow}) → {did}", tile=T.rival_tile_name(last.get("tile", "-")), arrow=arrow,
+                did=did),
+             tr("tiles left {n} · archaeologists home {home}", n=r["left"], home=r["home"]),
+             tr("cards: {cards}", cards=T._list(T.card_label(c["name"]) for c in r["cards"]) or "-"),
+             tr("idols face up {up}, in the −1 stack {down}", up=len(r["idols_up"]), down=r["idols_down"]),
+             tr("guardians {guardians} · temple tiles {tiles}", guardians=len(r["guardians"]),
+                tiles=len(r["temple_tiles"]))]
+    lines = _lines([" · ".join(words)], w - 16)
+    parts.append(tag("g", {"data-testid": "rival-row"},
+                     tag("title", None, _("The rival flips one action tile a turn; the arrow breaks ties (← the "
+                                          "leftmost choice, → the rightmost).")), _draw(lines, 20, y0 + 38)))
+    h = 28 + LEAD * len(lines) + 6
+    box = tag("rect", {"x": 12, "y": fmt(y0), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#eee",
+                       "stroke": RIVAL_COLOUR, "stroke-width": 3})
+    return join(box, *parts), h
+
+
+# --- your hand -----------------------------------------------------------------------------------------
+HAND_ACTS = ("tcard", "play", "discard", "exile", "release", "keep")
+
+
+def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> tuple[Safe, float]:
+    if me is None:
+        return Safe(""), 0
+    p = view["player_info"][me]
+    pointing = (view.get("pending") or {}).get("kind") in ("turn", "free")
+    parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd"}, _("Your hand"))]
+    seen: dict[int, int] = {}
+    cards = []
+    for c in p.get("hand") or []:
+        copy = seen.get(c["id"], 0)
+        seen[c["id"]] = copy + 1
+        cards.append(((c["id"], copy), c))
+
+    def make(key, c, x, y, h):
+        cid, copy = key
+        act, cmd = None, None
+        if copy == 0:
+            if pointing:
+                cmd = f"c:{cid}"
+            else:
+                for kind in HAND_ACTS:
+                    act = _find(legal, lambda a, kind=kind: a[0] == kind and a[-1] == cid
+                                  and (kind != "exile" or a[1] == "hand"))
+                    if act:
+                        break
+        return card_box(c, x, y, geo.card_w, h, act=act, cmd=cmd, testid=f"hand-{cid}-{copy}",
+                        name=label(view, act) if act else "", selected=selected == cid and copy == 0,
+                        lit=act is not None)
+
+    drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
+    parts += drawn
+    aside = [((c["id"], 0), c) for c in p.get("aside") or []]
+    if aside:
+        def make_aside(key, c, x, y, hh):
+            act = _find(legal, lambda a: a[0] in ("keep", "putback") and a[1] == key[0])
+            return card_box(c, x, y, geo.card_w, hh, act=act, testid=f"aside-{key[0]}",
+                            name=label(view, act) if act else "")
+        more, h2 = _flow_cards(aside, 12, y0 + 26 + h + 4, geo.w - 24, geo.card_w, make_aside)
+        parts += more
+        h += h2 + 4
+    return join(parts), 26 + h + 4
+
+
+# --- the whole board -----------------------------------------------------------------------------------
+def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
+    geo = Geo(bool(ui.get("narrow")))
+    me = ui.get("me")
+    sel = selected_card(ui)
+    card = None
+    planes = False
+    if me is not None and sel is not None:
+        p = view["player_info"][me]
+        card = next((c for c in p.get("hand") or [] if c["id"] == sel), None)
+        planes = bool(p.get("planes"))
+    head = [tr("Round {n} of {rounds}", n=view["round"], rounds=view["rounds"]),
+            tr("start: {name}", name=names[view["start"]])]
+    lines = _lines([" · ".join(head)], geo.w - 24, "big")
+    parts = [STYLE, *_draw(lines, 12, 20, "big")]
+    y = 20 + LEAD * len(lines)
+    row, h = row_section(view, legal, geo, y)
+    parts.append(row)
+    y += h
+    if geo.narrow:
+        for section in (sites_section(view, legal, geo, 12, y, card, planes, ui.get("selected")),):
+            parts.append(section[0])
+            y += section[1] + 6
+        res, h = research_section(view, legal, geo, 12, y)
+        parts.append(res)
+        y += h + 6
+        sup, h = supply_section(view, legal, 12, y, geo.w - 24)
+        parts.append(sup)
+        y += h + 6
+    else:
+        sites, hs = sites_section(view, legal, geo, 12, y, card, planes, ui.get("selected"))
+        x1 = 12 + geo.sites_w + 8
+        res, hr = research_section(view, legal, geo, x1, y)
+        sup, hu = supply_section(view, legal, 12, y + hs + 4, geo.sites_w)  # under the sites
+        parts += [sites, res, sup]
+        y += max(hs + 4 + hu, hr) + 8
+    for p in view["player_info"]:
+        box, h = player_box(view, p, names, geo, y)
+        parts.append(box)
+        y += h + 6
+    if view.get("rival"):
+        box, h = rival_box(view, geo, y)
+        parts.append(box)
+        y += h + 6
+    hand, h = hand_section(view, me, legal, geo, y + 4, sel)
+    parts.append(hand)
+    y += h + 10
+    pend = view.get("pending") or {}
+    mine = me is not None and pend.get("seat") == me and bool(legal)
+    style = "max-height:none" if not geo.narrow else "max-height:none;width:100%"
+    return svg_root(geo.w, int(y), _("Lost Ruins of Arnak board"), defs(), *parts, style=style,
+                    data_testid="arnak-board", data_mine="1" if mine else "0",
+                    data_decision=pend.get("kind") or "over", data_layout="phone" if geo.narrow else "desktop")

@@ -1,0 +1,139 @@
+"""Board text with icons, wrapped to a width: an effect op becomes words and icons ("+2 coin-icon",
+"draw-icon 1"), laid out in lines. Widths are estimates (Latin letter 0.58 em, CJK 1 em); every text run
+carries data-fit with its estimated width, so public/fit.js narrows a run the reader's font draws wider
+instead of letting it overlap the next icon.
+"""
+
+from __future__ import annotations
+
+from i18n import _
+
+from py_engine.games.arnak import data as D
+
+from . import arnak_text as T
+from .arnak_icons import icon
+from .markup import Safe, tag
+from .svg import fmt
+
+ICON_EM = 1.2  # an icon is this many ems wide (plus a small gap)
+ICON_OPS = {"exile": "exile", "fear": "fear", "upgrade": "up"}
+
+
+def text_width(s: str, px: float) -> float:
+    """Estimated width in board units of `s` at font size px."""
+    return sum(px if ord(c) >= 0x2E80 else 0.58 * px for c in s)
+
+
+def res_tokens(r, sign: str = "") -> list:
+    """[+2, coin, +1, tablet] for a resource vector."""
+    out: list = []
+    for i, v in enumerate(r):
+        if v:
+            out += [f"{sign}{v}", ("i", D.RES[i])]
+    return out
+
+
+def op_tokens(op: tuple) -> list:
+    """One op as tokens: words (str, split at spaces later) and icons (("i", name))."""
+    k = op[0]
+    if k == "gain":
+        return res_tokens(op[1], "+")
+    if k == "pay":
+        return ["−", *res_tokens(op[1])] if any(op[1]) else []
+    if k == "draw":
+        return [("i", "card"), f"+{op[1]}"]
+    if k in ICON_OPS and len(op) == 1:
+        return [("i", ICON_OPS[k]), T.op_text(op)]
+    if k == "or":
+        out: list = []
+        for j, branch in enumerate(op[1:]):
+            if j:
+                out.append(_("or"))
+            out += ops_tokens(branch)
+        return out
+    if k == "discard":
+        then = ops_tokens(op[1])
+        first = _("discard a card") if op[2:] == ("must",) else T.op_text(("discard", ()))
+        return [first, "→", *then] if then else [T.op_text(op)]
+    return [T.op_text(op)]
+
+
+def ops_tokens(ops) -> list:
+    out: list = []
+    for j, op in enumerate(ops):
+        if j:
+            out.append(T._sep().strip() or ";")
+        out += op_tokens(op)
+    return out
+
+
+def words(tokens: list) -> list:
+    """Tokens with the texts split into words (Japanese text without spaces stays one token, cut later)."""
+    out: list = []
+    for t in tokens:
+        if isinstance(t, str):
+            out += t.split()
+        else:
+            out.append(t)
+    return out
+
+
+def layout(tokens: list, width: float, px: float) -> list[list[tuple[float, object]]]:
+    """Lines of (x offset, token); a word wider than the line is cut (scripts without spaces)."""
+    space = 0.3 * px
+    lines: list[list] = [[]]
+    x = 0.0
+    queue = words(tokens)
+    while queue:
+        t = queue.pop(0)
+        w = ICON_EM * px if not isinstance(t, str) else text_width(t, px)
+        if isinstance(t, str) and w > width:  # cut a long run (Japanese) to what is left of the line
+            room = width - x
+            if room < 4 * px:
+                lines.append([])
+                x, room = 0.0, width
+            cut, used = 0, 0.0
+            while cut < len(t) and used + text_width(t[cut], px) <= room:
+                used += text_width(t[cut], px)
+                cut += 1
+            cut = max(cut, 1)
+            queue[:0] = [t[:cut], t[cut:]] if t[cut:] else [t[:cut]]
+            if x and used > room:
+                lines.append([])
+                x = 0.0
+            continue
+        if x and x + w > width:
+            lines.append([])
+            x = 0.0
+        lines[-1].append((x, t))
+        x += w + space
+    return [ln for ln in lines if ln]
+
+
+def _run(words_: list, x: float, width: float, y: float, cls: str) -> Safe:
+    """Words laid out together as one <text>, kept to the width the layout gave them."""
+    return tag("text", {"x": fmt(x), "y": fmt(y), "class": cls, "data-fit": fmt(width)}, " ".join(words_))
+
+
+def draw(lines: list, x: float, y: float, cls: str, px: float, lead: float) -> list[Safe]:
+    """The laid-out lines from baseline y: consecutive words joined into one <text> run."""
+    out: list[Safe] = []
+    size = ICON_EM * px
+    for n, line in enumerate(lines):
+        base = y + n * lead
+        run: list = []
+        run_x = run_end = 0.0
+        for off, t in line:
+            if isinstance(t, str):
+                if not run:
+                    run_x = off
+                run.append(t)
+                run_end = off + text_width(t, px)
+                continue
+            if run:
+                out.append(_run(run, x + run_x, run_end - run_x, base, cls))
+                run = []
+            out.append(icon(t[1], x + off + size / 2, base - px * 0.35, size))
+        if run:
+            out.append(_run(run, x + run_x, run_end - run_x, base, cls))
+    return out
