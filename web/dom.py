@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -27,8 +28,38 @@ def set_html(element_id: str, html: Safe | str) -> None:
     by_id(element_id).innerHTML = text(html)
 
 
+def failed(exc: BaseException) -> None:
+    """A failure nobody else caught: one short line at the top of the page (public/fail.js), the traceback in
+    the console, never PyScript's traceback panel (it is off); the page keeps working."""
+    detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        js.explorersFailed(detail)
+    except Exception:  # no fail.js (tests): the console is all there is
+        print(detail)
+
+
+def fail_words(words: str) -> None:
+    """The failure line's text, in the page's language (call after each change of language)."""
+    try:
+        js.explorersFailText(words)
+    except Exception:
+        pass
+
+
+def _guarded(handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def run(event: Any) -> Any:
+        try:
+            return handler(event)
+        except Exception as exc:
+            failed(exc)
+            return None
+
+    return run
+
+
 def listen(target, event: str, handler: Callable[[Any], Any]) -> None:
-    proxy = create_proxy(handler)
+    """`handler` for `event` on `target`; an exception in it becomes the page's failure line (`failed`)."""
+    proxy = create_proxy(_guarded(handler))
     _proxies.append(proxy)
     target.addEventListener(event, proxy)
 
@@ -67,7 +98,17 @@ def storage_remove(key: str) -> None:
 
 
 def spawn(coro) -> None:
-    asyncio.ensure_future(coro)
+    """Run `coro` in the background; an exception in it becomes the page's failure line (`failed`)."""
+    asyncio.ensure_future(_watched(coro))
+
+
+async def _watched(coro) -> None:
+    try:
+        await coro
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        failed(exc)
 
 
 async def yield_to_browser(seconds: float = 0.0) -> None:

@@ -528,6 +528,7 @@ def apply_language(code: str | None) -> str:
         js.document.title = _("Explorers' Table")
     except AttributeError:  # no document (tests)
         pass
+    dom.fail_words(_("Something went wrong; the rest still works."))
     return code
 
 
