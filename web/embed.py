@@ -35,6 +35,7 @@ from i18n import _, tr
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
+from render.words import result_head, result_rows
 from replay import Replay
 from session import LocalTable, new_seed
 
@@ -124,8 +125,9 @@ class Embed(BotPump):
         ui = {"me": self.seat, "names": t.names, "legal": t.legal(self.seat), "selected": self.selected}
         if view.get("over"):
             res = view["result"]
-            status = tr("{outcome} Final score {scores}", outcome=_("You win!") if self.seat in res["winners"]
-                        else _("The bot wins."), scores=" – ".join(i18n.num(s) for s in res["scores"]))
+            scores = [i18n.num(score) for _rank, _seat, _name, score in result_rows(res, t.names)]
+            status = tr("{outcome} Final score {scores}", outcome=result_head(res, t.names, self.seat),
+                        scores=" – ".join(scores))
             bar = tag("button", {"data-cmd": "again", "data-testid": "again"}, _("New game"))
         else:
             status = rmod.status_text(view, ui)

@@ -22,7 +22,7 @@ from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
 from render.recent import recent_moves
-from render.words import is_you
+from render.words import is_you, result_head, result_rows
 from session import LocalTable, new_seed
 
 from py_engine import GAMES
@@ -540,18 +540,13 @@ def browser_languages() -> list[str]:
         return []
 
 
-def match_result_html(view: dict, names: list[str]) -> Safe:
-    """Final ranks from the engine's result; a tie is a shared win."""
+def match_result_html(view: dict, names: list[str], me: int | None = None) -> Safe:
+    """The result dialog's head and rank table, from the engine's result alone (solo: the rival too)."""
     res = view["result"]
-    winners = [names[w] for w in res["winners"]]
-    if len(winners) == 1:
-        head = text(tr("{name} wins!", name=winners[0]))
-    else:
-        head = text(tr("Shared win: {names}", names=_(", ").join(winners)))
-    rows = [tag("tr", None, tag("td", None, r), tag("td", None, names[i]),
-                tag("td", {"data-testid": f"final-{i}"}, res["scores"][i]))
-            for i, r in sorted(enumerate(res["ranks"]), key=lambda x: x[1])]
-    return join(tag("h2", {"data-testid": "result-head"}, head),
+    rows = [tag("tr", None, tag("td", None, rank), tag("td", None, tag("bdi", None, name)),
+                tag("td", {"data-testid": "final-rival" if seat is None else f"final-{seat}"}, score))
+            for rank, seat, name, score in result_rows(res, names)]
+    return join(tag("h2", {"data-testid": "result-head"}, result_head(res, names, me)),
                 tag("table", {"class": "result"}, tag("tr", None, tag("th", None, _("Rank")),
                                                       tag("th", None, _("Player")), tag("th", None, _("Score"))), rows))
 
@@ -588,10 +583,10 @@ def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testi
                    " ", close))
 
 
-def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None) -> Safe:
-    """The match result and the final score sheet."""
+def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None, me: int | None = None) -> Safe:
+    """The match result (`me`: the seat at this device, told "You win!") and the final score sheet."""
     return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Match result")},
-               match_result_html(view, names), rmod.score_sheet(view, names),
+               match_result_html(view, names, me), rmod.score_sheet(view, names),
                tag("p", None, tag("button", {"class": "primary", "data-cmd": "again", "data-testid": "new-game",
                                              "data-key": "new-game"}, _("New game")), " ",
                    tag("button", {"data-cmd": "home"}, _("Home")), extra))

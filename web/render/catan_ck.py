@@ -641,7 +641,10 @@ def _bundle(kind: object, n: object) -> str:
 def status_text(view: dict, ui: dict) -> str:
     names = _names(view, ui)
     if view.get("over"):
-        return tr("The game is over: {name} wins.", name=_player(names, view["winner"]))
+        w = view["winner"]
+        if words.you_at(w, names, ui.get("me")):
+            return _("The game is over: you win.")
+        return tr("The game is over: {name} wins.", name=_player(names, w))
     p = view["pending"] or {}
     who = _(", ").join(_player(names, s) for s in p.get("seats", []))
     kind = p.get("kind")

@@ -263,9 +263,10 @@ def draw_all(module: Any, view: dict, ui: dict) -> None:
         length_is(result["scores"], len(names), "view.result.scores")
 
 
-# The engine's result (DESIGN.md): winners (seats), ranks (1 = best) and scores, one per seat.
+# The engine's result (DESIGN.md): winners (seats), ranks (1 = best) and scores, one per seat; a solo game
+# against a rival adds the rival's score and whether the player beat it.
 RESULT_SCHEMA = {"winners": List(Int(0, 7), 8), "ranks": List(Int(1, 8), 8),
-                 "scores": List(Int(), 8)}
+                 "scores": List(Int(), 8), "rival?": Int(), "beat_rival?": bool}
 
 
 def problem(game_id: str, view: Any, ui: dict) -> str | None:
