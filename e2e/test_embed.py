@@ -93,7 +93,8 @@ def test_bad_embed_parameters_show_a_clear_message(browser, site):
 
 # --- issue 21: the snippet on a page of another origin ------------------------------------------------------
 
-HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules site</title><link rel="icon" href="data:,">
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules site</title>
+<link rel="icon" href="data:,">
 <style>body {{ margin: 0; font: 16px serif; }} .box {{ width: 600px; margin: 0 0 12px; }}</style></head>
 <body>{boxes}
 <script>

@@ -4,18 +4,19 @@ every sentence about the winner is right for "You" and for a name, in English, J
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from py_engine import get_game
 from py_engine.core import Rng
 
-from .test_web_hostile import JS  # noqa: F401  (the fake `js` the page modules import)
+from .test_web_hostile import renderer, shell  # the page modules, imported against the fake `js`
 
-import i18n  # noqa: E402  (web/ is on the path once test_web_hostile is imported)
-import shell  # noqa: E402
-from i18n import _, tr  # noqa: E402
-from render import renderer  # noqa: E402
-from render.words import result_head, result_rows, you_at  # noqa: E402
+i18n = importlib.import_module("i18n")
+words = importlib.import_module("render.words")
+_, tr = i18n._, i18n.tr
+result_head, result_rows, you_at = words.result_head, words.result_rows, words.you_at
 
 TWO = {"winners": [1], "ranks": [2, 1], "scores": [80, 95]}
 
