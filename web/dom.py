@@ -11,6 +11,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 from render.markup import Safe, text
+from render.words import separators
 
 from py_engine.core import safejson
 
@@ -23,9 +24,14 @@ def by_id(element_id: str):
 
 def set_html(element_id: str, html: Safe | str) -> None:
     """Replace an element's content in one DOM call. Only `Safe` markup (render.markup) goes in as markup: a
-    plain str is escaped here, so a forgotten conversion shows text and never runs markup. This is the app's
-    only innerHTML sink."""
-    by_id(element_id).innerHTML = text(html)
+    plain str is escaped here, so a forgotten conversion shows text and never runs markup. This and
+    `append_html` are the app's only markup sinks (both show words.SEPARATOR between the parts of a line)."""
+    by_id(element_id).innerHTML = separators(text(html))
+
+
+def append_html(element, html: Safe | str) -> None:
+    """Add markup at the end of `element` (escaped unless `Safe`, as in set_html), keeping what is there."""
+    element.insertAdjacentHTML("beforeend", separators(text(html)))
 
 
 def failed(exc: BaseException) -> None:

@@ -18,6 +18,7 @@ import rules
 import sharing
 from catalogue import catalogue
 from i18n import _, tdata, tr
+from logpanel import LogPanel, log_items, log_list
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
@@ -38,6 +39,7 @@ class App(BotPump):
         self.table: LocalTable | None = None
         self.selected = None
         self.viewer: int | None = None
+        self.log_panel = LogPanel()  # the table's log list, kept across redraws
         self.covered = False
         self.rounds_seen = 0
         self.modal: str | None = None
@@ -61,6 +63,7 @@ class App(BotPump):
         if self.rules_for:
             body = join(body, rules_dialog(self.rules_for))
         dom.set_html("app", self.header_html() + body)
+        self.log_panel.sync()  # the log list drawn before, with only its new entries added
         for testid in opened:  # a disclosure the person opened stays open across redraws
             el = js.document.querySelector(f'details[data-testid="{testid}"]')
             if el:
@@ -204,7 +207,9 @@ class App(BotPump):
                    tag("details", {"class": "side", "data-testid": "side", "open": not ui["narrow"]},
                        tag("summary", None, _("Scores and log")),
                        table.panel_html(), rmod.summary(view, table.names),
-                       tag("h2", None, _("Log")), log_html(rmod, view, table.names)),
+                       tag("h2", None, _("Log")),
+                       self.log_panel.placeholder(rmod, view, table.names, (id(table), self.viewer, self.covered,
+                                                                            i18n.language(), tuple(table.names)))),
                    modal)
 
     def finished_html(self, rmod, ui: dict) -> tuple[Safe, Safe]:
@@ -560,15 +565,8 @@ def cover_html(name: str) -> Safe:
 
 
 def log_html(rmod, view: dict, names: list[str]) -> Safe:
-    """The last 60 log entries; a renderer's log_text(entry, names) turns data entries into words."""
-    log_text = getattr(rmod, "log_text", lambda e, names: e["text"])
-    whole = getattr(rmod, "LOG_SENTENCES", False)  # log_text already names the player ("You play…")
-    items = []
-    for e in view["log"][-60:]:
-        seat = e.get("seat")
-        who = join(tag("b", None, names[seat], ":"), " ") if seat is not None and not whole else None
-        items.append(tag("li", None, who, log_text(e, names)))
-    return tag("ol", {"class": "log", "data-testid": "log", "tabindex": "0", "aria-label": _("Game log")}, "", items)
+    """The whole log as one list (the table draws it through LogPanel, entry by entry)."""
+    return log_list(log_items(rmod, view["log"], names))
 
 
 def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testid: str, look: bool = False) -> Safe:

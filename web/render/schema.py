@@ -32,6 +32,7 @@ MAX_DEPTH = 24
 MAX_ITEMS = 64
 MAX_STR = 200
 MAX_NODES = 50_000  # values in one view, all levels together
+MAX_LOG = 5_000  # entries of view.log: the whole game's log (issue 21; Catan's engine keeps at most 5,000)
 
 
 class ViewError(ValueError):
@@ -110,7 +111,7 @@ def _json(value: Any, path: str, depth: int, count: _Counter) -> None:
     if depth <= 0:
         _fail(path, "nested too deeply")
     if isinstance(value, list):
-        if len(value) > MAX_ITEMS * 8:
+        if len(value) > (MAX_LOG if path == "view.log" else MAX_ITEMS * 8):
             _fail(path, "list too long")
         for i, item in enumerate(value):
             _json(item, f"{path}[{i}]", depth - 1, count)

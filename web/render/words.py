@@ -12,6 +12,7 @@ import re
 from i18n import _, language, tr
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
+SEPARATOR = " — "  # between the parts of a line, as the page shows it: no language reads it as a digit
 _ES = ("sses", "shes", "ches", "xes", "zes", "oes")
 
 
@@ -113,3 +114,10 @@ def result_head(result: dict, names: list[str], me: int | None = None) -> str:
         seat = winners[0]
         return _("You win!") if you_at(seat, names, me) else tr("{name} wins!", name=names[seat])
     return tr("Shared win: {names}", names=_(", ").join(names[w] for w in winners))
+
+
+def separators(markup: str) -> str:
+    """The page's text with SEPARATOR between the parts of a line. Renderers, data and catalogue entries write
+    " · "; the page shows a dash instead, since in Persian the middle dot is the twin of the zero ۰ ("دور ۱ ·
+    You" read as "دور ۰۱"). Applied once, where markup enters the page (dom.set_html, dom.append_html)."""
+    return markup.replace(" · ", SEPARATOR)
