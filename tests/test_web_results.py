@@ -94,3 +94,14 @@ def test_catan_game_over_line_for_you_and_for_a_name():
     assert status({"over": True, "winner": 0}, {"me": 0, "names": ["You", "Anna"]}) == "The game is over: you win."
     assert status({"over": True, "winner": 1}, {"me": 0, "names": ["You", "Anna"]}) == \
         "The game is over: Anna wins."
+
+
+def test_log_lines_that_name_a_starter_or_a_defender():
+    lcb = renderer("lost-cities-board").log_text
+    entry = {"seat": None, "key": "expedition", "params": {"n": 1, "starter": 0}}
+    assert lcb(entry, ["You", "Anna"]) == "Expedition 1 begins; you start"
+    assert lcb(dict(entry, params={"n": 2, "starter": 1}), ["You", "Anna"]) == "Expedition 2 begins; Anna starts"
+    ck = renderer("catan-ck").log_text
+    won = {"seat": None, "key": "attack_won", "params": {"defence": 5, "strength": 4, "defender": 0}}
+    assert "you are the Defender of Catan" in ck(won, ["You", "Anna"])
+    assert "Anna is the Defender of Catan" in ck(dict(won, params=dict(won["params"], defender=1)), ["You", "Anna"])

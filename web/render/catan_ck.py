@@ -864,6 +864,8 @@ PUBLIC_WORDS = {
     "produce": N_("Production on {total}: {gains}"), "produce_none": N_("Production on {total}: nothing"),
     "attack_won": N_("Catan repels the barbarians ({defence} against {strength}); {name} is the Defender of "
                      "Catan (+1 VP)"),
+    "attack_won_you": N_("Catan repels the barbarians ({defence} against {strength}); you are the Defender of "
+                         "Catan (+1 VP)"),
     "attack_tied": N_("Catan repels the barbarians ({defence} against {strength}); the strongest defenders "
                       "each draw a progress card"),
     "attack_lost": N_("The barbarians win ({strength} against {defence}); {names} each lose a city"),
@@ -956,6 +958,8 @@ def _public_words(key: str, p: dict, names: list[str]) -> str:
     fight = {"defence": p.get("defence", ""), "strength": p.get("strength", "")}
     if key == "attack_won":
         if "defender" in p:
+            if words.you_at(p.get("defender"), names):
+                return _pub("attack_won_you", **fight)
             return _pub("attack_won", name=_player(names, p.get("defender")), **fight)
         return _pub("attack_tied", **fight)
     if key == "attack_lost":

@@ -836,6 +836,7 @@ LOG_WORDS = {
     "artifact": N_("takes the artifact on {colour} stone {stone}"),
     "arrow": N_("reaches the arrow on {colour} stone {stone}"),
     "expedition": N_("Expedition {n} begins; {name} starts"),
+    "expedition_you": N_("Expedition {n} begins; you start"),
     "end_bridge": N_("Expedition {n} ends: a fifth piece crossed a bridge"),
     "end_deck": N_("Expedition {n} ends: the last card was drawn"),
     "over": N_("The game is over"),
@@ -861,6 +862,7 @@ def _log_words(key: str, p: dict, names: list[str]) -> str:
     elif key == "expedition":
         s = p.get("starter")
         fields["name"] = names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+        key = "expedition_you" if words.you_at(s, names) else key
     return tr(LOG_WORDS[key], **fields) if key in LOG_WORDS else str(key)
 
 
