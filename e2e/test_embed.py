@@ -189,6 +189,14 @@ def test_the_embed_code_works_on_a_page_of_another_origin(browser, site, tmp_pat
             sizes = page.locator(f"iframe >> nth={i}").element_handle().content_frame().evaluate(FRAME_TEXT)
             assert sizes["n"] > 10 and sizes["em"] >= 11 - 0.01 and sizes["box"] >= 11, (i, sizes)
         assert not errors, errors
+        # A failure in the frame: one short line, no traceback panel, and the frame keeps working.
+        frame = page.locator("iframe >> nth=1").element_handle().content_frame()
+        frame.evaluate("setTimeout(() => { throw new Error('a failure for the test'); }, 0)")
+        replay.locator("[data-testid=fail]").wait_for()
+        assert replay.locator("[data-testid=fail]").inner_text() == "Something went wrong; the board still works."
+        assert replay.locator(".py-error").count() == 0
+        replay.locator("[data-testid=rp-next]").click()
+        page.wait_for_function(f"{got}.some(m => m.frame === 1 && m.type === 'move' && m.move === 4)")
     finally:
         context.close()
         host.shutdown()

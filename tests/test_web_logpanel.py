@@ -83,3 +83,30 @@ def test_log_lines_isolate_names_and_take_their_own_direction(catalogues):
         i18n.set_language("en")
     whole = str(shell.log_html(PLAIN, {"log": entries(700)}, ["You", "Anna"]))
     assert whole.count("<li") == 700  # the whole game, not the last 60
+
+
+def test_a_failure_in_a_handler_or_task_becomes_the_failure_line():
+    """dom.listen and dom.spawn: an exception goes to window.explorersFailed (public/fail.js: one short line,
+    the traceback in the console), never out of the handler; the next event is handled as usual."""
+    import asyncio
+
+    dom = importlib.import_module("dom")
+    target = mock.MagicMock()
+    calls = []
+
+    def handler(event):
+        calls.append(event)
+        if event == "bad":
+            raise KeyError("boom")
+
+    with mock.patch.object(JS, "explorersFailed") as failed:
+        dom.listen(target, "click", handler)
+        proxy = target.addEventListener.call_args[0][1]
+        assert proxy("bad") is None and proxy("good") is None
+        assert calls == ["bad", "good"] and failed.call_count == 1 and "KeyError: 'boom'" in failed.call_args[0][0]
+
+        async def task():
+            raise RuntimeError("in a task")
+
+        asyncio.run(dom._watched(task()))
+        assert failed.call_count == 2 and "RuntimeError: in a task" in failed.call_args[0][0]
