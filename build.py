@@ -393,7 +393,9 @@ def build() -> Path:
     # public/) restores it on warm starts instead of starting Python again.
     run(["node", str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyo), str(pyo / "snapshot.bin.gz"),
          str(app), "--import", SNAPSHOT_IMPORTS])
-    config = {"interpreter": "./pyodide/boot.mjs", "files": {"./app.zip": "./*"}, "experimental_create_proxy": "auto"}
+    # "!error": PyScript's traceback panel is off; public/fail.js shows one short line instead.
+    config = {"interpreter": "./pyodide/boot.mjs", "files": {"./app.zip": "./*"}, "experimental_create_proxy": "auto",
+              "plugins": ["!error"]}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_manifest()
     write_gzip_siblings()

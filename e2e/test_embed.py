@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from .conftest import BOOT_TIMEOUT, Watch
+import base64
+import json
+import threading
+import zlib
+
+from .conftest import BOOT_TIMEOUT, Watch, build
 
 EMBEDS = ("embed-position", "embed-replay", "embed-live")
 BIG = ("pyodide.asm.wasm", "python_stdlib.zip")
@@ -84,3 +89,114 @@ def test_bad_embed_parameters_show_a_clear_message(browser, site):
         assert page.locator("#board svg").count() == 0
     watch.assert_clean()
     context.close()
+
+
+# --- issue 21: the snippet on a page of another origin ------------------------------------------------------
+
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A rules site</title>
+<link rel="icon" href="data:,">
+<style>body {{ margin: 0; font: 16px serif; }} .box {{ width: 600px; margin: 0 0 12px; }}</style></head>
+<body>{boxes}
+<script>
+window.got = [];
+addEventListener("message", event => {{
+  const frames = [...document.querySelectorAll("iframe")];
+  const i = frames.findIndex(f => f.contentWindow === event.source);
+  if (event.data && event.data.source === "explorers-embed") window.got.push({{frame: i, ...event.data}});
+}});
+</script></body></html>"""
+
+# Smallest on-screen size of a frame's board texts: each <text>'s font size times the SVG's scale (a text's
+# box is taller than its letters' em, so this is the stricter measure), and its rendered box height.
+FRAME_TEXT = """() => {
+  const texts = [...document.querySelectorAll('#board svg text')].filter(el => el.getBBox().width > 0);
+  const em = Math.min(...texts.map(el => { const m = el.getScreenCTM();
+    return parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b); }));
+  const box = Math.min(...texts.map(el => el.getBoundingClientRect().height));
+  return {n: texts.length, em, box};
+}"""
+
+
+def finished_code() -> str:
+    from .test_records import finished_game
+
+    return base64.urlsafe_b64encode(zlib.compress(json.dumps(finished_game()).encode(), 9)).decode().rstrip("=")
+
+
+def snippets(browser, site) -> tuple[list[str], int]:
+    """The embed code as a user copies it: a finished game's replay at move 2 → Embed this position, for the
+    position, the replay and a game from there against a bot (seen by seat 0; seat 1, a bot, is to move)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(site + "#record=" + finished_code())
+    page.wait_for_selector("[data-testid=replay-board]", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=rp-move-2]")
+    total = int(page.inner_text("[data-testid=rp-pos]").split()[-1])
+    page.click("[data-testid=embed]")
+    page.select_option("[data-testid=embed-seat]", "0")
+    out = []
+    for mode in ("position", "replay", "play"):
+        page.select_option("[data-testid=embed-mode]", mode)
+        page.wait_for_function(f"document.querySelector('[data-testid=embed-snippet]').value.includes('mode={mode}')")
+        out.append(page.input_value("[data-testid=embed-snippet]"))
+    context.close()
+    return out, total
+
+
+def test_the_embed_code_works_on_a_page_of_another_origin(browser, site, tmp_path):
+    """Issue 21: every message to a cross-origin parent failed (SecurityError), tracebacks piled up in the
+    frame and the bot of "a game from here" never moved. The copied code, pasted into a page served from a
+    second localhost port: no console or page error, no traceback, the parent gets the events, a bot moves,
+    and at 600 px the board's text is at least 11 px."""
+    codes, total = snippets(browser, site)
+    assert all(code.startswith("<iframe") and "embed.html?" in code for code in codes)
+    (tmp_path / "host.html").write_text(HOST_PAGE.format(boxes="".join(f'<div class="box">{c}</div>' for c in codes)))
+    host = build.make_server(0, root=tmp_path)
+    threading.Thread(target=host.serve_forever, daemon=True).start()
+    host_url = f"http://127.0.0.1:{host.server_address[1]}/host.html"  # another port: another origin
+    assert not host_url.startswith(site)
+    context = browser.new_context(viewport={"width": 1000, "height": 2000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(host_url)
+        frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(3)]
+        for frame in frames:
+            frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        got = "window.got"
+        page.wait_for_function(f"{got}.filter(m => m.type === 'ready').length === 3", timeout=60_000)
+        position, replay, live = frames
+        assert position.locator("[data-testid=rp-pos]").inner_text() == f"Move 2 of {total}"
+        # The replay's own buttons: each step reaches the parent.
+        replay.locator("[data-testid=rp-next]").click()
+        page.wait_for_function(f"{got}.some(m => m.frame === 1 && m.type === 'move' && m.move === 3)")
+        # The game from move 2: the bot (seat 1) plays and draws at once, then it is seat 0's turn.
+        page.wait_for_function(f"{got}.some(m => m.frame === 2 && m.type === 'move' && m.seat === 1 && m.move === 4)",
+                               timeout=60_000)
+        live.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)
+        live.locator("[data-testid=hand-card][data-cmd]").first.click()
+        live.locator("[data-testid=discard-btn]").click()
+        page.wait_for_function(f"{got}.some(m => m.frame === 2 && m.type === 'move' && m.seat === 0 && m.move === 5)")
+        live.locator("[data-testid=deck][data-act]").click()
+        page.wait_for_function(f"{got}.some(m => m.frame === 2 && m.seat === 1 && m.move === 8)", timeout=60_000)
+        assert "thinking" not in live.locator("[data-testid=status]").inner_text()
+        for i, frame in enumerate(frames):
+            assert frame.locator(".py-error, [data-testid=fail]:not([hidden]), [data-testid=error]").count() == 0, i
+            width = page.locator(f"iframe >> nth={i}").evaluate("f => f.getBoundingClientRect().width")
+            assert width == 600
+            sizes = page.locator(f"iframe >> nth={i}").element_handle().content_frame().evaluate(FRAME_TEXT)
+            assert sizes["n"] > 10 and sizes["em"] >= 11 - 0.01 and sizes["box"] >= 11, (i, sizes)
+        assert not errors, errors
+        # A failure in the frame: one short line, no traceback panel, and the frame keeps working.
+        frame = page.locator("iframe >> nth=1").element_handle().content_frame()
+        frame.evaluate("setTimeout(() => { throw new Error('a failure for the test'); }, 0)")
+        replay.locator("[data-testid=fail]").wait_for()
+        assert replay.locator("[data-testid=fail]").inner_text() == "Something went wrong; the board still works."
+        assert replay.locator(".py-error").count() == 0
+        replay.locator("[data-testid=rp-next]").click()
+        page.wait_for_function(f"{got}.some(m => m.frame === 1 && m.type === 'move' && m.move === 4)")
+    finally:
+        context.close()
+        host.shutdown()

@@ -19,7 +19,7 @@ from .helpers import TURN_TIMEOUT, engine_state, new_game
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
-MIN_TARGET, MIN_TEXT = 44, 12
+MIN_TARGET, MIN_TEXT, MIN_LAPTOP_TEXT = 44, 12, 11
 MINE = """() => document.querySelector('[data-testid=next-round],[data-testid=new-game]')
     || document.querySelector('[data-testid=hand-card][data-cmd]')"""
 FOCUS_NOT_BODY = "() => document.activeElement && document.activeElement !== document.body"
@@ -63,6 +63,22 @@ def assert_phone_sizes(page, text_classes: tuple[str, ...]) -> None:
     for cls in text_classes:
         px = page.evaluate(TEXT_PX, cls)
         assert px >= MIN_TEXT - 0.01, f".{cls} text is {px:.1f} px on screen"
+
+
+# Every board text that shows (a non-empty box): its font size times the SVG's scale, smallest first.
+BOARD_TEXTS = """() => [...document.querySelectorAll('#board svg text')].filter(el => el.getBBox().width > 0)
+    .map(el => { const m = el.getScreenCTM();
+                 return {px: parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b),
+                         box: el.getBoundingClientRect().height, text: el.textContent.slice(0, 30)}; })
+    .sort((a, b) => a.px - b.px)"""
+
+
+def assert_board_text(page, least: float) -> None:
+    """Issue 21: every board text reads at `least` px or more (11 at 1366x768, 12 on a phone)."""
+    texts = page.evaluate(BOARD_TEXTS)
+    assert len(texts) > 5
+    small = [t for t in texts if t["px"] < least - 0.01 or t["box"] < least]
+    assert not small, f"board text under {least} px: {small[:5]}"
 
 
 def hand_ids(page) -> list[str]:
@@ -169,6 +185,8 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
                     page.text_content(f"[data-testid=round-score-{seat}]")  # an SVG <text>
         if turns == 12 and not phone:
             assert_log_keeps_a_scroll_back(page)
+        if turns in (2, 10):  # cards on the table, piles with counts, the drawn card's mark
+            assert_board_text(page, MIN_TEXT if phone else MIN_LAPTOP_TEXT)
         my_turn(page, phone, turns)
         turns += 1
         assert turns < 60
@@ -185,6 +203,7 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
     finished = state.record.replay(len(state.record.moves) - 1).view(0)
     played = sum(len(r) for side in finished["expeditions"] for r in side)
     assert page.locator("#board .card:not(.hand)").count() >= played > 0  # the finished table, not round 2's
+    assert_board_text(page, MIN_TEXT if phone else MIN_LAPTOP_TEXT)
     press(page, "[data-testid=open-sheet]", phone)
     page.wait_for_selector("[data-testid=score-sheet]")
     assert page.locator(".modal [data-testid=next-round]").count() == 1
@@ -193,6 +212,38 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
     page.wait_for_function(MINE, timeout=TURN_TIMEOUT)
     assert engine_state(page).view(None)["round"] == 2
     my_turn(page, phone, 0)
+    watch.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_board_game_text_at_laptop_size(browser, site, players):
+    """Issue 21: the board game's smallest text was 10.4 px at 1366x768; now every board text is 11 px or more,
+    at the start and after a few moves (pieces on the paths, cards in the columns)."""
+    context, page, watch = open_page(browser, site, DESKTOP)
+    page.click("[data-testid=new-lost-cities-board]")
+    page.select_option("[data-testid=player-count]", str(players))
+    for seat in range(1, players):
+        page.select_option(f"[data-testid=seat-{seat}]", "bot1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("#board svg.board")
+    assert_board_text(page, MIN_LAPTOP_TEXT)
+    for _turn in range(3):
+        page.wait_for_selector('svg[data-testid=lcb-board][data-mine="1"]', timeout=TURN_TIMEOUT)
+        start = page.locator('[data-testid=hand-card][data-plays~="start"]')
+        card = start.first if start.count() else page.locator("[data-testid=hand-card]").first
+        card_id = card.get_attribute("data-card")
+        moves = len(engine_state(page).record.moves)
+        card.click()
+        page.wait_for_selector(f'[data-testid=hand-card][data-card="{card_id}"][aria-pressed=true]')
+        page.click("[data-testid=start-adventurer-btn]" if start.count() else "[data-testid=discard-btn]")
+        page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {moves}")
+        if page.get_attribute("svg[data-testid=lcb-board]", "data-decision") == "move":
+            page.click("[data-testid=pass-btn]")
+        page.wait_for_selector("[data-testid=deck][data-act]")
+        page.click("[data-testid=deck]")
+        page.wait_for_selector("[data-testid=hand-card][data-drawn='1']")
+    assert_board_text(page, MIN_LAPTOP_TEXT)
     watch.assert_clean()
     context.close()
 

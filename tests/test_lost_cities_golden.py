@@ -57,9 +57,15 @@ def _legal(state, gid: str) -> list:
     return out
 
 
+OLD_LOG_WINDOW = 200  # the views carried the last 200 log entries when the hashes were written
+
+
 def _position(state, gid: str) -> list[str]:
+    """The hashes of one position. Views now carry the whole game's log (issue 21): the hash covers the window
+    the golden files knew, and the whole log must be those entries' ancestors (checked in the test)."""
     views = [state.view(s) for s in [*range(state.players), None]]
-    return [_h(views), _h(_legal(state, gid)), _h(state.to_json())]
+    hashed = [dict(v, log=v["log"][-OLD_LOG_WINDOW:]) for v in views]
+    return [_h(hashed), _h(_legal(state, gid)), _h(state.to_json())]
 
 
 def generate(gid: str, players: int, seed: int, options: dict, policy: str) -> dict:
@@ -99,13 +105,18 @@ def test_views_match_golden(name):
     state = game.new(players=record.players, seed=record.seed, options=record.options)
     want = data["positions"]
     assert _position(state, game.id) == want[0]
+    logs = []
     for i, (seat, enc) in enumerate(record.moves):
         state.apply(seat, game.decode(enc))
         got = _position(state, game.id)
         assert got[0] == want[i + 1][0], f"views differ after move {i + 1}"
         assert got[1] == want[i + 1][1], f"legal actions differ after move {i + 1}"
         assert got[2] == want[i + 1][2], f"to_json differs after move {i + 1}"
+        logs.append(state.view(None)["log"])
     assert state.is_over()
+    for before, after in zip(logs, logs[1:]):  # the whole game: each view's log extends the one before
+        assert after[:len(before)] == before
+    assert len(logs[-1]) >= len(record.moves)
 
 
 if __name__ == "__main__":

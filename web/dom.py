@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import traceback
 from collections.abc import Callable
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
 from render.markup import Safe, text
+from render.words import separators
 
 from py_engine.core import safejson
 
@@ -22,13 +24,48 @@ def by_id(element_id: str):
 
 def set_html(element_id: str, html: Safe | str) -> None:
     """Replace an element's content in one DOM call. Only `Safe` markup (render.markup) goes in as markup: a
-    plain str is escaped here, so a forgotten conversion shows text and never runs markup. This is the app's
-    only innerHTML sink."""
-    by_id(element_id).innerHTML = text(html)
+    plain str is escaped here, so a forgotten conversion shows text and never runs markup. This and
+    `append_html` are the app's only markup sinks (both show words.SEPARATOR between the parts of a line)."""
+    by_id(element_id).innerHTML = separators(text(html))
+
+
+def append_html(element, html: Safe | str) -> None:
+    """Add markup at the end of `element` (escaped unless `Safe`, as in set_html), keeping what is there."""
+    element.insertAdjacentHTML("beforeend", separators(text(html)))
+
+
+def failed(exc: BaseException) -> None:
+    """A failure nobody else caught: one short line at the top of the page (public/fail.js), the traceback in
+    the console, never PyScript's traceback panel (it is off); the page keeps working."""
+    detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        js.explorersFailed(detail)
+    except Exception:  # no fail.js (tests): the console is all there is
+        print(detail)
+
+
+def fail_words(words: str) -> None:
+    """The failure line's text, in the page's language (call after each change of language)."""
+    try:
+        js.explorersFailText(words)
+    except Exception:
+        pass
+
+
+def _guarded(handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def run(event: Any) -> Any:
+        try:
+            return handler(event)
+        except Exception as exc:
+            failed(exc)
+            return None
+
+    return run
 
 
 def listen(target, event: str, handler: Callable[[Any], Any]) -> None:
-    proxy = create_proxy(handler)
+    """`handler` for `event` on `target`; an exception in it becomes the page's failure line (`failed`)."""
+    proxy = create_proxy(_guarded(handler))
     _proxies.append(proxy)
     target.addEventListener(event, proxy)
 
@@ -103,7 +140,17 @@ def set_address(fragment: str, push: bool) -> None:
 
 
 def spawn(coro) -> None:
-    asyncio.ensure_future(coro)
+    """Run `coro` in the background; an exception in it becomes the page's failure line (`failed`)."""
+    asyncio.ensure_future(_watched(coro))
+
+
+async def _watched(coro) -> None:
+    try:
+        await coro
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        failed(exc)
 
 
 async def yield_to_browser(seconds: float = 0.0) -> None:

@@ -39,9 +39,9 @@ import positions
 import records
 from i18n import _, tr
 from pump import BotPump
-from pyodide.ffi import to_js
 from render import renderer
 from render.markup import Safe, join, tag, text
+from render.words import result_head, result_rows
 from replay import Replay
 from session import LocalTable, new_seed
 
@@ -175,8 +175,9 @@ class Embed(BotPump):
         ui = {"me": self.seat, "names": t.names, "legal": t.legal(self.seat), "selected": self.selected}
         if view.get("over"):
             res = view["result"]
-            status = tr("{outcome} Final score {scores}", outcome=_("You win!") if self.seat in res["winners"]
-                        else _("The bot wins."), scores=" – ".join(i18n.num(s) for s in res["scores"]))
+            scores = [i18n.num(score) for _rank, _seat, _name, score in result_rows(res, t.names)]
+            status = tr("{outcome} Final score {scores}", outcome=result_head(res, t.names, self.seat),
+                        scores=" – ".join(scores))
             bar = tag("button", {"data-cmd": "again", "data-testid": "again"}, _("New game"))
         else:
             status = rmod.status_text(view, ui)
@@ -194,11 +195,14 @@ class Embed(BotPump):
 
     # --- events ---------------------------------------------------------------------------
     def post(self, kind: str, **data) -> None:
-        if js.window.parent == js.window:
-            return
+        """An event to the embedding page, whatever its origin: postMessage only, through embed-boot.js
+        (nothing here reads the parent window), to `origin` when given, else to any parent. A message that
+        cannot be sent is dropped: the board and the bots go on."""
         msg = {"source": "explorers-embed", "id": self.p["id"], "type": kind, **data}
-        js.window.parent.postMessage(to_js(json.loads(json.dumps(msg)), dict_converter=js.Object.fromEntries),
-                                     self.p["origin"] or "*")
+        try:
+            js.explorersPost(json.dumps(msg), self.p["origin"] or "*")
+        except Exception as exc:
+            dom.failed(exc)
 
     def post_step(self) -> None:
         rp = self.replay
@@ -272,7 +276,7 @@ class Embed(BotPump):
 
     def on_message(self, event) -> None:
         """Commands from the embedding page; anything from another origin is ignored."""
-        if not records.origin_allowed(str(event.origin), self.p["origin"]) or event.source != js.window.parent:
+        if not records.origin_allowed(str(event.origin), self.p["origin"]) or not js.explorersFromParent(event):
             return
         try:
             data = event.data.to_py() if hasattr(event.data, "to_py") else None
@@ -319,6 +323,7 @@ def start() -> None:
     lang = i18n.set_language(i18n.choose(params.get("lang_asked")))  # lang=ja / lang=fa-IR; else English
     js.document.documentElement.lang = lang
     js.document.documentElement.dir = i18n.direction(lang)
+    dom.fail_words(_("Something went wrong; the board still works."))
     if params["theme"] == "dark":
         js.document.documentElement.classList.add("dark")
     embed = Embed(params)

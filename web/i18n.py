@@ -16,6 +16,7 @@ browser's languages that the app speaks.
 from __future__ import annotations
 
 import gettext
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -124,9 +125,25 @@ def num(value: int | float) -> str:
     return out.translate(table) if table else out
 
 
+FSI, PDI, LRM = "\u2068", "\u2069", "\u200e"  # first-strong isolate … pop (the plain-text <bdi>); the mark of "−۱۲"
+
+
+def isolate(value: Any) -> Any:
+    """In a right-to-left language, a value holding left-to-right letters (a Latin name such as "Player 2",
+    "You" from an English game) as a bidi isolate, the plain-text <bdi>: the Persian sentence around it keeps
+    its order ("Player 2: …" is not turned around). Persian words and digits, and other languages, as given."""
+    if _state["lang"] not in RTL:
+        return value
+    out = str(value)
+    if out.startswith(FSI) or not any(unicodedata.bidirectional(c) == "L" for c in out if c != LRM):
+        return out
+    return FSI + out + PDI
+
+
 def fmt(message: str, **params: Any) -> str:
-    """Fill the named {fields} of an (already translated) message; numbers are written by `num`."""
-    return message.format(**{k: num(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+    """Fill the named {fields} of an (already translated) message; numbers are written by `num`. In a
+    right-to-left language every filled value is isolated (`isolate`), names and numbers alike."""
+    return message.format(**{k: isolate(num(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
                              for k, v in params.items()})
 
 
@@ -141,4 +158,5 @@ def trn(singular: str, plural: str, n: int, **params: Any) -> str:
 
 
 __all__ = ["LANGUAGES", "N_", "RTL", "STORAGE_KEY", "_", "choose", "configure", "direction", "fmt", "in_every_language",
+           "isolate",
            "language", "ngettext", "normalize", "num", "set_language", "tdata", "tr", "trn"]

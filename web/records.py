@@ -204,9 +204,10 @@ def embed_url(base_url: str, data: dict, mode: str = "position", move: int | Non
 
 
 def iframe_snippet(url: str, title: str) -> str:
-    """Copy-paste HTML for a rules page: a responsive iframe (the board scales to its box)."""
+    """Copy-paste HTML for a rules page: a responsive iframe (the board scales to its box; a little taller than
+    wide, room for a square-ish board and the frame's status line and buttons)."""
     return str(tag("iframe", {"src": url, "title": title, "loading": "lazy",
-                              "style": "width:100%;max-width:720px;aspect-ratio:1/1;border:0"}, ""))
+                              "style": "width:100%;max-width:720px;aspect-ratio:1/1.15;border:0"}, ""))
 
 
 EMBED_MODES = ("position", "replay", "play")

@@ -88,7 +88,7 @@ class Replay:
     def go(self, k) -> None:
         try:
             self.k = max(0, min(self.total, int(k)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # not a move number (e.g. Infinity from a page)
             pass
 
     def may_show(self, seat: int | None) -> bool:

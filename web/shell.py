@@ -20,12 +20,13 @@ import rules
 import sharing
 from catalogue import catalogue
 from i18n import N_, _, tdata, tr
+from logpanel import LogPanel, log_items, log_list
 from pace import SPEED_KEY, TurnPacer, speed_name
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
 from render.recent import recent_moves
-from render.words import is_you
+from render.words import is_you, result_head, result_rows
 from session import LocalTable, new_seed
 
 from py_engine import GAMES
@@ -41,6 +42,7 @@ class App(BotPump):
         self.table: LocalTable | None = None
         self.selected = None
         self.viewer: int | None = None
+        self.log_panel = LogPanel()  # the table's log list, kept across redraws
         self.covered = False
         self.rounds_seen = 0
         self.modal: str | None = None
@@ -66,6 +68,7 @@ class App(BotPump):
         if self.rules_for:
             body = join(body, rules_dialog(self.rules_for))
         dom.set_html("app", self.header_html() + body)
+        self.log_panel.sync()  # the log list drawn before, with only its new entries added
         for testid in opened:  # a disclosure the person opened stays open across redraws
             el = js.document.querySelector(f'details[data-testid="{testid}"]')
             if el:
@@ -215,7 +218,9 @@ class App(BotPump):
                    tag("details", {"class": "side", "data-testid": "side", "open": not ui["narrow"]},
                        tag("summary", None, _("Scores and log")),
                        table.panel_html(), rmod.summary(view, table.names),
-                       tag("h2", None, _("Log")), log_html(rmod, view, table.names)),
+                       tag("h2", None, _("Log")),
+                       self.log_panel.placeholder(rmod, view, table.names, (id(table), self.viewer, self.covered,
+                                                                            i18n.language(), tuple(table.names)))),
                    modal)
 
     def finished_html(self, rmod, ui: dict) -> tuple[Safe, Safe]:
@@ -565,6 +570,7 @@ def apply_language(code: str | None) -> str:
         js.document.title = _("Explorers' Table")
     except AttributeError:  # no document (tests)
         pass
+    dom.fail_words(_("Something went wrong; the rest still works."))
     return code
 
 
@@ -576,18 +582,13 @@ def browser_languages() -> list[str]:
         return []
 
 
-def match_result_html(view: dict, names: list[str]) -> Safe:
-    """Final ranks from the engine's result; a tie is a shared win."""
+def match_result_html(view: dict, names: list[str], me: int | None = None) -> Safe:
+    """The result dialog's head and rank table, from the engine's result alone (solo: the rival too)."""
     res = view["result"]
-    winners = [names[w] for w in res["winners"]]
-    if len(winners) == 1:
-        head = text(tr("{name} wins!", name=winners[0]))
-    else:
-        head = text(tr("Shared win: {names}", names=_(", ").join(winners)))
-    rows = [tag("tr", None, tag("td", None, r), tag("td", None, names[i]),
-                tag("td", {"data-testid": f"final-{i}"}, res["scores"][i]))
-            for i, r in sorted(enumerate(res["ranks"]), key=lambda x: x[1])]
-    return join(tag("h2", {"data-testid": "result-head"}, head),
+    rows = [tag("tr", None, tag("td", None, rank), tag("td", None, tag("bdi", None, name)),
+                tag("td", {"data-testid": "final-rival" if seat is None else f"final-{seat}"}, score))
+            for rank, seat, name, score in result_rows(res, names)]
+    return join(tag("h2", {"data-testid": "result-head"}, result_head(res, names, me)),
                 tag("table", {"class": "result"}, tag("tr", None, tag("th", None, _("Rank")),
                                                       tag("th", None, _("Player")), tag("th", None, _("Score"))), rows))
 
@@ -601,15 +602,8 @@ def cover_html(name: str) -> Safe:
 
 
 def log_html(rmod, view: dict, names: list[str]) -> Safe:
-    """The last 60 log entries; a renderer's log_text(entry, names) turns data entries into words."""
-    log_text = getattr(rmod, "log_text", lambda e, names: e["text"])
-    whole = getattr(rmod, "LOG_SENTENCES", False)  # log_text already names the player ("You play…")
-    items = []
-    for e in view["log"][-60:]:
-        seat = e.get("seat")
-        who = join(tag("b", None, names[seat], ":"), " ") if seat is not None and not whole else None
-        items.append(tag("li", None, who, log_text(e, names)))
-    return tag("ol", {"class": "log", "data-testid": "log", "tabindex": "0", "aria-label": _("Game log")}, "", items)
+    """The whole log as one list (the table draws it through LogPanel, entry by entry)."""
+    return log_list(log_items(rmod, view["log"], names))
 
 
 def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testid: str, look: bool = False) -> Safe:
@@ -624,10 +618,10 @@ def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testi
                    " ", close))
 
 
-def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None) -> Safe:
-    """The match result and the final score sheet."""
+def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None, me: int | None = None) -> Safe:
+    """The match result (`me`: the seat at this device, told "You win!") and the final score sheet."""
     return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Match result")},
-               match_result_html(view, names), rmod.score_sheet(view, names),
+               match_result_html(view, names, me), rmod.score_sheet(view, names),
                tag("p", None, tag("button", {"class": "primary", "data-cmd": "again", "data-testid": "new-game",
                                              "data-key": "new-game"}, _("New game")), " ",
                    tag("button", {"data-cmd": "home"}, _("Home")), extra))

@@ -36,14 +36,18 @@ def score_sheet(view: dict, names: list[str]) -> Safe:
         rows.append(tag("tr", None, tag("td", {"style": "text-align:start"}, _(label)), cells))
     parts += [tag("h3", None, title), tag("table", None, rows)]
     if rival and view["over"]:
-        won = scores[0]["total"] > rival["total"]
+        result = view.get("result") or {}
+        won = result["beat_rival"] if "beat_rival" in result else scores[0]["total"] > rival["total"]
         parts.append(tag("p", {"data-testid": "solo-result"},
                          _("You beat the rival!") if won else _("The rival wins (you need strictly more points).")))
     if view["history"]:
-        rows = [tag("tr", None, tag("th", None, _("Round")), [tag("th", None, names[i]) for i in range(n)])]
+        rows = [tag("tr", None, tag("th", None, _("Round")), [tag("th", None, names[i]) for i in range(n)],
+                    tag("th", None, _("Rival")) if rival else None)]
         for h in view["history"]:
             rows.append(tag("tr", None, tag("td", None, h["round"]),
-                            [tag("td", None, h["scores"][i]["total"]) for i in range(n)]))
+                            [tag("td", None, h["scores"][i]["total"]) for i in range(n)],
+                            tag("td", {"data-testid": f"round-{h['round']}-rival"}, h["rival"]["total"])
+                            if rival and h.get("rival") else None))
         parts += [tag("h3", None, _("Totals after each round")), tag("table", None, rows)]
     return tag("div", {"class": "sheet", "data-testid": "score-sheet"}, parts)
 

@@ -722,7 +722,10 @@ def _bundle(kind: object, n: object) -> str:
 def status_text(view: dict, ui: dict) -> str:
     names = _names(view, ui)
     if view.get("over"):
-        return tr("The game is over: {name} wins.", name=_player(names, view["winner"]))
+        w = view["winner"]
+        if words.you_at(w, names, ui.get("me")):
+            return _("The game is over: you win.")
+        return tr("The game is over: {name} wins.", name=_player(names, w))
     p = view["pending"] or {}
     who = _(", ").join(_player(names, s) for s in p.get("seats", []))
     kind = p.get("kind")
@@ -935,6 +938,8 @@ PUBLIC_WORDS = {
     "produce": N_("Production on {total}: {gains}"), "produce_none": N_("Production on {total}: nothing"),
     "attack_won": N_("Catan repels the barbarians ({defence} against {strength}); {name} is the Defender of "
                      "Catan (+1 VP)"),
+    "attack_won_you": N_("Catan repels the barbarians ({defence} against {strength}); you are the Defender of "
+                         "Catan (+1 VP)"),
     "attack_tied": N_("Catan repels the barbarians ({defence} against {strength}); the strongest defenders "
                       "each draw a progress card"),
     "attack_lost": N_("The barbarians win ({strength} against {defence}); {names} each lose a city"),
@@ -1028,6 +1033,8 @@ def _public_words(key: str, p: dict, names: list[str]) -> str:
     fight = {"defence": p.get("defence", ""), "strength": p.get("strength", "")}
     if key == "attack_won":
         if "defender" in p:
+            if words.you_at(p.get("defender"), names):
+                return _pub("attack_won_you", **fight)
             return _pub("attack_won", name=_player(names, p.get("defender")), **fight)
         return _pub("attack_tied", **fight)
     if key == "attack_lost":

@@ -1,6 +1,6 @@
 """Lost Cities table: a view (+ the local selection) -> one SVG string.
 
-Layout (viewBox 960 x 920): the opponent's expeditions grow upward from the board, the
+Layout (viewBox 960 x 946): the opponent's expeditions grow upward from the board, the
 board row holds the discard piles and the deck, your expeditions grow downward, your hand
 is at the bottom. Everything clickable carries data-act (a legal action, JSON-encoded) or
 data-cmd (a local UI command) and is focusable for the keyboard.
@@ -31,14 +31,14 @@ from .svg import card_svg as svg_card
 
 BLURB = N_("Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost.")
 
-W, H = 960, 920
+W, H = 960, 946
 CW, CH, OV = 74, 104, 15
 PITCH = 112
 LEFT = 28
 OPP_BASE = 344  # bottom edge of the opponent's first card
 BOARD_Y = 356
-MY_TOP = 480
-HAND_Y = 800
+MY_TOP = 494
+HAND_Y = 826
 DECK_X = LEFT + 6 * PITCH + 24
 PILE_SYMBOLS = ("sun", "wave", "peak", "leaf", "flame", "gem")
 NW = 380  # the phone table's width (viewBox units = CSS px on a 390 px screen)
@@ -110,8 +110,9 @@ class Layout:
             self.w, self.left, self.pitch, self.scale, self.ov = W, LEFT, PITCH, 1.0, OV
             self.opp_base, self.board_y, self.my_top, self.hand_y = OPP_BASE, BOARD_Y, MY_TOP, HAND_Y
             self.deck_x, self.hand_pitch, self.hand_scale, self.hand_row = DECK_X, CW + 10, 1.0, 99
-            self.h = H
+            self.h, self.count_dy = H, 22
             return
+        self.count_dy = 16
         self.w, self.left = NW, 8
         self.pitch = (NW - 16) / (ncol + 1)  # one more slot: the deck sits beside the piles
         self.scale = min(1.0, (self.pitch - 6) / CW)
@@ -244,7 +245,8 @@ def render(view: dict, ui: dict) -> Safe:
         if pile["top"]:
             parts.append(card_svg(pile["top"], x, by, cls="card", scale=s))
         if pile["count"]:
-            parts.append(tag("text", {"x": x + cw - 4, "y": by + ch + 16, "class": "count", "text-anchor": "end"},
+            parts.append(tag("text", {"x": x + cw - 4, "y": by + ch + lay.count_dy, "class": "count",
+                                      "text-anchor": "end"},
                              tr("{n}", n=pile["count"]) if lay.narrow else tr("{n} in pile", n=pile["count"])))
         if target:
             parts.append(ring(x - 4, by - 4, cw + 8, ch + 8))
@@ -266,7 +268,7 @@ def render(view: dict, ui: dict) -> Safe:
                                 "text-anchor": "middle"}, tr("{n}", n=view["deck"])),
                    ring(dx - 4, by - 4, cw + 8, ch + 8) if deck_target else None,
                    ring(dx - 3, by - 3, cw + 6, ch + 6, cls="lastmark") if deck_last else None))
-    out.append(tag("text", {"x": dx + cw / 2, "y": by + ch + 16, "class": "count", "text-anchor": "middle"},
+    out.append(tag("text", {"x": dx + cw / 2, "y": by + ch + lay.count_dy, "class": "count", "text-anchor": "middle"},
                    _("deck")))
 
     # --- my expeditions (bottom) -----------------------------------------------------------
@@ -332,7 +334,7 @@ def render(view: dict, ui: dict) -> Safe:
         out.append(tag("rect", {"x": ax, "y": lay.hand_y, "width": lay.w - ax - 8, "height": CH, "fill": "none",
                                 "data-actions-anchor": "1"}))
     return svg_root(lay.w, round(lay.h), _("Lost Cities table"), out, **{"class": "board narrow" if lay.narrow
-                                                                       else "board"})
+                                                                       else "board lc-wide"})
 
 
 def score_line(view: dict, seat: int) -> str:

@@ -59,11 +59,13 @@ HAND_PITCH = 80
 HAND_SCALE_N = 0.95  # phone hand cards (rows of four in a 380 px strip)
 NW = 380
 LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
+# The smallest text is 13 units: the two-player table is drawn at about 0.87 of its viewBox at 1366x768,
+# so it reads at 11 px or more there (and at 13 px on a phone, where the board is drawn at its own size).
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
-    "tilevp": "font:700 12px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
-    "sv": "font:700 13px system-ui;fill:#3b3326", "small": "font:12px system-ui;fill:#333",
-    "tiny": "font:12px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
-    "pathname": "font:600 12px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
+    "tilevp": "font:700 13px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
+    "sv": "font:700 13px system-ui;fill:#3b3326", "small": "font:13px system-ui;fill:#333",
+    "tiny": "font:13px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
+    "pathname": "font:600 13px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
 }.items()))
 
 
@@ -358,7 +360,7 @@ def header_svg(ctx: _Ctx) -> Safe:
                        tag("rect", {"x": x + 2, "y": 4, "width": COL_W - 6, "height": TOP - 10, "rx": 8, **hl}),
                        piece_svg(seat, "adventurer", x + 14, 20),
                        tag("text", {"x": x + 26, "y": 25, "class": "hd"}, name),
-                       [tag("text", {"x": x + 8, "y": 42 + i * 14, "class": "tiny",
+                       [tag("text", {"x": x + 8, "y": 42 + i * 14, "class": "tiny", "data-fit": COL_W - 18,
                                      "data-testid": f"vp-{seat}" if i == 3 else None}, t)
                         for i, t in enumerate(lines)],
                        tag("g", None, tag("title", None, left), supply)))
@@ -588,7 +590,7 @@ def bottom_svg(ctx: _Ctx) -> Safe:
                                 "text-anchor": "middle"}, view["deck"]),
                    ring(dx - 4, dy - 4, CARD_W + 8, CARD_H + 8) if target else None,
                    ring(dx - 3, dy - 3, CARD_W + 6, CARD_H + 6, cls="lastmark") if last else None))
-    out.append(tag("text", {"x": dx + CARD_W / 2, "y": dy + CARD_H + 16, "class": "count",
+    out.append(tag("text", {"x": dx + CARD_W / 2, "y": dy + CARD_H + 16, "class": "small",
                             "text-anchor": "middle"}, _("deck")))
     tx, ty = geo["text"]
     lines = decision_lines(ctx)
@@ -834,6 +836,7 @@ LOG_WORDS = {
     "artifact": N_("takes the artifact on {colour} stone {stone}"),
     "arrow": N_("reaches the arrow on {colour} stone {stone}"),
     "expedition": N_("Expedition {n} begins; {name} starts"),
+    "expedition_you": N_("Expedition {n} begins; you start"),
     "end_bridge": N_("Expedition {n} ends: a fifth piece crossed a bridge"),
     "end_deck": N_("Expedition {n} ends: the last card was drawn"),
     "over": N_("The game is over"),
@@ -859,6 +862,7 @@ def _log_words(key: str, p: dict, names: list[str]) -> str:
     elif key == "expedition":
         s = p.get("starter")
         fields["name"] = names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+        key = "expedition_you" if words.you_at(s, names) else key
     return tr(LOG_WORDS[key], **fields) if key in LOG_WORDS else str(key)
 
 

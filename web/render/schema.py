@@ -32,6 +32,7 @@ MAX_DEPTH = 24
 MAX_ITEMS = 64
 MAX_STR = 200
 MAX_NODES = 50_000  # values in one view, all levels together
+MAX_LOG = 5_000  # entries of view.log: the whole game's log (issue 21; Catan's engine keeps at most 5,000)
 
 
 class ViewError(ValueError):
@@ -110,7 +111,7 @@ def _json(value: Any, path: str, depth: int, count: _Counter) -> None:
     if depth <= 0:
         _fail(path, "nested too deeply")
     if isinstance(value, list):
-        if len(value) > MAX_ITEMS * 8:
+        if len(value) > (MAX_LOG if path == "view.log" else MAX_ITEMS * 8):
             _fail(path, "list too long")
         for i, item in enumerate(value):
             _json(item, f"{path}[{i}]", depth - 1, count)
@@ -234,13 +235,13 @@ def check_fields(fields: dict, value: Any, path: str = "view") -> None:
             _fail(path, f"missing field {name!r}")
 
 
-# The engine's result (DESIGN.md): winners (seats), ranks (1 = best) and scores, one per seat.
+# The engine's result (DESIGN.md): winners (seats), ranks (1 = best) and scores, one per seat; a solo game
+# against a rival adds the rival's score and whether the player beat it.
 RESULT_SCHEMA = {"winners": List(Int(0, 7), 8), "ranks": List(Int(1, 8), 8),
-                 "scores": List(Int(), 8)}
+                 "scores": List(Int(), 8), "rival?": Int(), "beat_rival?": bool}
 
 # What the shell (web/shell.py: the table, its log, the round and match dialogs) reads of every game's view,
 # whatever the game: a view without these cannot be drawn, however well it suits the game's renderer.
-MAX_LOG = 5000
 SHELL_FIELDS = {
     "over": bool,
     "log": List({"seat?": Opt(Int(0, 7))}, MAX_LOG),

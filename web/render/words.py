@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
-from i18n import language, tr
+from i18n import _, language, tr
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
+SEPARATOR = " — "  # between the parts of a line, as the page shows it: no language reads it as a digit
 _ES = ("sses", "shes", "ches", "xes", "zes", "oes")
 
 
@@ -80,3 +81,43 @@ def player_line(what: str, seat: object, names: list[str]) -> str:
     if language() == "en":
         return log_sentence({"seat": seat, "text": what}, names)
     return tr("{name}: {what}", name=names[seat], what=what)
+
+
+def you_at(seat: object, names: list[str], me: int | None = None) -> bool:
+    """Whether `seat` is the person at this device: the seat shown as mine, or one named "You" (a seat the
+    names lack is nobody)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
+        return False
+    return seat == me or is_you(str(names[seat])) or names[seat] == _("You")
+
+
+def result_rows(result: dict, names: list[str]) -> list[tuple[int, int | None, str, int]]:
+    """The engine's result as (rank, seat, name, score) rows, best first. Solo (a result with `rival`): the
+    rival (seat None) is a row too, first when it won (`beat_rival` false: a tie goes to the rival)."""
+    rows = [(r, i, names[i], result["scores"][i])
+            for i, r in sorted(enumerate(result["ranks"]), key=lambda x: x[1])]
+    if "rival" in result:
+        won = bool(result.get("beat_rival"))
+        rows = [(r + (0 if won else 1), i, name, score) for r, i, name, score in rows]
+        rival = (len(rows) + 1 if won else 1, None, _("The rival"), result["rival"])
+        rows.insert(len(rows) if won else 0, rival)
+    return rows
+
+
+def result_head(result: dict, names: list[str], me: int | None = None) -> str:
+    """One sentence from the engine's result alone: "You win!", "Anna wins!", a shared win, or (solo)
+    "The rival wins!". "You" and a name are separate messages, so every language can conjugate them."""
+    if "rival" in result and not result.get("beat_rival"):
+        return _("The rival wins!")
+    winners = list(result["winners"])
+    if len(winners) == 1:
+        seat = winners[0]
+        return _("You win!") if you_at(seat, names, me) else tr("{name} wins!", name=names[seat])
+    return tr("Shared win: {names}", names=_(", ").join(names[w] for w in winners))
+
+
+def separators(markup: str) -> str:
+    """The page's text with SEPARATOR between the parts of a line. Renderers, data and catalogue entries write
+    " · "; the page shows a dash instead, since in Persian the middle dot is the twin of the zero ۰ ("دور ۱ ·
+    You" read as "دور ۰۱"). Applied once, where markup enters the page (dom.set_html, dom.append_html)."""
+    return markup.replace(" · ", SEPARATOR)

@@ -93,7 +93,7 @@ def make_view(s, seat: int | None) -> dict:
                       "bonus": list(s.bonus[sp])} for sp, (row, cost, src, _) in track.items()],
         "temple_bonus": len(s.temple_bonus), "temple_left": list(s.temple_left),
         "temple_costs": [_res(D.temple_cost(s.costs, k)) for k in range(6)], "arrivals": s.arrivals,
-        "player_info": players, "log": [{"seat": e[0], "key": e[1], "params": e[2]} for e in s.log[-300:]],
+        "player_info": players, "log": [{"seat": e[0], "key": e[1], "params": e[2]} for e in s.log],
         "history": s.history, "over": over, "rival": rival_json(s), "result": s.result() if over else None,
     }
     return json.loads(json.dumps(v))  # a view shares nothing with the state

@@ -57,7 +57,10 @@ from .trade import TradeMixin
 
 TIDX = {t: i for i, t in enumerate(TRACKS)}
 NK = len(KINDS)
-LOG_KEEP = 400
+# The log keeps the whole game (the page shows all of it): a game of random moves, far longer than a real one,
+# logs about one entry a move (4,109 after 4,102 moves). The bound only stops a runaway game: 5,000 entries
+# are about 37,000 values, within the 50,000 a guest accepts in one view (web/render/schema.py).
+LOG_KEEP = 5000
 
 
 def _copy(x):
@@ -1445,9 +1448,11 @@ class CatanState(TradeMixin, State):
             self._public_trade(seat, v["pending"])
         return v
 
-    def public_log(self, seat: int | None, limit: int = 30) -> list[dict]:
+    def public_log(self, seat: int | None) -> list[dict]:
+        """The whole game's log as `seat` may read it: an entry's private details (e.g. the card a spy took)
+        only for the seats it names."""
         out = []
-        for e in self.log[-limit:]:
+        for e in self.log:
             params = dict(e[2])
             if e[3] is not None and seat in e[3] and e[4]:
                 params.update(e[4])

@@ -722,7 +722,7 @@ class IslandsState(State):
             "docks": [{"dock": k + 1, "take": DOCK_TAKE[k], "depart": DOCK_DEPART[k]} for k in range(self.ndocks)]
             if self.harbour_on else None,
             "bag": len(self.bag), "islands": islands, "pending": pending, "to_move": list(self.to_move()),
-            "flights": flights, "sheet": sheet, "history": self.history, "log": self.log[-200:], "over": over,
+            "flights": flights, "sheet": sheet, "history": self.history, "log": list(self.log), "over": over,
             "result": self.result() if over else None,
         }
         return v

@@ -251,8 +251,9 @@ class LostCitiesState(State):
             v["result"] = self.result()
         return v
 
-    def public_log(self, limit: int = 200) -> list[dict]:
-        """Every move is public in Lost Cities (a deck draw shows no card); plus round results. Entries are
+    def public_log(self) -> list[dict]:
+        """The whole match's log (the page keeps it all, scrollable). Every move is public in Lost Cities (a
+        deck draw shows no card); plus round results. Entries are
         data, {"seat", "key", "params"} (keys of `describe`, and "round_end" with round and scores); the web
         front-end words them in the reader's language."""
         entries, ends = [], {h["moves"]: h for h in self.history}
@@ -262,7 +263,7 @@ class LostCitiesState(State):
                 h = ends[i + 1]
                 entries.append({"seat": None, "key": "round_end",
                                 "params": {"round": h["round"], "scores": list(h["scores"])}})
-        return entries[-limit:]
+        return entries
 
 
 class LostCitiesGame(Game):

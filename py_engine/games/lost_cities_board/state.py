@@ -605,10 +605,10 @@ class LostCitiesBoardState(State):
                 out[-1][e[0]] += e[4]
         return out
 
-    def public_log(self, limit: int = 200) -> list[dict]:
-        """The public log as data, {"seat", "key", "params"} (a deck draw shows no card); the web front-end
-        words it in the reader's language."""
-        return [_log_entry(e) for e in self.log[-limit:]]
+    def public_log(self) -> list[dict]:
+        """The whole game's public log as data, {"seat", "key", "params"} (a deck draw shows no card); the web
+        front-end words it in the reader's language."""
+        return [_log_entry(e) for e in self.log]
 
 
 def _ints(values: list) -> list[int]:
