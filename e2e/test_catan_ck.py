@@ -341,6 +341,67 @@ def test_hot_seat_trade_with_a_mixed_bundle_and_a_counter_offer(app):
     watch.assert_clean()
 
 
+def test_hot_seat_discard_on_a_seven_in_one_confirm(app):
+    """Two people at one device and a bot, who only roll and end their turns, so hands grow: at the first 7
+    where one of us holds 8 cards or more, the discard panel says how many ("discard 4 of 9: 0 selected"),
+    the cards are selected by clicks (one more than needed cannot be) and one "Discard these" plays every
+    discard decision; the hand then holds exactly what the selection left."""
+    page, watch = app
+    page.click("[data-testid=new-catan-ck]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "human")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.select_option("[data-opt=board]", "beginner")
+    page.click("[data-testid=start]")
+    for _ in range(600):
+        seat = _hot_seat_ready(page)
+        assert seat is not None, "the game ended before a big discard"
+        state = engine_state(page)
+        top = state.stack[-1]
+        if top["k"] == "discard" and top["why"] == "seven" and top["need"][seat] >= 4:
+            break
+        if top["k"] == "main":
+            act(page, "[data-testid=end-btn]")
+        elif top["k"] == "roll":
+            act(page, "[data-testid=roll-btn]")
+        elif top["k"] == "setup_place":
+            act(page, "#board [data-testid^=t-v][data-act]")
+        elif top["k"] == "setup_road":
+            act(page, "#board [data-testid^=t-e][data-act]")
+        elif top["k"] == "discard":  # a smaller discard: the panel too, the first cards
+            for _ in range(top["need"][seat]):
+                page.locator("[data-testid^=dc-][aria-pressed=false]:not([disabled])").first.click()
+            act(page, "[data-testid=discard-these]")
+        else:
+            resolve_other(page, top["k"])
+    else:
+        raise AssertionError("no 7 came with a hand of 8 or more")
+    need, hand = top["need"][seat], list(state.hands[seat])
+    count = page.locator("[data-testid=discard-count]")
+    assert count.inner_text() == f"discard {need} of {sum(hand)}: 0 selected"
+    assert page.locator("[data-testid=discard-these]").is_disabled()
+    moves = moves_made(page)
+    for i in range(need):
+        page.locator("[data-testid^=dc-][aria-pressed=false]:not([disabled])").last.click()
+        page.wait_for_function("n => document.querySelectorAll('[data-testid^=dc-][aria-pressed=true]').length == n",
+                               arg=i + 1)
+    assert count.inner_text() == f"discard {need} of {sum(hand)}: {need} selected"
+    assert page.locator("[data-testid^=dc-][aria-pressed=false]:not([disabled])").count() == 0  # no more
+    chosen = [0] * len(KINDS)
+    for el in page.locator("[data-testid^=dc-][aria-pressed=true]").all():
+        chosen[KINDS.index(el.get_attribute("data-testid").split("-")[1])] += 1
+    assert engine_state(page).hands[seat] == hand  # selecting plays nothing
+    page.click("[data-testid=discard-these]")
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length >= {moves + need}",
+                           timeout=TURN_TIMEOUT)
+    after = engine_state(page)
+    assert after.hands[seat] == [h - c for h, c in zip(hand, chosen)]
+    mine = [m for m in after.record.moves[moves:] if m[0] == seat]  # a bot may discard in between
+    assert mine[:need] == [[seat, ["discard", k]] for k in KINDS for _ in range(chosen[KINDS.index(k)])]
+    watch.assert_clean()
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 # every shown element of the table whose box reaches past the screen's right edge (or starts left of it)
 WIDER = """() => [...document.querySelectorAll('main.table *')].filter(el => {

@@ -844,8 +844,12 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     building = trade.builder_mode(view)
     if building:
         out.append(trade.builder_panel(view, legal, names))
+    discarding = discard.need_of(view) > 0
+    if discarding:
+        out.append(discard.discard_panel(view, legal, sel))
     for a in legal:
-        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu_open and a[0] == "improve"):
+        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu_open and a[0] == "improve") \
+                or (discarding and a[0] == "discard"):
             continue
         if a[0] in groups:
             groups[a[0]].append(a)
@@ -1059,5 +1063,6 @@ def log_text(entry: dict, names: list[str]) -> str:
 
 # the trade panels use this module's words and colours: imported once they are defined
 from . import catan_ck_build as build  # noqa: E402
+from . import catan_ck_discard as discard  # noqa: E402
 from . import catan_ck_icons as icons  # noqa: E402
 from . import catan_ck_trade as trade  # noqa: E402
