@@ -22,7 +22,7 @@ from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HE
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
@@ -151,16 +151,20 @@ CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "num": "font:700 17px system-ui;text-anchor:middle", "red": "fill:#c0001a",
-    "tl": "font:600 11px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 14px system-ui;fill:#1d2521",
+    "tl": "font:600 14px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 14px system-ui;fill:#1d2521",
     "sm": "font:12px system-ui;fill:#222", "tiny": "font:10px system-ui;fill:#222",
     "big": "font:700 26px system-ui;fill:#1b1b1b",
-    "pl": "font:700 10px system-ui;text-anchor:middle", "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;"
-                                                                     "stroke-width:2;cursor:pointer",
+    "pl": "font:700 14px system-ui;text-anchor:middle",
+    "hb": "font:600 14px system-ui;fill:#222;text-anchor:middle",
+    "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;stroke-width:2;cursor:pointer",
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
     "sel": "stroke:#d00;stroke-width:3;fill:none",
 }.items()))
 # on a phone the island is drawn at 0.65 px per unit: its numbers and letters are drawn larger
-NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .pl{font-size:14px}.board .tl{font-size:15px}")
+NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}")
+# Phone: pieces, the robber, the merchant and harbours drawn this much larger (their letters with them), so
+# that no text on the island is under 12 px; terrain names are left to the hexes' titles (icons show them)
+PHONE_PIECE, PHONE_HARBOUR = 1.5, 1.4
 
 
 def _hexes(view: dict) -> list[dict]:
@@ -280,10 +284,11 @@ def render(view: dict, ui: dict) -> Safe:
     parts: list = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H, "fill": "#f7f3ea"}),
                    tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
     hexlist = _hexes(view)
+    narrow = bool(ui.get("narrow"))
     for h in hexlist:
-        parts.append(_hex_svg(view, h, hv[h["id"]], pos, names))
+        parts.append(_hex_svg(view, h, hv[h["id"]], pos, names, narrow))
     for e, kind in view["harbours"]:
-        parts.append(_harbour_svg({"edge": e, "kind": kind, "verts": EDGES[e]}, pos))
+        parts.append(_harbour_svg({"edge": e, "kind": kind, "verts": EDGES[e]}, pos, narrow))
     for e, s in view["roads"]:
         a, b = EDGES[e]
         (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -294,11 +299,10 @@ def render(view: dict, ui: dict) -> Safe:
                                   "data-testid": f"road-{e}"},
                          tag("title", None, tr("Road of {name}", name=_player(names, s)))))
     for b in _buildings(view):
-        parts.append(_building_svg(b, pos, names))
+        parts.append(_larger(_building_svg(b, pos, names), pos[b["v"]], PHONE_PIECE if narrow else 1))
     for k in _knights(view):
-        parts.append(_knight_svg(k, pos, names))
+        parts.append(_larger(_knight_svg(k, pos, names), pos[k["v"]], PHONE_PIECE if narrow else 1))
     # targets on top; on a phone each gets a larger invisible hit area (vertices last: they win overlaps)
-    narrow = bool(ui.get("narrow"))
 
     def hit(x: float, y: float, r: float) -> Safe | str:
         return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"}) if narrow else ""
@@ -379,13 +383,30 @@ def _hex_title(view: dict, h: dict, names: list[str]) -> str:
     return " ".join(lines)
 
 
-def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) -> Safe:
+def _larger(shape: Safe, at: tuple[float, float], k: float) -> Safe:
+    """`shape` drawn k times larger about the point `at` (unchanged for k = 1)."""
+    if k == 1:
+        return shape
+    x, y = at
+    return tag("g", {"transform": f"translate({fmt(x)} {fmt(y)}) scale({fmt(k)}) translate({fmt(-x)} {fmt(-y)})"},
+               shape)
+
+
+def _pips(cx: float, y: float, n: int) -> Safe:
+    """n dots in a row centred on cx (how many of the 36 rolls give the number)."""
+    return join(tag("circle", {"cx": fmt(cx + (i - (n - 1) / 2) * 4.5), "cy": fmt(y), "r": 1.7, "fill": "#222"})
+                for i in range(n))
+
+
+def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str], narrow: bool = False) -> Safe:
+    """A hex: terrain colour, name (not on a phone: its title and yield icon say it), number, pips, what it
+    yields as an icon, and the robber and merchant if there."""
     pts = " ".join(f"{fmt(pos[v][0])},{fmt(pos[v][1])}" for v in vs)
     cx, cy = _hex_centre(h)
     t = h["terrain"]
     out = [tag("title", None, _hex_title(view, h, names)),
            tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
-           tag("text", {"x": fmt(cx), "y": fmt(cy - 24), "class": "tl"}, terrain_name(t))]
+           None if narrow else fit_text(cx, cy - 22, 78, "tl", terrain_name(t))]
     res = TERRAIN_YIELD[t][0] if t in TERRAIN_YIELD else None
     if res:  # what the hex yields, by shape as well as by the terrain's colour
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 32), "r": 9, "fill": "#fbf3dc", "opacity": 0.85}))
@@ -395,45 +416,50 @@ def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) ->
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 4), "r": 15, "fill": "#fbf3dc", "stroke": "#6b5b3a"}))
         out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 9), "class": "num red" if n in (6, 8) else "num"},
                        num(n)))
-        out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 18), "class": "tiny", "text-anchor": "middle"},
-                       "•" * PIPS.get(n, 0)))
-    if view["robber"] == h["id"]:
-        out.append(tag("g", {"data-testid": "robber"},
-                       tag("title", None, _("The robber: the hex it stands on produces nothing.")),
-                       tag("circle", {"cx": fmt(cx + 22), "cy": fmt(cy + 4), "r": 10, "fill": "#222"}),
-                       tag("text", {"x": fmt(cx + 22), "y": fmt(cy + 8), "class": "pl", "fill": "#fff"}, "R")))
+        out.append(_pips(cx, cy + 14.5, PIPS.get(n, 0)))
+    if view["robber"] == h["id"]:  # on a phone, where the terrain name would be
+        rx, ry = (cx, cy - 27) if narrow else (cx + 24, cy + 4)
+        out.append(_larger(tag("g", {"data-testid": "robber"},
+                               tag("title", None, _("The robber: the hex it stands on produces nothing.")),
+                               tag("circle", {"cx": fmt(rx), "cy": fmt(ry), "r": 10, "fill": "#222"}),
+                               tag("text", {"x": fmt(rx), "y": fmt(ry + 5), "class": "pl", "fill": "#fff"}, "R")),
+                           (rx, ry), PHONE_PIECE if narrow else 1))
     if view["merchant"] == h["id"]:
         s = view["merchant_owner"]
-        out.append(tag("g", {"data-testid": "merchant"},
-                       tag("title", None, tr("The merchant of {name}", name=_player(names, s))),
-                       tag("rect", {"x": fmt(cx - 34), "y": fmt(cy - 6), "width": 16, "height": 16,
-                                    "fill": PLAYER_COLOURS[s], "stroke": "#222"}),
-                       tag("text", {"x": fmt(cx - 26), "y": fmt(cy + 6), "class": "pl",
-                                    "fill": PLAYER_INK[s]}, "M")))
+        out.append(_larger(tag("g", {"data-testid": "merchant"},
+                               tag("title", None, tr("The merchant of {name}", name=_player(names, s))),
+                               tag("rect", {"x": fmt(cx - 36), "y": fmt(cy - 6), "width": 18, "height": 18,
+                                            "fill": PLAYER_COLOURS[s], "stroke": "#222"}),
+                               tag("text", {"x": fmt(cx - 27), "y": fmt(cy + 8), "class": "pl",
+                                            "fill": PLAYER_INK[s]}, "M")),
+                           (cx - 27, cy + 3), PHONE_PIECE if narrow else 1))
     return tag("g", {"data-testid": f"hex-{h['id']}"}, out)
 
 
-def _harbour_svg(hb: dict, pos: dict) -> Safe:
+def _harbour_svg(hb: dict, pos: dict, narrow: bool = False) -> Safe:
+    """A harbour off the coast: its rate and (2:1) the kind as an icon, tied to its two intersections."""
     a, b = hb["verts"]
     (x1, y1), (x2, y2) = pos[a], pos[b]
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     dx, dy = mx - CX, my - CY
     d = math.hypot(dx, dy) or 1.0
-    hx, hy = mx + dx / d * 24, my + dy / d * 24
+    off = 34 if narrow else 24
+    hx, hy = mx + dx / d * off, my + dy / d * off
     if hb["kind"] == "3:1":
         title, what = _("Harbour: with a building here, trade 3 of one kind for 1 of any kind."), ""
     else:
         what = kind_name(hb["kind"])
         title = tr("Harbour: with a building here, trade 2 {resource} for 1 of any kind.", resource=what)
+    badge = join(tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 18, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
+                 tag("text", {"x": fmt(hx), "y": fmt(hy + (5 if not what else -2)), "class": "hb"},
+                     f"{num(3 if not what else 2)}:{num(1)}"),
+                 icons.icon(hb["kind"], hx, hy + 9, 12) if what else None)
     return tag("g", {"data-testid": f"harbour-{hb['edge']}"}, tag("title", None, title),
                tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
                tag("line", {"x1": fmt(x2), "y1": fmt(y2), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
-               tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 17, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -3)), "class": "tiny",
-                            "text-anchor": "middle"}, f"{num(3 if not what else 2)}:{num(1)}"),
-               icons.icon(hb["kind"], hx, hy + 8, 13) if what else None)
+               _larger(badge, (hx, hy), PHONE_HARBOUR if narrow else 1))
 
 
 BUILDING_NAMES = {"settlement": N_("Settlement of {name}"), "city": N_("City of {name}"),
