@@ -14,6 +14,14 @@ from .helpers import TURN_TIMEOUT, act, engine_state, moves_made
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
+# Every shown <text> of the board by its rendered size (computed font size times the SVG's scale on screen):
+# how many there are and those under `least` px, with what they belong to.
+SMALL_TEXT = """least => {
+    const all = [...document.querySelectorAll('svg[data-testid=ck-board] text')].filter(el => el.getBBox().width > 0)
+        .map(el => [parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a,
+                    ((el.closest('[data-testid]') || el).getAttribute('data-testid') || '') + ': '
+                    + el.textContent.slice(0, 24)]);
+    return {n: all.length, small: all.filter(([px]) => px < least)}; }"""
 SHOT = os.environ.get("CATAN_SHOT")  # a path: save a screenshot there (for looking at the board)
 
 
@@ -378,6 +386,9 @@ def test_hot_seat_discard_on_a_seven_in_one_confirm(app):
     else:
         raise AssertionError("no 7 came with a hand of 8 or more")
     need, hand = top["need"][seat], list(state.hands[seat])
+    page.set_viewport_size({"width": 1366, "height": 768})  # and the board's text at a laptop's size
+    text = page.evaluate(SMALL_TEXT, 11)
+    assert text["n"] > 60 and text["small"] == [], text
     count = page.locator("[data-testid=discard-count]")
     assert count.inner_text() == f"discard {need} of {sum(hand)}: 0 selected"
     assert page.locator("[data-testid=discard-these]").is_disabled()
@@ -417,8 +428,9 @@ ACTION_BAR_WIDER = """() => [...document.querySelectorAll('.card-actions *')].fi
 
 def test_phone_layout_fits_the_screen(browser, site):
     """390 x 844, in Persian: the whole island fits the width with the dice, barbarians, players and hand
-    below it; intersections keep tap areas of about 43 px; the numbers are at least 12 px; no element of the
-    table (action bar, build menu and trade builder included) is wider than the screen."""
+    below it; intersections keep tap areas of about 43 px; every text of the board (numbers, harbours, pieces,
+    players, dice, hand) is at least 12 px; no element of the table (action bar, build menu and trade builder
+    included) is wider than the screen."""
     from .conftest import open_app
 
     context, page, watch = open_app(browser, site, **{k: v for k, v in PHONE.items() if k != "viewport"},
@@ -449,6 +461,8 @@ def test_phone_layout_fits_the_screen(browser, site):
     numbers = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#board svg .num')].map(el =>
         parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))""")
     assert numbers >= 12, numbers
+    text = page.evaluate(SMALL_TEXT, 12)  # every text of the board, not only the numbers
+    assert text["n"] > 60 and text["small"] == [], text
     assert page.evaluate(WIDER) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for _ in range(200):  # set-up by taps, then to my first action phase
@@ -464,6 +478,9 @@ def test_phone_layout_fits_the_screen(browser, site):
         else:
             resolve_other(page, kind)
     assert decision(page) == "main"
+    text = page.evaluate(SMALL_TEXT, 12)  # with the pieces on the island now
+    assert page.locator("[data-testid^=settlement-], [data-testid^=city-]").count() >= 6
+    assert text["small"] == [], text
     page.tap("[data-testid=panel-build]")
     page.wait_for_selector("[data-testid=build-menu]")
     assert page.evaluate(WIDER) == [] and page.evaluate(ACTION_BAR_WIDER) == []

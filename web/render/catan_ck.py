@@ -151,8 +151,8 @@ CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "num": "font:700 17px system-ui;text-anchor:middle", "red": "fill:#c0001a",
-    "tl": "font:600 14px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 14px system-ui;fill:#1d2521",
-    "sm": "font:12px system-ui;fill:#222", "tiny": "font:10px system-ui;fill:#222",
+    "tl": "font:600 14px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 15px system-ui;fill:#1d2521",
+    "sm": "font:14.5px system-ui;fill:#222", "tiny": "font:14.5px system-ui;fill:#222",
     "big": "font:700 26px system-ui;fill:#1b1b1b",
     "pl": "font:700 14px system-ui;text-anchor:middle",
     "hb": "font:600 14px system-ui;fill:#222;text-anchor:middle",
@@ -161,7 +161,8 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "sel": "stroke:#d00;stroke-width:3;fill:none",
 }.items()))
 # on a phone the island is drawn at 0.65 px per unit: its numbers and letters are drawn larger
-NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}")
+NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .hand .hd,.board .hand .sm,"
+                                   ".board .hand .tiny{font-size:18px}")
 # Phone: pieces, the robber, the merchant and harbours drawn this much larger (their letters with them), so
 # that no text on the island is under 12 px; terrain names are left to the hexes' titles (icons show them)
 PHONE_PIECE, PHONE_HARBOUR = 1.5, 1.4
@@ -341,7 +342,7 @@ def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
     """The phone layout as one SVG as wide as the screen: the whole island, below it the barbarians, dice
     and player panels (drawn larger), then the hand and progress cards."""
     side_top = ISLAND_H
-    side_h = (110 + len(view["player_info"]) * 98) * SIDE_SCALE
+    side_h = (SIDE_PLAYERS_Y + 4 + len(view["player_info"]) * 98) * SIDE_SCALE
     hand_top = side_top + side_h
     me = ui.get("me")
     progress = len(view["player_info"][me].get("progress") or []) if me is not None else 0
@@ -574,6 +575,9 @@ VP_PARTS = {"metropolises": N_("metropolises {n}"), "longest_road": N_("longest 
             "defender": N_("defender {n}"), "progress": N_("VP cards {n}"), "merchant": N_("merchant {n}")}
 
 
+SIDE_PLAYERS_Y = 184  # where the player panels start in the side column (below dice, their histogram, robber)
+
+
 def _side_svg(view: dict, ui: dict) -> Safe:
     x0 = 610
     names = _names(view, ui)
@@ -586,13 +590,13 @@ def _side_svg(view: dict, ui: dict) -> Safe:
     out = [tag("text", {"x": x0, "y": 24, "class": "hd"}, tag("title", None, barb_help), barb)]
     for i in range(view["barbarian_track"] + 1):
         filled = i == view["barbarians"]
-        out.append(tag("rect", {"x": x0 + i * 30, "y": 32, "width": 26, "height": 18, "rx": 3,
+        out.append(tag("rect", {"x": x0 + i * 30, "y": 31, "width": 26, "height": 21, "rx": 3,
                                 "fill": "#3b2a1a" if filled else "#e9dcc2", "stroke": "#6b4f2a"},
                        tag("title", None, barb_help)))
-        out.append(tag("text", {"x": x0 + i * 30 + 13, "y": 45, "class": "tiny", "text-anchor": "middle",
+        out.append(tag("text", {"x": x0 + i * 30 + 13, "y": 47, "class": "tiny", "text-anchor": "middle",
                                 "fill": "#fff" if filled else "#222"}, "⛵" if filled else num(i)))
     robber = _("robber active") if view["robber_active"] else _("robber locked until the first attack")
-    out.append(tag("text", {"x": x0 + 250, "y": 45, "class": "tiny"}, robber))
+    out.append(fit_text(x0, SIDE_PLAYERS_Y - 10, 420, "tiny", robber))
     d = view["dice"]
     if d:
         if d["event"] in TRACK_NAMES:
@@ -609,19 +613,19 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                            "=", num(d["yellow"] + d["red"])),
                        tag("rect", {"x": x0 + 150, "y": 62, "width": 58, "height": 32, "rx": 5,
                                     "fill": TRACK_COLOUR.get(d["event"], "#444")}),
-                       tag("text", {"x": x0 + 179, "y": 83, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
-                           event_name(d["event"]))))
-    out.append(_dice_stats(view.get("dice_sums"), x0 + 218, 56))
-    y = 124
+                       fit_text(x0 + 179, 83, 54, "sm", event_name(d["event"]), text_anchor="middle",
+                                fill="#fff")))
+    out.append(_dice_stats(view.get("dice_sums"), x0 + 4, 100))
+    y = SIDE_PLAYERS_Y
     for p in view["player_info"]:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
         out.append(tag("rect", {"x": x0, "y": y, "width": 420, "height": 92, "rx": 6, "fill": "#fffdf6",
                                 "stroke": PLAYER_COLOURS[s], "stroke-width": 3}))
-        out.append(tag("text", {"x": x0 + 8, "y": y + 18, "class": "hd"}, LETTERS[s], " ", names[s], mark))
+        out.append(fit_text(x0 + 8, y + 18, 280, "hd", LETTERS[s], " ", names[s], mark))
         out.append(tag("text", {"x": x0 + 300, "y": y + 18, "class": "hd", "data-testid": f"vp-{s}"},
                        tr("{n} VP", n=p["vp"])))
-        out.append(tag("text", {"x": x0 + 8, "y": y + 36, "class": "sm"},
+        out.append(fit_text(x0 + 8, y + 37, 404, "sm",
                        tag("title", None, tr("Hand limit {limit}: on a 7, a player with more cards discards half "
                                              "(each city wall adds 2).", limit=p["limit"])),
                        tr("cards {cards}/{limit} · knights {knights} · road {road} · walls {walls}",
@@ -631,7 +635,7 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                                                      p["progress_by_track"])):
             bx = x0 + 8 + t * 136
             title = tag("title", None, _track_title(track, lvl))
-            out.append(tag("text", {"x": bx, "y": y + 56, "class": "tiny"}, title,
+            out.append(fit_text(bx, y + 57, 130, "tiny", title,
                            trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
                                track=track_name(track), level=lvl)))
             for k in range(5):
@@ -640,7 +644,7 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         parts = p["vp_parts"]
         extra = [tr(VP_PARTS[k], n=v) if k in VP_PARTS else f"{k} {v}" for k, v in parts.items()
                  if v and k not in ("settlements", "cities")]
-        out.append(tag("text", {"x": x0 + 8, "y": y + 87, "class": "tiny"}, _(", ").join(extra)))
+        out.append(fit_text(x0 + 8, y + 88, 404, "tiny", _(", ").join(extra)))
         y += 98
     return tag("g", {"data-testid": "side"}, out)
 
@@ -661,14 +665,14 @@ def _dice_stats(sums: object, x: float, y: float) -> Safe:
         tr("{sum}: {n}", sum=i + 2, n=c) for i, c in enumerate(sums))))
     out = [title]
     for i, c in enumerate(sums):
-        bx = x + i * 19
+        bx = x + i * 37
         h = 30 * c / top
-        out.append(tag("rect", {"x": fmt(bx), "y": fmt(y + 12 + 30 - h), "width": 15, "height": fmt(max(h, 1)),
+        out.append(tag("rect", {"x": fmt(bx), "y": fmt(y + 12 + 30 - h), "width": 24, "height": fmt(max(h, 1)),
                                 "fill": "#c0001a" if i + 2 in (6, 8) else "#5a6b62"}))
         if c:
-            out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 10 + 30 - h), "class": "tiny",
+            out.append(tag("text", {"x": fmt(bx + 12), "y": fmt(y + 10 + 30 - h), "class": "tiny",
                                     "text-anchor": "middle"}, num(c)))
-        out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 54), "class": "tiny", "text-anchor": "middle"},
+        out.append(tag("text", {"x": fmt(bx + 12), "y": fmt(y + 57), "class": "tiny", "text-anchor": "middle"},
                        num(i + 2)))
     return tag("g", {"data-testid": "dice-stats"}, out)
 
@@ -692,17 +696,17 @@ def _bottom_svg(view: dict, ui: dict, progress_at: tuple[float, float] = (560, 6
                        icons.icon(k, x + 17, 628, 20),
                        tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
-                       tag("text", {"x": x + 30, "y": 652, "class": "tiny", "text-anchor": "middle"}, kind_name(k))))
+                       fit_text(x + 30, 653, 57, "tiny", kind_name(k), text_anchor="middle")))
     px, py = progress_at
     out.append(tag("text", {"x": px, "y": py, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
         y = py + 8 + i * 28
         title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
                    text=card_text(c))
-        out.append(tag("text", {"x": px, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
-                       tag("title", None, title),
-                       tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c)))
-    return tag("g", None, out)
+        out.append(fit_text(px, y + 16, 1030 - px if px > 100 else 530, "sm", tag("title", None, title),
+                            tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c),
+                            data_testid=f"progress-{i}"))
+    return tag("g", {"class": "hand"}, out)
 
 
 # ---- HTML panels -----------------------------------------------------------------------------------
