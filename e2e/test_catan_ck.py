@@ -14,6 +14,14 @@ from .helpers import TURN_TIMEOUT, act, engine_state, moves_made
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
+# Every shown <text> of the board by its rendered size (computed font size times the SVG's scale on screen):
+# how many there are and those under `least` px, with what they belong to.
+SMALL_TEXT = """least => {
+    const all = [...document.querySelectorAll('svg[data-testid=ck-board] text')].filter(el => el.getBBox().width > 0)
+        .map(el => [parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a,
+                    ((el.closest('[data-testid]') || el).getAttribute('data-testid') || '') + ': '
+                    + el.textContent.slice(0, 24)]);
+    return {n: all.length, small: all.filter(([px]) => px < least)}; }"""
 SHOT = os.environ.get("CATAN_SHOT")  # a path: save a screenshot there (for looking at the board)
 
 
@@ -341,6 +349,70 @@ def test_hot_seat_trade_with_a_mixed_bundle_and_a_counter_offer(app):
     watch.assert_clean()
 
 
+def test_hot_seat_discard_on_a_seven_in_one_confirm(app):
+    """Two people at one device and a bot, who only roll and end their turns, so hands grow: at the first 7
+    where one of us holds 8 cards or more, the discard panel says how many ("discard 4 of 9: 0 selected"),
+    the cards are selected by clicks (one more than needed cannot be) and one "Discard these" plays every
+    discard decision; the hand then holds exactly what the selection left."""
+    page, watch = app
+    page.click("[data-testid=new-catan-ck]")
+    page.select_option("[data-testid=player-count]", "3")
+    page.wait_for_selector("[data-testid=seat-2]")
+    page.select_option("[data-testid=seat-1]", "human")
+    page.select_option("[data-testid=seat-2]", "bot1")
+    page.select_option("[data-opt=board]", "beginner")
+    page.click("[data-testid=start]")
+    for _ in range(600):
+        seat = _hot_seat_ready(page)
+        assert seat is not None, "the game ended before a big discard"
+        state = engine_state(page)
+        top = state.stack[-1]
+        if top["k"] == "discard" and top["why"] == "seven" and top["need"][seat] >= 4:
+            break
+        if top["k"] == "main":
+            act(page, "[data-testid=end-btn]")
+        elif top["k"] == "roll":
+            act(page, "[data-testid=roll-btn]")
+        elif top["k"] == "setup_place":
+            act(page, "#board [data-testid^=t-v][data-act]")
+        elif top["k"] == "setup_road":
+            act(page, "#board [data-testid^=t-e][data-act]")
+        elif top["k"] == "discard":  # a smaller discard: the panel too, the first cards
+            for _ in range(top["need"][seat]):
+                page.locator("[data-testid^=dc-][aria-pressed=false]:not([disabled])").first.click()
+            act(page, "[data-testid=discard-these]")
+        else:
+            resolve_other(page, top["k"])
+    else:
+        raise AssertionError("no 7 came with a hand of 8 or more")
+    need, hand = top["need"][seat], list(state.hands[seat])
+    page.set_viewport_size({"width": 1366, "height": 768})  # and the board's text at a laptop's size
+    text = page.evaluate(SMALL_TEXT, 11)
+    assert text["n"] > 60 and text["small"] == [], text
+    count = page.locator("[data-testid=discard-count]")
+    assert count.inner_text() == f"discard {need} of {sum(hand)}: 0 selected"
+    assert page.locator("[data-testid=discard-these]").is_disabled()
+    moves = moves_made(page)
+    for i in range(need):
+        page.locator("[data-testid^=dc-][aria-pressed=false]:not([disabled])").last.click()
+        page.wait_for_function("n => document.querySelectorAll('[data-testid^=dc-][aria-pressed=true]').length == n",
+                               arg=i + 1)
+    assert count.inner_text() == f"discard {need} of {sum(hand)}: {need} selected"
+    assert page.locator("[data-testid^=dc-][aria-pressed=false]:not([disabled])").count() == 0  # no more
+    chosen = [0] * len(KINDS)
+    for el in page.locator("[data-testid^=dc-][aria-pressed=true]").all():
+        chosen[KINDS.index(el.get_attribute("data-testid").split("-")[1])] += 1
+    assert engine_state(page).hands[seat] == hand  # selecting plays nothing
+    page.click("[data-testid=discard-these]")
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length >= {moves + need}",
+                           timeout=TURN_TIMEOUT)
+    after = engine_state(page)
+    assert after.hands[seat] == [h - c for h, c in zip(hand, chosen)]
+    mine = [m for m in after.record.moves[moves:] if m[0] == seat]  # a bot may discard in between
+    assert mine[:need] == [[seat, ["discard", k]] for k in KINDS for _ in range(chosen[KINDS.index(k)])]
+    watch.assert_clean()
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 # every shown element of the table whose box reaches past the screen's right edge (or starts left of it)
 WIDER = """() => [...document.querySelectorAll('main.table *')].filter(el => {
@@ -356,8 +428,9 @@ ACTION_BAR_WIDER = """() => [...document.querySelectorAll('.card-actions *')].fi
 
 def test_phone_layout_fits_the_screen(browser, site):
     """390 x 844, in Persian: the whole island fits the width with the dice, barbarians, players and hand
-    below it; intersections keep tap areas of about 43 px; the numbers are at least 12 px; no element of the
-    table (action bar, build menu and trade builder included) is wider than the screen."""
+    below it; intersections keep tap areas of about 43 px; every text of the board (numbers, harbours, pieces,
+    players, dice, hand) is at least 12 px; no element of the table (action bar, build menu and trade builder
+    included) is wider than the screen."""
     from .conftest import open_app
 
     context, page, watch = open_app(browser, site, **{k: v for k, v in PHONE.items() if k != "viewport"},
@@ -388,6 +461,8 @@ def test_phone_layout_fits_the_screen(browser, site):
     numbers = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#board svg .num')].map(el =>
         parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))""")
     assert numbers >= 12, numbers
+    text = page.evaluate(SMALL_TEXT, 12)  # every text of the board, not only the numbers
+    assert text["n"] > 60 and text["small"] == [], text
     assert page.evaluate(WIDER) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for _ in range(200):  # set-up by taps, then to my first action phase
@@ -403,6 +478,9 @@ def test_phone_layout_fits_the_screen(browser, site):
         else:
             resolve_other(page, kind)
     assert decision(page) == "main"
+    text = page.evaluate(SMALL_TEXT, 12)  # with the pieces on the island now
+    assert page.locator("[data-testid^=settlement-], [data-testid^=city-]").count() >= 6
+    assert text["small"] == [], text
     page.tap("[data-testid=panel-build]")
     page.wait_for_selector("[data-testid=build-menu]")
     assert page.evaluate(WIDER) == [] and page.evaluate(ACTION_BAR_WIDER) == []

@@ -389,6 +389,7 @@ class RemoteTable:
         self.state = _GuestState(link)
         self.bots: dict = {}
         self.pending = False
+        self.queued: list = []  # the rest of one click's moves (shell.do_actions), sent one view at a time
 
     @property
     def names(self) -> list[str]:
@@ -424,6 +425,17 @@ class RemoteTable:
             raise IllegalAction(str(exc)) from None
         self.pending = True
         self.link.send(text)
+
+    def send_queued(self) -> bool:
+        """Send the next queued move if the host's latest view still allows it (else drop the queue)."""
+        if not self.queued:
+            return False
+        encoded = self.queued.pop(0)
+        if encoded not in self.legal(self.link.guest.seat):
+            self.queued = []
+            return False
+        self.act(self.link.guest.seat, encoded)
+        return True
 
     def save(self) -> dict:
         return self.link.saved()
@@ -659,6 +671,7 @@ class GuestLink:
             if self.table is None or self.table.game.id != self.guest.game_id:
                 self.table = RemoteTable(self)
             self.table.pending = False
+            self.table.send_queued()
             self.phase, self.error = "playing", ""
             if self.app.table is not self.table or self.app.screen != "table":
                 self.drawn(lambda: self.app.begin(self.table))
@@ -677,7 +690,7 @@ class GuestLink:
                 self.send(self.guest.join(self.offer.token, self.guest.name))
                 return
             if self.table is not None:
-                self.table.pending = False
+                self.table.pending, self.table.queued = False, []
             if self.phase == "joining":
                 self.show("error", tr("The host refused: {reason}.", reason=str(m.get("reason"))))
             else:

@@ -1,8 +1,8 @@
 """The app shell: home, new-game dialog, the table, score sheet, hot-seat cover, bots.
 
 All of #app is redrawn from Python state with one innerHTML per redraw; one delegated click
-listener and one keydown listener turn data-act (legal actions) and data-cmd (UI commands)
-into calls here.
+listener and one keydown listener turn data-act (legal actions), data-acts (several, in order) and
+data-cmd (UI commands) into calls here.
 """
 
 from __future__ import annotations
@@ -348,6 +348,21 @@ class App(BotPump):
         self.autosave()
         self.after_change()
 
+    def do_actions(self, acts: list) -> None:
+        """One click's several moves of one seat (`data-acts`, e.g. the cards of a discard), in order, stopping
+        at the first refusal or when the seat no longer moves. A table that sends one move at a time (a
+        guest's RemoteTable) keeps the rest in its `queued` list and sends them as its views come back."""
+        seat = self.viewer
+        if hasattr(self.table, "queued"):
+            self.table.queued = list(acts[1:])
+            acts = acts[:1]
+        for encoded in acts:
+            if self.viewer != seat or self.handoff or seat not in self.table.state.to_move():
+                break
+            self.do_action(encoded)
+            if self.error:
+                break
+
     def command(self, cmd: str, arg: str | None) -> None:
         self.error = ""
         if cmd == "home":
@@ -464,17 +479,21 @@ class App(BotPump):
 
     # --- events ---------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        el = event.target.closest("[data-act],[data-cmd]") if event.target.closest else None
+        el = event.target.closest("[data-act],[data-acts],[data-cmd]") if event.target.closest else None
         if not el:
             return
         self.activate(el)
 
     def activate(self, el) -> None:
-        act = el.getAttribute("data-act")
-        if act:
+        act, acts = el.getAttribute("data-act"), el.getAttribute("data-acts")
+        if act or acts:
             try:
-                encoded = json.loads(act)
+                encoded = json.loads(act or acts)
             except ValueError:
+                return
+            if not act:
+                if isinstance(encoded, list) and encoded:
+                    self.do_actions(encoded)
                 return
             self.do_action(encoded)
             then = el.getAttribute("data-then")  # a second move the same click makes when it is then legal
@@ -515,6 +534,7 @@ class App(BotPump):
         key = event.key
         target = event.target
         if key in ("Enter", " ") and target.getAttribute and (target.getAttribute("data-act")
+                                                                or target.getAttribute("data-acts")
                                                                 or target.getAttribute("data-cmd")):
             if target.tagName.lower() in ("button", "input", "select"):
                 return  # native controls handle Enter/Space themselves

@@ -79,6 +79,13 @@ class Game:
     def encode(self, action: Action) -> Any:
         return _encode(action)
 
+    def upgrade_moves(self, moves: list, options: dict, players: int, seed: int) -> list:
+        """A record's `[seat, encoded action]` moves rewritten from an older action encoding of this game
+        into today's (Record.from_json and Record.replay call it before replaying). The default: unchanged.
+        A game that changed its encoding overrides it; it returns `moves` itself when nothing is old,
+        and raises RecordError naming a move it cannot translate exactly."""
+        return moves
+
     def decode(self, value: Any) -> Action:
         action = _decode(value)
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):

@@ -135,7 +135,8 @@ class Record:
         state = game.new(players=self.players, seed=self.seed, options=self.options)
         state.record.salt, state.record.host_share = self.salt, self.host_share
         state.record.shares = None if self.shares is None else list(self.shares)
-        moves = self.moves if upto is None else self.moves[:upto]
+        moves = game.upgrade_moves(self.moves, self.options, self.players, self.seed)
+        moves = moves if upto is None else moves[:upto]
         for i, (seat, encoded) in enumerate(moves):
             try:
                 state.apply(seat, game.decode(encoded))
@@ -210,4 +211,5 @@ class Record:
             sealed = commitment(seed, salt) if salt else None
         if deal is not None and sealed != deal:
             raise RecordError("the deal in this record does not match its commitment")
-        return cls(game_id, players, seed, options, [list(m) for m in moves], salt, host_share, shares)
+        moves = game.upgrade_moves([list(m) for m in moves], options, players, seed)
+        return cls(game_id, players, seed, options, moves, salt, host_share, shares)

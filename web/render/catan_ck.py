@@ -22,7 +22,7 @@ from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HE
 
 from . import words
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
@@ -151,16 +151,21 @@ CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "num": "font:700 17px system-ui;text-anchor:middle", "red": "fill:#c0001a",
-    "tl": "font:600 11px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 14px system-ui;fill:#1d2521",
-    "sm": "font:12px system-ui;fill:#222", "tiny": "font:10px system-ui;fill:#222",
+    "tl": "font:600 14px system-ui;fill:#1b1b1b;text-anchor:middle", "hd": "font:600 15px system-ui;fill:#1d2521",
+    "sm": "font:14.5px system-ui;fill:#222", "tiny": "font:14.5px system-ui;fill:#222",
     "big": "font:700 26px system-ui;fill:#1b1b1b",
-    "pl": "font:700 10px system-ui;text-anchor:middle", "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;"
-                                                                     "stroke-width:2;cursor:pointer",
+    "pl": "font:700 14px system-ui;text-anchor:middle",
+    "hb": "font:600 14px system-ui;fill:#222;text-anchor:middle",
+    "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;stroke-width:2;cursor:pointer",
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
     "sel": "stroke:#d00;stroke-width:3;fill:none",
 }.items()))
 # on a phone the island is drawn at 0.65 px per unit: its numbers and letters are drawn larger
-NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .pl{font-size:14px}.board .tl{font-size:15px}")
+NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .hand .hd,.board .hand .sm,"
+                                   ".board .hand .tiny{font-size:18px}")
+# Phone: pieces, the robber, the merchant and harbours drawn this much larger (their letters with them), so
+# that no text on the island is under 12 px; terrain names are left to the hexes' titles (icons show them)
+PHONE_PIECE, PHONE_HARBOUR = 1.5, 1.4
 
 
 def _hexes(view: dict) -> list[dict]:
@@ -280,10 +285,11 @@ def render(view: dict, ui: dict) -> Safe:
     parts: list = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H, "fill": "#f7f3ea"}),
                    tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
     hexlist = _hexes(view)
+    narrow = bool(ui.get("narrow"))
     for h in hexlist:
-        parts.append(_hex_svg(view, h, hv[h["id"]], pos, names))
+        parts.append(_hex_svg(view, h, hv[h["id"]], pos, names, narrow))
     for e, kind in view["harbours"]:
-        parts.append(_harbour_svg({"edge": e, "kind": kind, "verts": EDGES[e]}, pos))
+        parts.append(_harbour_svg({"edge": e, "kind": kind, "verts": EDGES[e]}, pos, narrow))
     for e, s in view["roads"]:
         a, b = EDGES[e]
         (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -294,11 +300,10 @@ def render(view: dict, ui: dict) -> Safe:
                                   "data-testid": f"road-{e}"},
                          tag("title", None, tr("Road of {name}", name=_player(names, s)))))
     for b in _buildings(view):
-        parts.append(_building_svg(b, pos, names))
+        parts.append(_larger(_building_svg(b, pos, names), pos[b["v"]], PHONE_PIECE if narrow else 1))
     for k in _knights(view):
-        parts.append(_knight_svg(k, pos, names))
+        parts.append(_larger(_knight_svg(k, pos, names), pos[k["v"]], PHONE_PIECE if narrow else 1))
     # targets on top; on a phone each gets a larger invisible hit area (vertices last: they win overlaps)
-    narrow = bool(ui.get("narrow"))
 
     def hit(x: float, y: float, r: float) -> Safe | str:
         return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"}) if narrow else ""
@@ -337,7 +342,7 @@ def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
     """The phone layout as one SVG as wide as the screen: the whole island, below it the barbarians, dice
     and player panels (drawn larger), then the hand and progress cards."""
     side_top = ISLAND_H
-    side_h = (110 + len(view["player_info"]) * 98) * SIDE_SCALE
+    side_h = (SIDE_PLAYERS_Y + 4 + len(view["player_info"]) * 98) * SIDE_SCALE
     hand_top = side_top + side_h
     me = ui.get("me")
     progress = len(view["player_info"][me].get("progress") or []) if me is not None else 0
@@ -379,13 +384,30 @@ def _hex_title(view: dict, h: dict, names: list[str]) -> str:
     return " ".join(lines)
 
 
-def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) -> Safe:
+def _larger(shape: Safe, at: tuple[float, float], k: float) -> Safe:
+    """`shape` drawn k times larger about the point `at` (unchanged for k = 1)."""
+    if k == 1:
+        return shape
+    x, y = at
+    return tag("g", {"transform": f"translate({fmt(x)} {fmt(y)}) scale({fmt(k)}) translate({fmt(-x)} {fmt(-y)})"},
+               shape)
+
+
+def _pips(cx: float, y: float, n: int) -> Safe:
+    """n dots in a row centred on cx (how many of the 36 rolls give the number)."""
+    return join(tag("circle", {"cx": fmt(cx + (i - (n - 1) / 2) * 4.5), "cy": fmt(y), "r": 1.7, "fill": "#222"})
+                for i in range(n))
+
+
+def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str], narrow: bool = False) -> Safe:
+    """A hex: terrain colour, name (not on a phone: its title and yield icon say it), number, pips, what it
+    yields as an icon, and the robber and merchant if there."""
     pts = " ".join(f"{fmt(pos[v][0])},{fmt(pos[v][1])}" for v in vs)
     cx, cy = _hex_centre(h)
     t = h["terrain"]
     out = [tag("title", None, _hex_title(view, h, names)),
            tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
-           tag("text", {"x": fmt(cx), "y": fmt(cy - 24), "class": "tl"}, terrain_name(t))]
+           None if narrow else fit_text(cx, cy - 22, 78, "tl", terrain_name(t))]
     res = TERRAIN_YIELD[t][0] if t in TERRAIN_YIELD else None
     if res:  # what the hex yields, by shape as well as by the terrain's colour
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 32), "r": 9, "fill": "#fbf3dc", "opacity": 0.85}))
@@ -395,45 +417,50 @@ def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str]) ->
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 4), "r": 15, "fill": "#fbf3dc", "stroke": "#6b5b3a"}))
         out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 9), "class": "num red" if n in (6, 8) else "num"},
                        num(n)))
-        out.append(tag("text", {"x": fmt(cx), "y": fmt(cy + 18), "class": "tiny", "text-anchor": "middle"},
-                       "•" * PIPS.get(n, 0)))
-    if view["robber"] == h["id"]:
-        out.append(tag("g", {"data-testid": "robber"},
-                       tag("title", None, _("The robber: the hex it stands on produces nothing.")),
-                       tag("circle", {"cx": fmt(cx + 22), "cy": fmt(cy + 4), "r": 10, "fill": "#222"}),
-                       tag("text", {"x": fmt(cx + 22), "y": fmt(cy + 8), "class": "pl", "fill": "#fff"}, "R")))
+        out.append(_pips(cx, cy + 14.5, PIPS.get(n, 0)))
+    if view["robber"] == h["id"]:  # on a phone, where the terrain name would be
+        rx, ry = (cx, cy - 27) if narrow else (cx + 24, cy + 4)
+        out.append(_larger(tag("g", {"data-testid": "robber"},
+                               tag("title", None, _("The robber: the hex it stands on produces nothing.")),
+                               tag("circle", {"cx": fmt(rx), "cy": fmt(ry), "r": 10, "fill": "#222"}),
+                               tag("text", {"x": fmt(rx), "y": fmt(ry + 5), "class": "pl", "fill": "#fff"}, "R")),
+                           (rx, ry), PHONE_PIECE if narrow else 1))
     if view["merchant"] == h["id"]:
         s = view["merchant_owner"]
-        out.append(tag("g", {"data-testid": "merchant"},
-                       tag("title", None, tr("The merchant of {name}", name=_player(names, s))),
-                       tag("rect", {"x": fmt(cx - 34), "y": fmt(cy - 6), "width": 16, "height": 16,
-                                    "fill": PLAYER_COLOURS[s], "stroke": "#222"}),
-                       tag("text", {"x": fmt(cx - 26), "y": fmt(cy + 6), "class": "pl",
-                                    "fill": PLAYER_INK[s]}, "M")))
+        out.append(_larger(tag("g", {"data-testid": "merchant"},
+                               tag("title", None, tr("The merchant of {name}", name=_player(names, s))),
+                               tag("rect", {"x": fmt(cx - 36), "y": fmt(cy - 6), "width": 18, "height": 18,
+                                            "fill": PLAYER_COLOURS[s], "stroke": "#222"}),
+                               tag("text", {"x": fmt(cx - 27), "y": fmt(cy + 8), "class": "pl",
+                                            "fill": PLAYER_INK[s]}, "M")),
+                           (cx - 27, cy + 3), PHONE_PIECE if narrow else 1))
     return tag("g", {"data-testid": f"hex-{h['id']}"}, out)
 
 
-def _harbour_svg(hb: dict, pos: dict) -> Safe:
+def _harbour_svg(hb: dict, pos: dict, narrow: bool = False) -> Safe:
+    """A harbour off the coast: its rate and (2:1) the kind as an icon, tied to its two intersections."""
     a, b = hb["verts"]
     (x1, y1), (x2, y2) = pos[a], pos[b]
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     dx, dy = mx - CX, my - CY
     d = math.hypot(dx, dy) or 1.0
-    hx, hy = mx + dx / d * 24, my + dy / d * 24
+    off = 34 if narrow else 24
+    hx, hy = mx + dx / d * off, my + dy / d * off
     if hb["kind"] == "3:1":
         title, what = _("Harbour: with a building here, trade 3 of one kind for 1 of any kind."), ""
     else:
         what = kind_name(hb["kind"])
         title = tr("Harbour: with a building here, trade 2 {resource} for 1 of any kind.", resource=what)
+    badge = join(tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 18, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
+                 tag("text", {"x": fmt(hx), "y": fmt(hy + (5 if not what else -2)), "class": "hb"},
+                     f"{num(3 if not what else 2)}:{num(1)}"),
+                 icons.icon(hb["kind"], hx, hy + 9, 12) if what else None)
     return tag("g", {"data-testid": f"harbour-{hb['edge']}"}, tag("title", None, title),
                tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
                tag("line", {"x1": fmt(x2), "y1": fmt(y2), "x2": fmt(hx), "y2": fmt(hy), "stroke": "#6b4f2a",
                             "stroke-width": 2}),
-               tag("circle", {"cx": fmt(hx), "cy": fmt(hy), "r": 17, "fill": "#fff8e6", "stroke": "#6b4f2a"}),
-               tag("text", {"x": fmt(hx), "y": fmt(hy + (4 if not what else -3)), "class": "tiny",
-                            "text-anchor": "middle"}, f"{num(3 if not what else 2)}:{num(1)}"),
-               icons.icon(hb["kind"], hx, hy + 8, 13) if what else None)
+               _larger(badge, (hx, hy), PHONE_HARBOUR if narrow else 1))
 
 
 BUILDING_NAMES = {"settlement": N_("Settlement of {name}"), "city": N_("City of {name}"),
@@ -548,6 +575,9 @@ VP_PARTS = {"metropolises": N_("metropolises {n}"), "longest_road": N_("longest 
             "defender": N_("defender {n}"), "progress": N_("VP cards {n}"), "merchant": N_("merchant {n}")}
 
 
+SIDE_PLAYERS_Y = 184  # where the player panels start in the side column (below dice, their histogram, robber)
+
+
 def _side_svg(view: dict, ui: dict) -> Safe:
     x0 = 610
     names = _names(view, ui)
@@ -560,13 +590,13 @@ def _side_svg(view: dict, ui: dict) -> Safe:
     out = [tag("text", {"x": x0, "y": 24, "class": "hd"}, tag("title", None, barb_help), barb)]
     for i in range(view["barbarian_track"] + 1):
         filled = i == view["barbarians"]
-        out.append(tag("rect", {"x": x0 + i * 30, "y": 32, "width": 26, "height": 18, "rx": 3,
+        out.append(tag("rect", {"x": x0 + i * 30, "y": 31, "width": 26, "height": 21, "rx": 3,
                                 "fill": "#3b2a1a" if filled else "#e9dcc2", "stroke": "#6b4f2a"},
                        tag("title", None, barb_help)))
-        out.append(tag("text", {"x": x0 + i * 30 + 13, "y": 45, "class": "tiny", "text-anchor": "middle",
+        out.append(tag("text", {"x": x0 + i * 30 + 13, "y": 47, "class": "tiny", "text-anchor": "middle",
                                 "fill": "#fff" if filled else "#222"}, "⛵" if filled else num(i)))
     robber = _("robber active") if view["robber_active"] else _("robber locked until the first attack")
-    out.append(tag("text", {"x": x0 + 250, "y": 45, "class": "tiny"}, robber))
+    out.append(fit_text(x0, SIDE_PLAYERS_Y - 10, 420, "tiny", robber))
     d = view["dice"]
     if d:
         if d["event"] in TRACK_NAMES:
@@ -583,19 +613,19 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                            "=", num(d["yellow"] + d["red"])),
                        tag("rect", {"x": x0 + 150, "y": 62, "width": 58, "height": 32, "rx": 5,
                                     "fill": TRACK_COLOUR.get(d["event"], "#444")}),
-                       tag("text", {"x": x0 + 179, "y": 83, "class": "sm", "text-anchor": "middle", "fill": "#fff"},
-                           event_name(d["event"]))))
-    out.append(_dice_stats(view.get("dice_sums"), x0 + 218, 56))
-    y = 124
+                       fit_text(x0 + 179, 83, 54, "sm", event_name(d["event"]), text_anchor="middle",
+                                fill="#fff")))
+    out.append(_dice_stats(view.get("dice_sums"), x0 + 4, 100))
+    y = SIDE_PLAYERS_Y
     for p in view["player_info"]:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
         out.append(tag("rect", {"x": x0, "y": y, "width": 420, "height": 92, "rx": 6, "fill": "#fffdf6",
                                 "stroke": PLAYER_COLOURS[s], "stroke-width": 3}))
-        out.append(tag("text", {"x": x0 + 8, "y": y + 18, "class": "hd"}, LETTERS[s], " ", names[s], mark))
+        out.append(fit_text(x0 + 8, y + 18, 280, "hd", LETTERS[s], " ", names[s], mark))
         out.append(tag("text", {"x": x0 + 300, "y": y + 18, "class": "hd", "data-testid": f"vp-{s}"},
                        tr("{n} VP", n=p["vp"])))
-        out.append(tag("text", {"x": x0 + 8, "y": y + 36, "class": "sm"},
+        out.append(fit_text(x0 + 8, y + 37, 404, "sm",
                        tag("title", None, tr("Hand limit {limit}: on a 7, a player with more cards discards half "
                                              "(each city wall adds 2).", limit=p["limit"])),
                        tr("cards {cards}/{limit} · knights {knights} · road {road} · walls {walls}",
@@ -605,7 +635,7 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                                                      p["progress_by_track"])):
             bx = x0 + 8 + t * 136
             title = tag("title", None, _track_title(track, lvl))
-            out.append(tag("text", {"x": bx, "y": y + 56, "class": "tiny"}, title,
+            out.append(fit_text(bx, y + 57, 130, "tiny", title,
                            trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
                                track=track_name(track), level=lvl)))
             for k in range(5):
@@ -614,7 +644,7 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         parts = p["vp_parts"]
         extra = [tr(VP_PARTS[k], n=v) if k in VP_PARTS else f"{k} {v}" for k, v in parts.items()
                  if v and k not in ("settlements", "cities")]
-        out.append(tag("text", {"x": x0 + 8, "y": y + 87, "class": "tiny"}, _(", ").join(extra)))
+        out.append(fit_text(x0 + 8, y + 88, 404, "tiny", _(", ").join(extra)))
         y += 98
     return tag("g", {"data-testid": "side"}, out)
 
@@ -635,14 +665,14 @@ def _dice_stats(sums: object, x: float, y: float) -> Safe:
         tr("{sum}: {n}", sum=i + 2, n=c) for i, c in enumerate(sums))))
     out = [title]
     for i, c in enumerate(sums):
-        bx = x + i * 19
+        bx = x + i * 37
         h = 30 * c / top
-        out.append(tag("rect", {"x": fmt(bx), "y": fmt(y + 12 + 30 - h), "width": 15, "height": fmt(max(h, 1)),
+        out.append(tag("rect", {"x": fmt(bx), "y": fmt(y + 12 + 30 - h), "width": 24, "height": fmt(max(h, 1)),
                                 "fill": "#c0001a" if i + 2 in (6, 8) else "#5a6b62"}))
         if c:
-            out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 10 + 30 - h), "class": "tiny",
+            out.append(tag("text", {"x": fmt(bx + 12), "y": fmt(y + 10 + 30 - h), "class": "tiny",
                                     "text-anchor": "middle"}, num(c)))
-        out.append(tag("text", {"x": fmt(bx + 7.5), "y": fmt(y + 54), "class": "tiny", "text-anchor": "middle"},
+        out.append(tag("text", {"x": fmt(bx + 12), "y": fmt(y + 57), "class": "tiny", "text-anchor": "middle"},
                        num(i + 2)))
     return tag("g", {"data-testid": "dice-stats"}, out)
 
@@ -666,17 +696,17 @@ def _bottom_svg(view: dict, ui: dict, progress_at: tuple[float, float] = (560, 6
                        icons.icon(k, x + 17, 628, 20),
                        tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
-                       tag("text", {"x": x + 30, "y": 652, "class": "tiny", "text-anchor": "middle"}, kind_name(k))))
+                       fit_text(x + 30, 653, 57, "tiny", kind_name(k), text_anchor="middle")))
     px, py = progress_at
     out.append(tag("text", {"x": px, "y": py, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
         y = py + 8 + i * 28
         title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
                    text=card_text(c))
-        out.append(tag("text", {"x": px, "y": y + 14, "class": "sm", "data-testid": f"progress-{i}"},
-                       tag("title", None, title),
-                       tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c)))
-    return tag("g", None, out)
+        out.append(fit_text(px, y + 16, 1030 - px if px > 100 else 530, "sm", tag("title", None, title),
+                            tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c),
+                            data_testid=f"progress-{i}"))
+    return tag("g", {"class": "hand"}, out)
 
 
 # ---- HTML panels -----------------------------------------------------------------------------------
@@ -847,8 +877,12 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     building = trade.builder_mode(view)
     if building:
         out.append(trade.builder_panel(view, legal, names))
+    discarding = discard.need_of(view) > 0
+    if discarding:
+        out.append(discard.discard_panel(view, legal, sel))
     for a in legal:
-        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu_open and a[0] == "improve"):
+        if a in on_board or (building and a[0] in trade.BUILDER_ACTS) or (menu_open and a[0] == "improve") \
+                or (discarding and a[0] == "discard"):
             continue
         if a[0] in groups:
             groups[a[0]].append(a)
@@ -1066,5 +1100,6 @@ def log_text(entry: dict, names: list[str]) -> str:
 
 # the trade panels use this module's words and colours: imported once they are defined
 from . import catan_ck_build as build  # noqa: E402
+from . import catan_ck_discard as discard  # noqa: E402
 from . import catan_ck_icons as icons  # noqa: E402
 from . import catan_ck_trade as trade  # noqa: E402

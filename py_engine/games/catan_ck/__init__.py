@@ -69,6 +69,7 @@ Decisions on unclear points (each has a test in tests/test_catan_ck.py):
 
 from ...core import Option
 from ...core.game import Game
+from .legacy import upgrade_moves
 from .state import CatanState
 
 
@@ -95,6 +96,10 @@ class CatanGame(Game):
                help="If you have no knight of the deserted strength left, you may place a basic one."),
     )
     state_class = CatanState
+
+    def upgrade_moves(self, moves: list, options: dict, players: int, seed: int) -> list:
+        """Records from before the trade builder: see legacy.py."""
+        return upgrade_moves(self, moves, options, players, seed)
 
 
 GAME = CatanGame()
