@@ -228,12 +228,13 @@ def data_messages() -> list[tuple[str, str]]:
         if path not in sys.path:
             sys.path.insert(0, path)
     from py_engine import GAMES
+    from py_engine.core.options import shown_options
     from py_engine.games import package_of
 
     out = []
     for game in GAMES.values():
         out.append((game.title, f"py_engine:{game.id}"))
-        for o in game.options:
+        for o in shown_options(game.options):  # a hidden option is never shown
             words = (o.label, o.help, *(o.choices or ()), *getattr(o, "labels", ()))
             out += [(m, f"py_engine:{game.id}:{o.name}") for m in words if isinstance(m, str) and m]
         try:

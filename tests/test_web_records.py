@@ -200,6 +200,7 @@ def test_embed_origin_and_game_options():
     game = get_game("lost-cities")
     assert records.game_options(game, {"rounds": "1", "purple": "yes", "nonsense": "x"})["rounds"] == 1
     assert records.game_options(game, {"rounds": "99"}) == game.normalize_options({})
+    assert records.game_options(get_game("arnak"), {"edition": "1", "rival": "2"})["edition"] == 2  # hidden
 
 
 # --- records that leave the device: no deal while the game runs ----------------------------------

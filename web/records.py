@@ -38,6 +38,7 @@ from session import clean_name, shown_name
 
 from py_engine import GAMES
 from py_engine.core import Record, RecordError, safejson
+from py_engine.core.options import shown_options
 from py_engine.core.record import SealedRecord, new_salt
 
 __all__ = ["SealedRecord"]  # re-exported: callers tell a sealed record from a broken one
@@ -304,8 +305,9 @@ def origin_allowed(event_origin: str, allowed: str) -> bool:
 
 
 def game_options(game, raw: dict) -> dict:
-    """Game options from URL text (ints and booleans parsed), normalized by the game; bad ones dropped."""
-    known = {o.name: o for o in game.options}
+    """Game options from URL text (ints and booleans parsed), normalized by the game; bad ones dropped, and
+    hidden ones (a rules edition: a new game takes the current one)."""
+    known = {o.name: o for o in shown_options(game.options)}
     out = {}
     for name, text in raw.items():
         opt = known.get(name)

@@ -31,6 +31,7 @@ from session import LocalTable, new_seed
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
+from py_engine.core.options import shown_options
 
 
 class App(BotPump):
@@ -109,7 +110,7 @@ class App(BotPump):
         game = GAMES[self.setup["game"]]
         players = self.setup["players"]
         opts = []
-        for o in game.options:
+        for o in shown_options(game.options):  # a hidden option (a rules edition) keeps its default
             val = self.setup["options"].get(o.name, o.default)
             if o.kind == "bool":
                 ctl = tag("input", {"type": "checkbox", "data-opt": o.name, "checked": bool(val)})

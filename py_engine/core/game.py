@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from .errors import IllegalAction, RecordError
-from .options import Option, is_whole, normalize_options
+from .options import Option, is_whole, normalize_options, saved_options
 from .record import Record
 from .rng import Rng, is_seed
 
@@ -123,13 +123,14 @@ class State:
     @classmethod
     def blank(cls, game: Game, data: dict) -> State:
         """The start of a `load`: an empty state with its game, the player count (checked against the
-        game's range: ValueError) and the normalized options of the saved record; `load` fills in the rest."""
+        game's range: ValueError) and the options of the saved record (normalized, an option it does not name
+        at its legacy value: options.saved_options); `load` fills in the rest."""
         s = cls.__new__(cls)
         s.game = game
         n = s.players = int(data["record"]["players"])
         if not game.min_players <= n <= game.max_players:
             raise ValueError("bad player count")
-        s.opts = game.normalize_options(data["record"]["options"])
+        s.opts = saved_options(game.options, data["record"]["options"])
         return s
 
     def dump(self) -> dict:

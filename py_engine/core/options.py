@@ -15,7 +15,12 @@ def is_whole(value: Any, low: int, high: int) -> bool:
 
 @dataclass(frozen=True)
 class Option:
-    """One variant switch: a bool, an int in [low, high], or one of `choices`."""
+    """One variant switch: a bool, an int in [low, high], or one of `choices`.
+
+    `hidden`: never offered on the setup screen nor listed for translation (say, a rules edition: new games
+    take the default). `legacy`: the value a saved record's options are read with when they do not name the
+    option (None: the default), so a record made before the option existed replays by the rules it was
+    played with (`saved_options`)."""
 
     name: str
     label: str
@@ -26,6 +31,8 @@ class Option:
     choices: tuple = field(default_factory=tuple)
     help: str = ""
     labels: tuple = ()  # what the setup screen shows for each choice (an int option: for low..high); values stay
+    hidden: bool = False
+    legacy: Any = None
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -46,6 +53,8 @@ class Option:
             d["choices"] = list(self.choices)
         if self.labels:
             d["labels"] = list(self.labels)
+        if self.hidden:
+            d["hidden"] = True
         return d
 
     def shown(self) -> list[tuple[Any, str]]:
@@ -65,3 +74,18 @@ def normalize_options(declared: tuple[Option, ...], given: Any) -> dict:
         if name not in known:
             raise RecordError(f"unknown option {name!r}")
     return {o.name: o.check(given.get(o.name, o.default)) for o in declared}
+
+
+def saved_options(declared: tuple[Option, ...], given: Any) -> dict:
+    """The options of a saved record or game: as `normalize_options`, but an option they do not name takes
+    its `legacy` value (the rules of the records made before it existed) when it has one."""
+    if given is None:
+        given = {}
+    if isinstance(given, dict):
+        given = {**{o.name: o.legacy for o in declared if o.legacy is not None and o.name not in given}, **given}
+    return normalize_options(declared, given)
+
+
+def shown_options(declared: tuple[Option, ...]) -> tuple[Option, ...]:
+    """The options the setup screen offers (and whose words are translated): all but the hidden ones."""
+    return tuple(o for o in declared if not o.hidden)

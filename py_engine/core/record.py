@@ -19,6 +19,8 @@ Two JSON forms (`to_json`):
   embeds). `from_json` refuses it with `SealedRecord` (a RecordError whose message says the game can
   be watched once it is over): without the deal no position can be rebuilt.
 Records made before deals were sealed (an integer seed, no salt) load and replay as they always did.
+A record's options are read with `options.saved_options`: an option the record does not name takes its
+`legacy` value when it declares one (a rules edition: the rules the record was played with), else its default.
 
 A deal made by all seats together (a table with remote players, py_engine/net/host.py). The host draws a
 secret share of 64 hex digits and publishes, before any guest answers,
@@ -46,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction, RecordError
-from .options import is_whole
+from .options import is_whole, saved_options
 from .rng import is_seed, seed_from_json, seed_to_json
 
 FORMAT = "explorers-table-record"
@@ -180,7 +182,7 @@ class Record:
         players, moves = data.get("players"), data.get("moves")
         if not is_whole(players, game.min_players, game.max_players):
             raise RecordError("bad player count")
-        options = game.normalize_options(data.get("options", {}))
+        options = saved_options(game.options, data.get("options", {}))  # an option not named: its legacy value
         if not isinstance(moves, list):
             raise RecordError("moves must be a list")
         for m in moves:

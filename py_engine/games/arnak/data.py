@@ -249,6 +249,16 @@ ASSISTANTS = (
     ((G(compass=1),), (G(compass=2),), (), (), False),
 )
 
+# --- rules editions ---------------------------------------------------------------------------------------
+# A game keeps the rules it was recorded with: the hidden option "edition" (state.py; a record that does not
+# name it was made before it existed: edition 1). Edition 2 is the data above. Edition 1 is the engine before
+# the data fixes of commit 5ee9b15; as data, assistant 6 silver's and camp 5's discards were optional. Its
+# other two differences: the idol slot's draw offered with an empty deck (effects.Resolver.idol_slots) and the
+# rival's arrows and tie-break (rival.RIVAL_ARROWS_ED1, rival.decision_arrow).
+EDITION, LEGACY_EDITION = 2, 1
+CAMP_EFFECTS_ED1 = (*CAMP_EFFECTS[:4], (("discard", (G(jewel=1),)),))
+ASSISTANTS_ED1 = (*ASSISTANTS[:5], ((("draw", 1), ("discard", ())), *ASSISTANTS[5][1:]), *ASSISTANTS[6:])
+
 # --- research tracks: space -> (row, cost, entered from, bonus tiles by player count 2/3/4) -----------
 # cost: a resource vector, or "idol" (Snake space 4: one idol from your crates). Space 0 = start,
 # the last space = the Lost Temple.

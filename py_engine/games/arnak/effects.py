@@ -151,7 +151,7 @@ class Resolver:
             out.append((("pilot",), ("plane",)))
         for i, a in enumerate(p.assistants):
             if not a[2]:
-                icons = D.ASSISTANTS[a[0] - 1][3 if a[1] else 2]
+                icons = self.assistant(a[0])[3 if a[1] else 2]
                 if icons:
                     out.append((("tasst", i), icons))
         for i, g in enumerate(p.guardians):
@@ -197,13 +197,18 @@ class Resolver:
 
     def idol_slots(self, seat: int) -> tuple:
         """The idol-slot effects (0-4) `seat` may use: an idol and a free slot; effect 0 also costs a coin,
-        effect 4 (draw 1) needs a card in the deck."""
+        effect 4 (draw 1) needs a card in the deck (rules edition 2; edition 1 offered it anyway)."""
         p = self.p[seat]
         if not p.idols or p.slots >= 4:
             return ()
         # effect 4 draws a card: never offered with an empty deck (a draw never reshuffles; the guardian's
         # draw boon is hidden the same way, see useful)
-        return tuple(k for k in range(5) if (k != 0 or p.res[0] >= 1) and (k != 4 or p.deck))
+        draw_ok = bool(p.deck) or self.opts["edition"] == 1
+        return tuple(k for k in range(5) if (k != 0 or p.res[0] >= 1) and (k != 4 or draw_ok))
+
+    def assistant(self, n: int) -> tuple:
+        """Assistant n's data (data.ASSISTANTS) in this game's rules edition (data.ASSISTANTS_ED1 for 1)."""
+        return (D.ASSISTANTS_ED1 if self.opts["edition"] == 1 else D.ASSISTANTS)[n - 1]
 
     def boon_ok(self, seat: int, i: int) -> bool:
         """("boon", i): guardian i's unused boon is a free action with something to act on."""
@@ -215,7 +220,7 @@ class Resolver:
         """("assist", i): assistant i is ready; a free-action one (not `main`) whose costs can be met, or a
         main-action one (`main`: it buys with a discount) while that discount affords a card."""
         a = self.p[seat].assistants[i]
-        info = D.ASSISTANTS[a[0] - 1]
+        info = self.assistant(a[0])
         if a[2] or bool(info[4]) != main:
             return False
         if main:
@@ -414,7 +419,7 @@ class Resolver:
             self.log.append((seat, "boon", {"guardian": g[0], "boon": D.GUARDIANS[g[0]][3]}))
         elif kind == "assist":
             a = p.assistants[action[1]]
-            info = D.ASSISTANTS[a[0] - 1]
+            info = self.assistant(a[0])
             main = info[4]
             a[2] = 1
             ops = list(info[1 if a[1] else 0])
@@ -683,8 +688,9 @@ class Resolver:
         return True
 
     def site_ops(self, site: int) -> tuple:
+        """A site's effect; a camp's in this game's rules edition (data.CAMP_EFFECTS_ED1 for edition 1)."""
         if site < 5:
-            return D.CAMP_EFFECTS[site]
+            return (D.CAMP_EFFECTS_ED1 if self.opts["edition"] == 1 else D.CAMP_EFFECTS)[site]
         return D.SITE_TILES[1 if site < 13 else 2][self.tile[site] - 1]
 
     # --- decisions --------------------------------------------------------------------------------------
@@ -781,7 +787,7 @@ class Resolver:
             acts = []
             for i, st in enumerate(self.stacks):
                 if st:
-                    info = D.ASSISTANTS[st[-1] - 1]
+                    info = self.assistant(st[-1])
                     if self.ops_ok(seat, info[1 if op[1] == "gold" else 0]):
                         acts.append(("stack", i))
             return acts + skip
@@ -937,7 +943,7 @@ class Resolver:
             self.log.append((seat, "return", {"site": s}))
         elif k == "borrow":
             st = self.stacks[action[1]]
-            info = D.ASSISTANTS[st[-1] - 1]
+            info = self.assistant(st[-1])
             self.log.append((seat, "borrow", {"assistant": st[-1], "gold": op[1] == "gold"}))
             push = list(info[1 if op[1] == "gold" else 0])
         elif k == "swap_asst":
@@ -948,13 +954,13 @@ class Resolver:
             p.assistants[i] = [new, old[1], 0]
             self.log.append((seat, "swap_assistant", {"old": old[0], "new": new}))
         elif k == "camps2":
-            push = list(D.CAMP_EFFECTS[action[1]]) + list(D.CAMP_EFFECTS[action[2]])
+            push = list(self.site_ops(action[1])) + list(self.site_ops(action[2]))
         elif k == "shell":
             s = action[1]
             self.occ[s][self.occ[s].index(-1)] = seat
             p.home -= 1
             self.log.append((seat, "shell", {"site": s}))
-            push = list(D.CAMP_EFFECTS[s]) * 2
+            push = list(self.site_ops(s)) * 2
         elif k == "earring":
             n = action[1]
             for _ in range(n):

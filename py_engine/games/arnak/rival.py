@@ -11,7 +11,8 @@ top of the remaining face-down stack, and for the round's last flip (the stack i
 bottom tile of the used pile, i.e. the round's first flip (reference section 17, from S6, the rulebook
 transcription; S4 docs/SOLO_RULES_SPEC.md and src/solo.ts say the same). Left = the leftmost candidate in
 board order, right = the rightmost. Rounds of the discover tiles follow S4's transcription
-(RIVAL_DISCOVER).
+(RIVAL_DISCOVER). Rules edition 1 (records made before commit 5ee9b15) used other arrows (RIVAL_ARROWS_ED1)
+and broke ties with the arrow of the tile just flipped.
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ RIVAL_ARROWS = {
     "overcome-green": "R", "overcome-red": "R",  # S4
     "item-green": "L", "item-red": "L",  # S4 (buy-item)
     "artifact-green": "R", "artifact-red": "R",  # S4 (buy-artifact)
+}
+# Rules edition 1's arrows (data.EDITION): dig tiles as above, every green tile left, every red tile right.
+RIVAL_ARROWS_ED1 = {
+    "dig-coin": "L", "dig-compass": "R", "dig-tablet": "L", "dig-arrowhead": "R", "dig-jewel": "L",
+    "discover-green": "L", "discover-red": "R", "research-green": "L", "research-red": "R",
+    "overcome-green": "L", "overcome-red": "R", "item-green": "L", "item-red": "R",
+    "artifact-green": "L", "artifact-red": "R",
 }
 # round -> (level, guardian placed) for the discover tiles; None: nothing that round (S4)
 RIVAL_DISCOVER = {"green": {1: (1, True), 2: (1, False), 3: (1, True), 4: (2, False), 5: None},
@@ -69,9 +77,12 @@ def _gains(ops, res: int) -> bool:
     return False
 
 
-def decision_arrow(r: dict) -> str:
+def decision_arrow(r: dict, edition: int = 2) -> str:
     """The arrow that breaks this flip's ties: the top of the face-down stack (its last element), or for the
-    round's last flip the bottom of the used pile (the round's first tile)."""
+    round's last flip the bottom of the used pile (the round's first tile). Edition 1: the flipped tile's
+    own arrow (the top of the used pile) in RIVAL_ARROWS_ED1."""
+    if edition == 1:
+        return RIVAL_ARROWS_ED1[r["used"][-1]]
     return RIVAL_ARROWS[r["stack"][-1] if r["stack"] else r["used"][0]]
 
 
@@ -99,7 +110,7 @@ class RivalMixin:
         r = self.rival
         tile = r["stack"].pop()
         r["used"].append(tile)
-        arrow = decision_arrow(r)
+        arrow = decision_arrow(r, self.opts["edition"])
         did: dict = {"tile": tile, "arrow": arrow}
         if self.round == D.ROUNDS and tile in V_CROSSED:
             did["did"] = "nothing"

@@ -516,6 +516,10 @@ class ArnakGame(Game):
                labels=("leave the game", "go back to the Fear deck"),
                help="The rules summary removes them from the game; the printed rulebook returns them to the "
                     "Fear deck."),
+        # The rules a game is played by (data.py, "rules editions"): never offered, new games take the
+        # current one; a record made before the option existed is read as edition 1 and replays as it was.
+        Option("edition", "Rules edition", D.EDITION, kind="int", low=1, high=D.EDITION, hidden=True,
+               legacy=D.LEGACY_EDITION),
     )
     state_class = ArnakState
 
