@@ -136,3 +136,44 @@ def test_commands_from_the_home_page_and_a_replay_step():
     assert app.screen == "editor" and ed.problem == "" and ed.data["seat"] == 1
     assert ed.zones["hand.0"] is None and ed.zones["hand.1"] is not None  # seat 1's replay: seat 0's hand unseen
     assert ed.pos.state.hands[1] == state.record.replay(upto=5).hands[1]
+
+
+def test_islands_scoring_example_built_by_clicks_with_four_players():
+    """The rulebook's final scoring example (digest TC13) set up by picking and putting tiles: 29 points."""
+    from tests.test_position import ISLANDS_OTHERS, ISLANDS_TC13, island_space
+
+    ed = Editor.start("islands")
+    assert ed.data["players"] == 2 and ed.pos is not None
+    html = str(editor.html(ed, PAGE))
+    assert 'data-testid="ed-players"' in html and 'data-testid="zone-island.0.0"' in html
+    ed = ed.with_players("4")
+    assert ed.data["players"] == 4 and "cloud.7" in ed.zones and ed.pos is not None
+    assert ed.with_players("5") is ed and ed.with_players("x") is ed
+    for cloud in range(1, 8):
+        for comp in list(ed.zones[f"cloud.{cloud}"]):
+            ed.take_off(comp)
+    for qr, tile in ISLANDS_TC13.items():
+        ed.pick(tile)
+        ed.put(f"island.0.{island_space(*qr)}")
+    for seat, tile in ISLANDS_OTHERS.items():
+        for qr in ((1, 0), (2, 0), (0, 1)):
+            ed.pick(tile)
+            ed.put(f"island.{seat}.{island_space(*qr)}")
+    ed.set_field("energy.0", "14")
+    assert ed.pos is not None and ed.pos.state.score_sheet()[0]["total"] == 29
+    ed.pick("monument-1")
+    ed.put("island.1.30")
+    assert ed.problem == "island.1.30: nothing is placed on the balloon yard"
+    html = str(editor.html(ed, PAGE))
+    assert "nothing is placed on the balloon yard" in html and 'data-testid="ed-embed-url"' not in html
+
+
+def test_islands_words():
+    assert editor.zone_label("island.1.12", ["A", "B"]) == "B: island space 12"
+    assert editor.zone_label("telescope.0", ["A", "B"]) == "A: telescope"
+    assert editor.zone_label("cloud.3", ["A", "B"]) == "Cloud 3"
+    assert [editor.component_label(c) for c in ("forest-3", "wild-0", "city-4", "monument-1", "start-2")] == [
+        "forest 3", "wild 0", "city 4", "monument 1", "start tile 2"]
+    assert editor.field_label("balloon.1", ["A", "B"]) == "B: balloon on island space"
+    assert [editor.choice_label(c) for c in ("fly", "NE", "move1")] == [
+        "fly the balloon", "north-east", "+1 movement"]

@@ -78,3 +78,18 @@ def test_the_board_games_annotations_and_labels():
         "red 7", "10-point tile", "arrow tile", "researcher"]
     assert editor.zone_label("space.red-2", ["A", "B"]) == "red path: event space on stone 2"
     assert editor.field_label("stone.1.red", ["A", "B"]) == "B: stone on the red path"
+
+
+def test_islands_annotations_find_the_board_parts():
+    from tests.test_position import island_space, islands_example
+
+    data = islands_example()
+    data["annotations"]["highlight"] = ["island.0.12", "telescope.0", "cloud.2", "island.1.3", "canyon-2"]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"] == [['[data-space="12"]'], ['[data-testid="telescope-0"]'], ['[data-testid="cloud-1"]'],
+                              ['[data-testid="island-tab-1"]'],
+                              [f'[data-space="{island_space(-3, 1)}"]']]  # the first canyon-2
+    for sels in m["highlight"]:
+        assert sels[0][1:-1] in board, sels

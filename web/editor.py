@@ -6,10 +6,11 @@ already placed marked), one row per zone with its components, the fields as form
 whose eyes the embed shows, and the annotations. Beside it the game's own board (its renderer drawing
 the edited position from the shown seat) shows exactly what a reader will see.
 
-Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there;
-x takes it off the table. A hidden zone (a hand, the deck) may be left unset: its cards are dealt at
-random when someone plays on. Every edit is checked by the game at once; the refusal (which rule, where)
-is shown, and the link and embed code are offered only for a valid position.
+Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there (a
+piece of a supply of identical ones is a new one while the supply lasts); x takes it off the table. A
+hidden zone (a hand, the deck) may be left unset: its cards are dealt at random when someone plays on.
+Every edit is checked by the game at once; the refusal (which rule, where) is shown, and the link and
+embed code are offered only for a valid position.
 
 The model (`Editor`) is pure Python, tested in CPython; `screen_html`, `command` and `on_change` are the
 shell's hooks (screen "editor", commands "ed-…", inputs with data-cmd-change="ed-…").
@@ -44,8 +45,15 @@ class Editor:
         self.check()
 
     @classmethod
-    def start(cls, game_id: str) -> Editor:
-        return cls(P.starting(game_id))
+    def start(cls, game_id: str, players: int | None = None) -> Editor:
+        return cls(P.starting(game_id, players=players))
+
+    def with_players(self, raw: str) -> Editor:
+        """A fresh start for another player count (the zones and fields depend on it)."""
+        game = GAMES[self.data["game"]]
+        if not raw.isdigit() or not game.min_players <= int(raw) <= game.max_players:
+            return self
+        return Editor(P.starting(self.data["game"], players=int(raw), options=self.data["options"]))
 
     @classmethod
     def from_state(cls, state, seat: int | None, hide: bool) -> Editor:
@@ -83,10 +91,13 @@ class Editor:
             self.picked = None if self.picked == comp else comp
 
     def put(self, path: str) -> None:
-        """Move the picked component to the end of zone `path` (from wherever it lay)."""
+        """Move the picked component to the end of zone `path`: a card from wherever it lay; a piece of a
+        supply (identical pieces) is a new one while the supply lasts, else one moved from where it lay."""
         if self.picked is None or path not in self.paths():
             return
-        self.take_off(self.picked)
+        supply = self.decl.components(self.data["players"], self.data["options"]).get(self.picked, 0)
+        if sum(items.count(self.picked) for items in self.zones.values() if items) >= supply:
+            self.take_off(self.picked)
         if self.zones.get(path) is None:
             self.zones[path] = []
         self.zones[path].append(self.picked)
@@ -167,9 +178,13 @@ class Editor:
 ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedition"),
                "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
                "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
-               "removed": N_("Cards removed face down")}
+               "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
+               "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
+TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
+
+
 def zone_label(path: str, names: list[str]) -> str:
     """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language."""
     from render.svg import colour_name
@@ -178,7 +193,7 @@ def zone_label(path: str, names: list[str]) -> str:
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
     key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
     pattern = ZONE_LABELS.get(parts[0])
-    return tr(pattern, who=who, key=colour_name(key), stone=stone) if pattern else path
+    return tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1]) if pattern else path
 
 
 def component_label(comp: str) -> str:
@@ -188,6 +203,11 @@ def component_label(comp: str) -> str:
     if comp in PIECE_LABELS:
         return _(PIECE_LABELS[comp])
     colour, _sep, rest = comp.partition("-")
+    if colour in TILE_KINDS and rest.isdigit():  # an Islands in the Mist tile: 'forest-3', 'city-4'
+        from render.islands import tile_name
+
+        kind = "terrain" if colour not in ("wild", "city", "monument", "start") else colour
+        return tile_name({"kind": kind, "terrain": colour, "value": int(rest)})
     if colour == "vp":
         return tr("{n}-point tile", n=rest)
     if rest.startswith("w"):
@@ -199,8 +219,12 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "decision": N_("Decision pending"), "discarded": N_("Just discarded to (may not draw from it)"),
                 "starter": N_("Started the round"), "expedition": N_("Expedition"),
                 "vp": N_("Victory points of {who}"), "chips": N_("Artifact chips of {who}"),
-                "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path")}
-CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card")}
+                "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path"),
+                "start": N_("Start player"), "direction": N_("Direction die"), "bonus": N_("Bonus die"),
+                "balloon": N_("{who}: balloon on island space"), "energy": N_("Energy of {who}"),
+                "first_all": N_("First to link all six coasts"), "final_round": N_("Last round")}
+CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
+                 "place": N_("place telescope tiles")}
 
 
 def field_label(name: str, names: list[str]) -> str:
@@ -214,9 +238,13 @@ def field_label(name: str, names: list[str]) -> str:
 
 
 def choice_label(value: str) -> str:
+    from render.islands import BONUS_TEXT, DIR_NAMES
     from render.svg import colour_name
 
-    return _(CHOICE_LABELS[value]) if value in CHOICE_LABELS else colour_name(value)
+    for table in (CHOICE_LABELS, DIR_NAMES, BONUS_TEXT):
+        if value in table:
+            return _(table[value])
+    return colour_name(value)
 
 
 # --- the screen ------------------------------------------------------------------------------------
@@ -283,6 +311,13 @@ def fields_html(ed: Editor, names: list[str]) -> Safe:
                                                                                           else str(value))}, t)
                                             for v, t in choices])
         out.append(tag("label", {"class": "opt"}, field_label(name, names), " ", ctl))
+    game = GAMES[ed.data["game"]]
+    if game.min_players < game.max_players:
+        counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
+        out.insert(0, tag("label", {"class": "opt"}, _("Players"), " ",
+                          tag("select", {"data-cmd-change": "ed-players", "data-testid": "ed-players"}, "",
+                              [tag("option", {"value": c, "selected": c == str(ed.data["players"])}, c)
+                               for c in counts])))
     seat = ed.data.get("seat")
     seats = [("spectator", _("Spectator (no hand shown)"))] + [(str(i), names[i]) for i in range(ed.data["players"])]
     out.append(tag("label", {"class": "opt"}, _("The embed shows the table as seen by"), " ",
@@ -396,6 +431,8 @@ def on_change(app, el) -> None:
         ed.set_field(el.getAttribute("data-arg") or "", value)
     elif kind == "ed-seat":
         ed.set_seat(value)
+    elif kind == "ed-players":
+        app.editor = ed.with_players(value)
     elif kind == "ed-caption":
         ed.set_caption(value)
     app.redraw()

@@ -68,10 +68,26 @@ def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
     return [f'[data-testid="column-{seat}-{colour}"]', f'[data-testid="player-{seat}"]']  # a column
 
 
+def _islands(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a tile: its zone (identical tiles share a name: the first one placed)
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        return _islands(zone, pos, bottom) if zone else []
+    parts = name.split(".")
+    if parts[0] == "cloud":
+        return [f'[data-testid="cloud-{int(parts[1]) - 1}"]']
+    seat = int(parts[1])
+    if seat != bottom:  # another island is drawn small, as a tab
+        return [f'[data-testid="island-tab-{seat}"]']
+    if parts[0] == "telescope":
+        return [f'[data-testid="telescope-{seat}"]']
+    return [f'[data-space="{parts[2]}"]']  # a space of the island shown
+
+
 # game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first
 ANCHORS: dict[str, Callable[[str, P.Position, int], list[str]]] = {
     "lost-cities": _lost_cities,
     "lost-cities-board": _lost_cities_board,
+    "islands": _islands,
 }
 
 

@@ -539,7 +539,7 @@ def dock_help(d: dict) -> str:
 
 def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, x: float, y: float) -> Safe:
     isl = view["islands"][seat]
-    out = [tag("text", {"x": x, "y": y + 4, "class": "sm"},
+    out = [tag("text", {"x": x, "y": y + 4, "class": "sm", "data-testid": f"telescope-{seat}"},
                tag("title", None, _("Telescope: tiles kept here can be placed next to the balloon")),
                tr("Telescope ({n}/{max}):", n=len(isl["telescope"]), max=_int(isl["telescope_spaces"])))]
     placeable = {a[1] for a in legal if a[0] == "place"}
