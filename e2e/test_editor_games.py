@@ -39,6 +39,10 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
     page.wait_for_selector("[data-testid=ed-ok]")  # a new game: balloons on start spaces, about to fly
     page.select_option("[data-testid=ed-players]", "4")
     page.wait_for_selector('[data-testid="zone-cloud.7"]')
+    for cloud in range(1, 8):  # the opening deal's cloud tiles back to the bag
+        chips = page.locator(f'[data-testid="zone-cloud.{cloud}"] [data-testid^="off-"]')
+        while chips.count():
+            chips.first.click()
     for qr, tile in TC13.items():
         put(page, tile, f"island.0.{GOLD_SPACES[qr]}")
     for seat, tile in OTHERS.items():
@@ -75,4 +79,61 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
         assert frame.locator("#board [data-act]").count() == 0
     finally:
         server.shutdown()
+    context.close()
+
+
+ARNAK_CAPTION = "Camp 1's boot space is taken: the two-boot space costs a car and a boot"
+
+
+def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
+    """Lost Ruins of Arnak, four players: seat 1's archaeologist holds camp 1's boot space; seat 0 holds an
+    Exploration (car) and a Fear (boot). Built in the editor, embedded on a second origin with camp 1
+    ringed, then played on: the dig paid with the car and the boot, the turn ended, the bots answer."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-arnak]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    page.select_option("[data-testid=ed-players]", "4")
+    page.wait_for_selector('[data-testid="zone-hand.3"]')
+    page.click('[data-testid="zone-hand.0"] [data-testid="off-funding-ship"]')
+    put(page, "explore-car", "hand.0")
+    put(page, "archaeologist-1", "camp.1-1")
+    put(page, "archaeologist-1", "camp.2-1")
+    put(page, "archaeologist-1", "camp.3-1")
+    assert page.inner_text("[data-testid=ed-problem]").endswith("camp.3-1: only 2 of archaeologist-1 exist")
+    page.click('[data-testid="zone-camp.3-1"] [data-testid="off-archaeologist-1"]')
+    page.fill("[data-testid=ed-caption]", ARNAK_CAPTION)
+    page.press("[data-testid=ed-caption]", "Tab")
+    page.click('[data-testid="mark-camp.1-2"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    assert page.locator("[data-testid=ed-board] [data-testid=mark-ring]").count() == 1
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{server.server_address[1]}/"
+        rules = context.new_page()
+        rules.goto(other + "css/embed.css")
+        rules.set_content(f'<h1>Digging</h1><iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        assert frame.locator("[data-testid=caption]").inner_text() == ARNAK_CAPTION
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+        assert frame.locator('[data-testid^="hand-203-"]').count() == 1  # the Exploration (car) in hand
+        assert frame.locator("#board [data-act]").count() == 0
+    finally:
+        server.shutdown()
+
+    page.goto(url)
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=site-0-dig]")
+    page.click("[data-testid=act-tcard-203]")  # the car pays a boot
+    page.click("[data-testid=act-tcard-300]")  # the Fear's boot
+    page.click("[data-testid=act-end]")
+    page.locator("[data-testid=act-pass]").wait_for(timeout=90_000)  # the three bots moved; my turn again
+    assert page.locator("[data-testid=error]").count() == 0
     context.close()

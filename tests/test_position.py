@@ -536,3 +536,95 @@ def test_fuzz_islands_positions_only_ever_refused_clearly():
              P.of_state(islands_played(6, 2, 40, "silver"), seat=1, hide=True)]
     ok, refused = fuzz(bases, 10_000, seed=27)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Lost Ruins of Arnak -----------------------------------------------------------------------------------
+
+
+def arnak_example() -> dict:
+    """Four players; seat 1's archaeologist holds camp 1's boot space, so seat 0's dig there takes the
+    two-boot space: a car (Exploration) and a boot (Fear) pay it."""
+    pos = P.starting("arnak", players=4, seed=1)
+    z = pos["state"]["zones"]
+    z["hand.0"] = ["explore-car", "fear", "funding-ship", "explore-ship", "funding-car"]
+    z["deck.0"] = ["fear"]
+    z["camp.1-1"] = ["archaeologist-1"]
+    return pos
+
+
+def test_arnak_a_site_costs_a_car_and_a_boot():
+    from py_engine.games.arnak import data as D
+
+    state = P.check(arnak_example(), seed=2).state
+    assert state.occ[0] == [1, -1] and state.p[1].home == 1 and state.p[0].home == 2
+    assert ("dig", 0) in state.legal_actions(0) and state.p[0].deck == [D.FEAR]
+    state.apply(0, ("dig", 0))
+    assert state.queue[0] == ("travel", ("boot", "boot"), ("dig", 0))
+    state.apply(0, ("tcard", D.EXPLORE_CAR))  # a car pays a boot
+    state.apply(0, ("tcard", D.FEAR))
+    assert state.occ[0] == [1, 0] and state.p[0].home == 1 and state.p[0].res[0] == 2 + 2  # camp 1: 2 coins
+    assert sorted(state.p[0].play) == [D.EXPLORE_CAR, D.FEAR]
+
+
+def test_arnak_unset_hands_and_decks_are_dealt_from_the_seats_starting_cards():
+    from py_engine.games.arnak import data as D
+
+    state = P.check(P.starting("arnak", players=3, seed=5), seed=9).state
+    for p in state.p:
+        assert sorted(p.hand + p.deck) == sorted(D.STARTING_DECK) and len(p.hand) == 5
+    assert len(state.items) == 5 and len(state.arts) == 1 and state.fear_left == 19 - 6
+
+
+def arnak_edit(fn) -> dict:
+    pos = arnak_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["items"].append("artifact-3"), "items: artifact-3 cannot lie in this row"),
+    (lambda p, z, f: z["artifacts"].append("artifact-3"), "artifacts: holds 2; in round 1 it holds 1"),
+    (lambda p, z, f: z["camp.2-1"].append("item-3"), "camp.2-1: item-3 cannot lie on a camp: only an archaeologist"),
+    (lambda p, z, f: z["play.0"].append("archaeologist-0"),
+     "play.0: an archaeologist stands at home or on a camp space"),
+    (lambda p, z, f: z["play.0"].append("explore-car"),
+     "hand.0: holds 2 of explore-car: each player starts with one"),
+    (lambda p, z, f: [z[f"camp.{k}-1"].append("archaeologist-0") for k in (2, 3, 4)],
+     "camp.4-1: only 2 of archaeologist-0 exist"),
+    (lambda p, z, f: f.__setitem__("round", 6), "round: must be a whole number from 1 to 5"),
+    (lambda p, z, f: f.__setitem__("res.1.jewel", -1), "res.1.jewel: must be a whole number from 0 to 99"),
+    (lambda p, z, f: z.__setitem__("hand.0", None) or z.__setitem__("deck.0", ["fear", "fear"]),
+     "hand.0: 5 starting cards are needed to deal this hand but only 4 are left"),
+    (lambda p, z, f: z.__setitem__("camp.6-1", []), "camp.6-1: there is no such zone in this game"),
+])
+def test_arnak_refusals(change, message):
+    assert refusal(arnak_edit(change)) == message
+
+
+def test_arnak_camps_second_spaces_close_with_fewer_players():
+    data = P.starting("arnak", players=3)
+    data["state"]["zones"]["camp.3-2"] = ["archaeologist-1"]
+    assert refusal(data) == "camp.3-2: this space is closed with 3 players"
+    data["state"]["zones"]["camp.4-2"] = data["state"]["zones"].pop("camp.3-2") and ["archaeologist-1"]
+    data["state"]["zones"]["camp.3-2"] = []
+    assert P.check(data).state.occ[3] == [-1, 1]
+
+
+def test_arnak_solo_and_replay_steps_are_refused():
+    data = P.starting("arnak", players=2)
+    data["players"] = 1
+    for k in [k for k in data["state"]["zones"] if k.endswith(".1")]:
+        del data["state"]["zones"][k]
+    for k in [k for k in data["state"]["fields"] if k.startswith("res.1.")]:
+        del data["state"]["fields"][k]
+    assert refusal(data) == "players: positions are set up for 2 to 4 players (not the solo rival's game)"
+    state = get_game("arnak").new(players=2, seed=1)
+    state.apply(0, ("pass",))
+    with pytest.raises(PositionError, match="from a replay step: not yet"):
+        P.of_state(state)
+
+
+def test_fuzz_arnak_positions_only_ever_refused_clearly():
+    bases = [arnak_example(), P.starting("arnak", players=3, seed=4), P.starting("arnak", players=2, seed=6)]
+    ok, refused = fuzz(bases, 10_000, seed=28)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000

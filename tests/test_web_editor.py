@@ -161,7 +161,7 @@ def test_islands_scoring_example_built_by_clicks_with_four_players():
             ed.put(f"island.{seat}.{island_space(*qr)}")
     ed.set_field("energy.0", "14")
     assert ed.pos is not None and ed.pos.state.score_sheet()[0]["total"] == 29
-    ed.pick("monument-1")
+    ed.pick("forest-1")
     ed.put("island.1.30")
     assert ed.problem == "island.1.30: nothing is placed on the balloon yard"
     html = str(editor.html(ed, PAGE))
@@ -177,3 +177,52 @@ def test_islands_words():
     assert editor.field_label("balloon.1", ["A", "B"]) == "B: balloon on island space"
     assert [editor.choice_label(c) for c in ("fly", "NE", "move1")] == [
         "fly the balloon", "north-east", "+1 movement"]
+
+
+def test_a_piece_of_a_supply_is_one_more_and_too_many_are_refused():
+    ed = Editor.start("islands")
+    for cloud in range(1, 5):
+        for comp in list(ed.zones[f"cloud.{cloud}"]):
+            ed.take_off(comp)
+    for k in range(3):
+        ed.pick("monument-1")
+        ed.put(f"island.0.{k}")
+    assert [ed.zones[f"island.0.{k}"] for k in range(3)] == [["monument-1"], ["monument-1"], ["monument-1"]]
+    assert ed.problem == "island.0.2: only 2 of monument-1 exist"
+    ed.take_off("monument-1")
+    assert ed.pos is not None and ed.zones["island.0.0"] == []
+
+
+def test_arnak_words():
+    names = ["A", "B"]
+    assert [editor.zone_label(z, names) for z in ("hand.0", "deck.1", "play.1", "items", "camp.3-2")] == [
+        "A: hand", "B: Deck", "B: play area", "Item row", "Camp site 3, space 2"]
+    assert [editor.component_label(c) for c in ("item-7", "artifact-1", "explore-car", "fear", "archaeologist-1")] == [
+        "Sturdy Boots", "Pathfinder's Sandals", "Exploration: car", "Fear", "archaeologist 2"]
+    assert editor.field_label("res.1.jewel", names) == "B: jewels"
+
+
+def test_arnak_turn_built_by_clicks():
+    """A site that costs a car and a boot: camp 1's two-boot space, its boot space taken by seat 1."""
+    ed = Editor.start("arnak").with_players("4")
+    ed.pick("archaeologist-1")
+    ed.put("camp.1-1")
+    assert ed.pos is not None and ("dig", 0) in ed.pos.state.legal_actions(0)
+    ed.pick("archaeologist-1")
+    ed.put("camp.1-2")
+    ed.pick("archaeologist-1")
+    ed.put("camp.2-1")
+    assert ed.problem == "camp.2-1: only 2 of archaeologist-1 exist"
+
+
+def test_the_x_of_a_supply_piece_takes_off_the_one_in_its_zone():
+    ed = Editor.start("arnak")
+    for camp in ("1-1", "2-1"):
+        ed.pick("archaeologist-1")
+        ed.put(f"camp.{camp}")
+    html = str(editor.html(ed, PAGE))
+    assert 'data-arg="camp.2-1|archaeologist-1"' in html
+    app = FakeApp()
+    app.editor, app.screen = ed, "editor"
+    editor.command(app, "ed-off", "camp.2-1|archaeologist-1")
+    assert ed.zones["camp.1-1"] == ["archaeologist-1"] and ed.zones["camp.2-1"] == []

@@ -93,3 +93,19 @@ def test_islands_annotations_find_the_board_parts():
                               [f'[data-space="{island_space(-3, 1)}"]']]  # the first canyon-2
     for sels in m["highlight"]:
         assert sels[0][1:-1] in board, sels
+
+
+def test_arnak_annotations_find_the_board_parts():
+    from tests.test_position import arnak_example
+
+    data = arnak_example()
+    row = data["state"]["zones"]["items"]
+    data["annotations"]["highlight"] = ["camp.1-2", "explore-car", "items", "hand.2", row[1]]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"][:4] == [['[data-site="0"]'], ['[data-testid="hand-203-0"]', '[data-testid^="hand-"]'],
+                                  ['[data-testid="row-item-0"]'], ['[data-testid="score-2"]']]
+    assert m["highlight"][4][0] == '[data-testid="row-item-1"]'
+    for sels in m["highlight"]:
+        assert sels[0][1:-1].replace("^=", "=") .split("=")[0] in board, sels

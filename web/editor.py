@@ -7,7 +7,7 @@ whose eyes the embed shows, and the annotations. Beside it the game's own board 
 the edited position from the shown seat) shows exactly what a reader will see.
 
 Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there (a
-piece of a supply of identical ones is a new one while the supply lasts); x takes it off the table. A
+piece of a supply of identical ones is one more there); x takes it off the table. A
 hidden zone (a hand, the deck) may be left unset: its cards are dealt at random when someone plays on.
 Every edit is checked by the game at once; the refusal (which rule, where) is shown, and the link and
 embed code are offered only for a valid position.
@@ -91,12 +91,11 @@ class Editor:
             self.picked = None if self.picked == comp else comp
 
     def put(self, path: str) -> None:
-        """Move the picked component to the end of zone `path`: a card from wherever it lay; a piece of a
-        supply (identical pieces) is a new one while the supply lasts, else one moved from where it lay."""
+        """Move the picked card to the end of zone `path` (from wherever it lay); a piece of a supply
+        (identical pieces) is a new one there (too many of them is refused like any impossible edit)."""
         if self.picked is None or path not in self.paths():
             return
-        supply = self.decl.components(self.data["players"], self.data["options"]).get(self.picked, 0)
-        if sum(items.count(self.picked) for items in self.zones.values() if items) >= supply:
+        if self.decl.components(self.data["players"], self.data["options"]).get(self.picked, 0) == 1:
             self.take_off(self.picked)
         if self.zones.get(path) is None:
             self.zones[path] = []
@@ -104,9 +103,11 @@ class Editor:
         self.picked = None
         self.check()
 
-    def take_off(self, comp: str) -> None:
-        """Remove one copy of `comp` from the table (back to the box, or to the deck's random deal)."""
-        path = self.where(comp)
+    def take_off(self, comp: str, path: str | None = None) -> None:
+        """Remove one copy of `comp` from the table (back to the box, or to the deck's random deal): the
+        one in zone `path` when given (a piece of a supply lies in many), else wherever it lies."""
+        if path is None or comp not in (self.zones.get(path) or ()):
+            path = self.where(comp)
         if path is not None:
             self.zones[path].remove(comp)
         self.check()
@@ -179,9 +180,27 @@ ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedit
                "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
                "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
                "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
-               "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}")}
+               "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
+               "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
+ARNAK_KINDS = ("item", "artifact", "funding", "explore", "fear", "archaeologist")
+
+
+def arnak_card_label(kind: str, rest: str) -> str:
+    """'item-7' -> its printed name; 'explore-car' -> 'Exploration: car'; 'archaeologist-1' -> 'archaeologist 2'."""
+    from render.arnak import ICON_NAMES, card_label
+
+    from py_engine.games.arnak import data as D
+
+    if kind == "archaeologist":
+        return tr("archaeologist {n}", n=int(rest) + 1)
+    if kind in ("item", "artifact"):
+        return D.CARDS[int(rest) + (100 if kind == "artifact" else 0)][0]
+    name = card_label({"funding": "Funding", "explore": "Exploration", "fear": "Fear"}[kind])
+    return tr("{name}: {what}", name=name, what=_(ICON_NAMES[rest])) if rest in ICON_NAMES else name
+
+
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
@@ -193,7 +212,10 @@ def zone_label(path: str, names: list[str]) -> str:
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
     key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
     pattern = ZONE_LABELS.get(parts[0])
-    return tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1]) if pattern else path
+    if not pattern:
+        return path
+    label = tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1])
+    return tr("{name}: {what}", name=who, what=label) if who and "{who}" not in pattern else label  # a seat's deck
 
 
 def component_label(comp: str) -> str:
@@ -203,6 +225,8 @@ def component_label(comp: str) -> str:
     if comp in PIECE_LABELS:
         return _(PIECE_LABELS[comp])
     colour, _sep, rest = comp.partition("-")
+    if colour in ARNAK_KINDS:
+        return arnak_card_label(colour, rest)
     if colour in TILE_KINDS and rest.isdigit():  # an Islands in the Mist tile: 'forest-3', 'city-4'
         from render.islands import tile_name
 
@@ -222,7 +246,10 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path"),
                 "start": N_("Start player"), "direction": N_("Direction die"), "bonus": N_("Bonus die"),
                 "balloon": N_("{who}: balloon on island space"), "energy": N_("Energy of {who}"),
-                "first_all": N_("First to link all six coasts"), "final_round": N_("Last round")}
+                "first_all": N_("First to link all six coasts"), "final_round": N_("Last round"),
+                "res": N_("{who}: {key}")}
+RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tablets"), "arrowhead": N_("arrowheads"),
+              "jewel": N_("jewels")}
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
                  "place": N_("place telescope tiles")}
 
@@ -234,7 +261,8 @@ def field_label(name: str, names: list[str]) -> str:
     base, _sep, rest = name.partition(".")
     idx, _sep, key = rest.partition(".")
     who = names[int(idx)] if idx.isdigit() and int(idx) < len(names) else ""
-    return tr(FIELD_LABELS[base], who=who, key=colour_name(key)) if base in FIELD_LABELS else name
+    what = _(RES_LABELS[key]) if key in RES_LABELS else colour_name(key)
+    return tr(FIELD_LABELS[base], who=who, key=what) if base in FIELD_LABELS else name
 
 
 def choice_label(value: str) -> str:
@@ -270,6 +298,7 @@ def palette_html(ed: Editor) -> Safe:
 def zones_html(ed: Editor, names: list[str]) -> Safe:
     rows = []
     marks = ed.data["annotations"]["highlight"]
+    comps = ed.decl.components(ed.data["players"], ed.data["options"])
     for path, (zone, _seat) in ed.paths().items():
         items = ed.zones.get(path, [])
         label = zone_label(path, names)
@@ -279,8 +308,8 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
             body = join(*[tag("span", {"class": "chip on"},
                               _button("ed-pick", c, component_label(c), f"chip-{c}", pressed=ed.picked == c,
                                       cls="linkish"),
-                              _button("ed-off", c, "×", f"off-{c}", aria=tr("Take {card} off the table",
-                                                                             card=component_label(c)),
+                              _button("ed-off", c if comps.get(c) == 1 else f"{path}|{c}", "×", f"off-{c}",
+                                      aria=tr("Take {card} off the table", card=component_label(c)),
                                       cls="linkish")) for c in items]) if items else tag("em", None, _("empty"))
         tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.picked else None,
                  _button("ed-unset", path, _("Set by hand") if items is None else _("Deal at random"),
@@ -408,7 +437,8 @@ def command(app, cmd: str, arg: str | None) -> None:
     elif cmd == "ed-put" and arg:
         ed.put(arg)
     elif cmd == "ed-off" and arg:
-        ed.take_off(arg)
+        path, _sep, comp = arg.rpartition("|")  # "zone|piece" for a piece of a supply, else the card
+        ed.take_off(comp, path or None)
     elif cmd == "ed-unset" and arg:
         ed.toggle_unset(arg)
     elif cmd == "ed-mark" and arg:
