@@ -628,3 +628,87 @@ def test_fuzz_arnak_positions_only_ever_refused_clearly():
     bases = [arnak_example(), P.starting("arnak", players=3, seed=4), P.starting("arnak", players=2, seed=6)]
     ok, refused = fuzz(bases, 10_000, seed=28)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Catan: Cities & Knights -----------------------------------------------------------------------------
+
+
+def catan_example() -> dict:
+    """Just before the barbarians arrive (ship on step 6): seat 0 has a city, a road and an active basic
+    knight; seat 1 a city and a road and no knight. Two cities against one knight: the attack is lost and
+    seat 1, with the weakest defence, loses its city."""
+    pos = P.starting("catan-ck", players=3, seed=1)
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    z.update({"vertex.0": ["city-0"], "edge.0": ["road-0"], "vertex.3": ["knight-0-1-active"],
+              "vertex.30": ["city-1"], "edge.36": ["road-1"]})
+    f["barbarians"] = 6
+    return pos
+
+
+def test_catan_a_barbarian_attack_costs_a_city():
+    state = P.check(catan_example(), seed=1).state  # seed 1: the event die shows the ship
+    assert state.barbarian_strength() == 2 and [state.knight_strength(q) for q in range(3)] == [1, 0, 0]
+    assert state.to_move() == (0,) and state.legal_actions(0) == [("roll",)]
+    state.apply(0, ("roll",))
+    assert state.dice["event"] == "ship" and state.attacks == 1 and state.barb == 0
+    assert (state.owner[30], state.btype[30]) == (1, 1)  # seat 1's city is now a settlement
+    assert (state.owner[0], state.btype[0]) == (0, 2)  # seat 0's knight kept its city
+    assert not state.kn_active[3]  # knights go home inactive
+
+
+def catan_edit(fn) -> dict:
+    pos = catan_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["vertex.4"].append("settlement-2"),
+     "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule"),
+    (lambda p, z, f: z["vertex.10"].append("road-1"),
+     "vertex.10: road-1 cannot stand on an intersection: roads lie on paths"),
+    (lambda p, z, f: z["edge.5"].append("city-1"), "edge.5: city-1 cannot lie on a path: only a road"),
+    (lambda p, z, f: z["edge.50"].append("road-2"), "edge.50: road-2 joins none of its owner's buildings, "
+                                                     "knights or roads"),
+    (lambda p, z, f: z["vertex.3"].__setitem__(0, "knight-1-1"),
+     "vertex.3: knight-1-1 stands at the end of none of its owner's roads"),
+    (lambda p, z, f: z["vertex.3"].__setitem__(0, "knight-0-3-active"),
+     "vertex.3: a mighty knight needs the politics fortress (improvements are not set up here)"),
+    (lambda p, z, f: (z["edge.6"].append("road-0"), z["edge.10"].append("road-0"),
+                      z["vertex.7"].append("knight-0-1"), z["vertex.11"].append("knight-0-1")),
+     "vertex.11: a player has 2 knights of each level"),
+    (lambda p, z, f: z["vertex.0"].append("city-0"), "vertex.0: holds 2; it holds 0 to 1"),
+    (lambda p, z, f: f.__setitem__("barbarians", 7), "barbarians: must be a whole number from 0 to 6"),
+    (lambda p, z, f: (f.__setitem__("cards.0.ore", 10), f.__setitem__("cards.2.ore", 10)),
+     "cards.2.ore: 20 ore cards are held but only 19 exist"),
+    (lambda p, z, f: f.__setitem__("cards.1.paper", 13), "cards.1.paper: 13 paper cards are held but only 12 exist"),
+    (lambda p, z, f: f.__setitem__("cards.1.paper", 20), "cards.1.paper: must be a whole number from 0 to 19"),
+    (lambda p, z, f: z.__setitem__("vertex.54", []), "vertex.54: there is no such zone in this game"),
+])
+def test_catan_refusals(change, message):
+    assert refusal(catan_edit(change)) == message
+
+
+def test_catan_replay_steps_before_a_roll_round_trip():
+    game = get_game("catan-ck")
+    state = game.new(players=4, seed=3)
+    rnd = random.Random(3)
+    while state.setup_i < 2 * state.players:
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    pos = P.check(P.of_state(state))
+    assert (pos.state.owner, pos.state.btype, pos.state.road, pos.state.hands) == (
+        state.owner, state.btype, state.road, state.hands)
+    assert pos.state.legal_actions(state.turn) == state.legal_actions(state.turn) == [("roll",)]
+    state.apply(state.turn, ("roll",))
+    while state.stack and state.stack[-1]["k"] != "main":
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    with pytest.raises(PositionError, match="before a turn's roll"):
+        P.of_state(state)
+
+
+def test_fuzz_catan_positions_only_ever_refused_clearly():
+    bases = [catan_example(), P.starting("catan-ck", players=4, seed=2)]
+    ok, refused = fuzz(bases, 10_000, seed=29)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000
