@@ -123,7 +123,7 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
         frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
         assert frame.locator("[data-testid=caption]").inner_text() == ARNAK_CAPTION
         assert frame.locator("[data-testid=mark-ring]").count() == 1
-        assert frame.locator('[data-testid^="hand-203-"]').count() == 1  # the Exploration (car) in hand
+        assert frame.locator('#board [data-site="0"]').count() == 1
         assert frame.locator("#board [data-act]").count() == 0
     finally:
         server.shutdown()
@@ -136,4 +136,46 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     page.click("[data-testid=act-end]")
     page.locator("[data-testid=act-pass]").wait_for(timeout=90_000)  # the three bots moved; my turn again
     assert page.locator("[data-testid=error]").count() == 0
+    context.close()
+
+
+def test_catan_just_before_the_barbarians_arrive(browser, site):
+    """Catan: Cities & Knights, three players: the ship one step from Catan, two cities against one active
+    knight (the attack would cost seat 1 its city). Built in the editor, embedded on a second origin."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-catan-ck]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    for comp, zone in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("knight-0-1-active", "vertex.3"),
+                       ("city-1", "vertex.30"), ("road-1", "edge.36")):
+        put(page, comp, zone)
+    put(page, "settlement-2", "vertex.4")
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule")
+    page.click('[data-testid="zone-vertex.4"] [data-testid="off-settlement-2"]')
+    page.fill("[data-testid=field-barbarians]", "6")
+    page.press("[data-testid=field-barbarians]", "Tab")
+    page.click('[data-testid="mark-vertex.30"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    words = "Barbarians 6/7 · strength 2 vs knights 1"
+    assert page.locator("[data-testid=ed-board] [data-testid=barbarians]").text_content().endswith(words)
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{server.server_address[1]}/"
+        rules = context.new_page()
+        rules.goto(other + "css/embed.css")
+        rules.set_content(f'<iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        assert frame.locator("[data-testid=barbarians]").text_content().endswith(words)
+        assert frame.locator('[data-testid="city-30"]').count() == 1
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+    finally:
+        server.shutdown()
     context.close()

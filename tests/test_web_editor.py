@@ -226,3 +226,21 @@ def test_the_x_of_a_supply_piece_takes_off_the_one_in_its_zone():
     app.editor, app.screen = ed, "editor"
     editor.command(app, "ed-off", "camp.2-1|archaeologist-1")
     assert ed.zones["camp.1-1"] == ["archaeologist-1"] and ed.zones["camp.2-1"] == []
+
+
+def test_catan_words_and_a_barbarian_attack_built_by_clicks():
+    names = ["A", "B", "C"]
+    assert [editor.zone_label(z, names) for z in ("vertex.12", "edge.3")] == ["Intersection 12", "Path 3"]
+    assert [editor.component_label(c, "catan-ck") for c in ("city-1", "road-0", "knight-2-1", "knight-0-2-active")] == [
+        "city of player 2", "road of player 1", "knight (level 1) of player 3", "active knight (level 2) of player 1"]
+    assert editor.field_label("cards.1.ore", names) == "B: ore"
+    ed = Editor.start("catan-ck")
+    for comp, zone in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("knight-0-1-active", "vertex.3"),
+                       ("city-1", "vertex.30"), ("road-1", "edge.36")):
+        ed.pick(comp)
+        ed.put(zone)
+    ed.set_field("barbarians", "6")
+    assert ed.pos is not None and ed.pos.state.barb == 6 and ed.pos.state.barbarian_strength() == 2
+    ed.pick("settlement-2")
+    ed.put("vertex.4")
+    assert ed.problem == "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule"

@@ -104,8 +104,23 @@ def test_arnak_annotations_find_the_board_parts():
     pos = P.check(data)
     board = str(positions.board_html(pos, 0))
     m = positions.marks(pos, 0)
-    assert m["highlight"][:4] == [['[data-site="0"]'], ['[data-testid="hand-203-0"]', '[data-testid^="hand-"]'],
+    assert m["highlight"][:4] == [['[data-site="0"]'], ['[data-testid="hand-203-0"]', '[data-testid^="hand-"]',
+                                                         '[data-testid="score-0"]'],
                                   ['[data-testid="row-item-0"]'], ['[data-testid="score-2"]']]
     assert m["highlight"][4][0] == '[data-testid="row-item-1"]'
     for sels in m["highlight"]:
         assert sels[0][1:-1].replace("^=", "=") .split("=")[0] in board, sels
+
+
+def test_catan_annotations_find_the_board_parts():
+    from tests.test_position import catan_example
+
+    data = catan_example()
+    data["annotations"]["highlight"] = ["vertex.30", "edge.36", "knight-0-1-active"]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"][1] == ['[data-testid="road-36"]'] and '[data-testid="city-30"]' in m["highlight"][0]
+    assert '[data-testid="knight-3"]' in m["highlight"][2]
+    for sel in ('data-testid="city-30"', 'data-testid="road-36"', 'data-testid="knight-3"', 'data-testid="barbarians"'):
+        assert sel in board

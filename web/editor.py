@@ -181,7 +181,8 @@ ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedit
                "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
                "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
                "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
-               "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}")}
+               "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
+               "vertex": N_("Intersection {space}"), "edge": N_("Path {space}")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
 ARNAK_KINDS = ("item", "artifact", "funding", "explore", "fear", "archaeologist")
@@ -201,6 +202,9 @@ def arnak_card_label(kind: str, rest: str) -> str:
     return tr("{name}: {what}", name=name, what=_(ICON_NAMES[rest])) if rest in ICON_NAMES else name
 
 
+CATAN_PIECES = {"settlement": N_("settlement of player {n}"), "city": N_("city of player {n}"),
+                "road": N_("road of player {n}"), "knight": N_("knight (level {level}) of player {n}"),
+                "active": N_("active knight (level {level}) of player {n}")}
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
@@ -218,8 +222,9 @@ def zone_label(path: str, names: list[str]) -> str:
     return tr("{name}: {what}", name=who, what=label) if who and "{who}" not in pattern else label  # a seat's deck
 
 
-def component_label(comp: str) -> str:
-    """'red-8' -> 'red 8', 'red-w2' -> 'red wager' (in the interface language)."""
+def component_label(comp: str, game: str = "") -> str:
+    """'red-8' -> 'red 8', 'red-w2' -> 'red wager' (in the interface language); `game` tells apart names
+    two games share ('city-4': an Islands tile, 'city-1': a Catan city)."""
     from render.svg import card_name
 
     if comp in PIECE_LABELS:
@@ -227,6 +232,11 @@ def component_label(comp: str) -> str:
     colour, _sep, rest = comp.partition("-")
     if colour in ARNAK_KINDS:
         return arnak_card_label(colour, rest)
+    if game == "catan-ck" and colour in CATAN_PIECES:  # 'city-1', 'knight-0-2-active'
+        seat, _sep, level = rest.partition("-")
+        active = level.endswith("-active")
+        pattern = CATAN_PIECES["active" if active else colour]
+        return tr(pattern, n=int(seat) + 1, level=level.partition("-")[0])
     if colour in TILE_KINDS and rest.isdigit():  # an Islands in the Mist tile: 'forest-3', 'city-4'
         from render.islands import tile_name
 
@@ -247,9 +257,10 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "start": N_("Start player"), "direction": N_("Direction die"), "bonus": N_("Bonus die"),
                 "balloon": N_("{who}: balloon on island space"), "energy": N_("Energy of {who}"),
                 "first_all": N_("First to link all six coasts"), "final_round": N_("Last round"),
-                "res": N_("{who}: {key}")}
+                "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step")}
 RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tablets"), "arrowhead": N_("arrowheads"),
-              "jewel": N_("jewels")}
+              "jewel": N_("jewels"), "brick": N_("brick"), "lumber": N_("lumber"), "wool": N_("wool"),
+              "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper")}
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
                  "place": N_("place telescope tiles")}
 
@@ -287,8 +298,8 @@ def palette_html(ed: Editor) -> Safe:
     chips = []
     for comp in ed.components():
         placed = ed.where(comp) is not None
-        chips.append(_button("ed-pick", comp, component_label(comp), f"pal-{comp}", pressed=ed.picked == comp,
-                             cls="chip placed" if placed else "chip"))
+        chips.append(_button("ed-pick", comp, component_label(comp, ed.data["game"]), f"pal-{comp}",
+                             pressed=ed.picked == comp, cls="chip placed" if placed else "chip"))
     return tag("section", {"class": "ed-palette", "data-testid": "ed-palette"},
                tag("h2", None, _("Components")),
                tag("p", {"class": "hint"}, _("Pick a component, then choose “Put here” on a zone.")),
@@ -306,10 +317,10 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
             body = tag("em", None, _("dealt at random"))
         else:
             body = join(*[tag("span", {"class": "chip on"},
-                              _button("ed-pick", c, component_label(c), f"chip-{c}", pressed=ed.picked == c,
-                                      cls="linkish"),
+                              _button("ed-pick", c, component_label(c, ed.data["game"]), f"chip-{c}",
+                                      pressed=ed.picked == c, cls="linkish"),
                               _button("ed-off", c if comps.get(c) == 1 else f"{path}|{c}", "×", f"off-{c}",
-                                      aria=tr("Take {card} off the table", card=component_label(c)),
+                                      aria=tr("Take {card} off the table", card=component_label(c, ed.data["game"])),
                                       cls="linkish")) for c in items]) if items else tag("em", None, _("empty"))
         tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.picked else None,
                  _button("ed-unset", path, _("Set by hand") if items is None else _("Deal at random"),

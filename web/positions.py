@@ -102,8 +102,18 @@ def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
     if kind in ("items", "artifacts"):
         return [f'[data-testid="row-{kind[:-1]}-0"]']
     if kind == "hand" and int(rest) == bottom:
-        return ['[data-testid^="hand-"]']
+        return ['[data-testid^="hand-"]', f'[data-testid="score-{bottom}"]']
     return [f'[data-testid="score-{rest}"]']  # a player's deck, play area or hidden hand: their board
+
+
+def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a piece: where the first of its kind stands
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        return _catan(zone, pos, bottom) if zone else []
+    kind, _sep, n = name.partition(".")
+    if kind == "edge":
+        return [f'[data-testid="road-{n}"]']
+    return [f'[data-testid="{piece}-{n}"]' for piece in ("city", "settlement", "knight")]
 
 
 # game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first
@@ -112,6 +122,7 @@ ANCHORS: dict[str, Callable[[str, P.Position, int], list[str]]] = {
     "lost-cities-board": _lost_cities_board,
     "islands": _islands,
     "arnak": _arnak,
+    "catan-ck": _catan,
 }
 
 
