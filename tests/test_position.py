@@ -557,6 +557,7 @@ def test_arnak_a_site_costs_a_car_and_a_boot():
 
     state = P.check(arnak_example(), seed=2).state
     assert state.occ[0] == [1, -1] and state.p[1].home == 1 and state.p[0].home == 2
+    assert state.fear_left == 19 - 2 * 4  # seat 0's two Fear cards set by hand, the others' dealt
     assert ("dig", 0) in state.legal_actions(0) and state.p[0].deck == [D.FEAR]
     state.apply(0, ("dig", 0))
     assert state.queue[0] == ("travel", ("boot", "boot"), ("dig", 0))
@@ -596,6 +597,8 @@ def arnak_edit(fn) -> dict:
     (lambda p, z, f: z.__setitem__("hand.0", None) or z.__setitem__("deck.0", ["fear", "fear"]),
      "hand.0: 5 starting cards are needed to deal this hand but only 4 are left"),
     (lambda p, z, f: z.__setitem__("camp.6-1", []), "camp.6-1: there is no such zone in this game"),
+    (lambda p, z, f: z["play.0"].extend(["fear"] * 17),
+     "fear: 25 Fear cards are placed or dealt to the unset hands and decks but only 19 exist"),
 ])
 def test_arnak_refusals(change, message):
     assert refusal(arnak_edit(change)) == message

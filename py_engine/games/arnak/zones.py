@@ -16,7 +16,8 @@ guardians, research track, assistants and bonus tiles.
 Rules checked here, beyond the shared ones: 2-4 players; an item row holds items and an artifact row
 artifacts, at most 6 - round and round cards; a seat holds at most one of each starting card but Fear; an
 archaeologist stands only on a camp space (its seat has two); a camp's second space is closed with 2 or 3
-players (at the first 5 or 3 camps); a dealt hand or deck needs the seat's starting cards to deal.
+players (at the first 5 or 3 camps); a dealt hand needs the seat's starting cards to deal; the Fear cards
+placed and dealt are no more than the 19 that exist.
 """
 
 from __future__ import annotations
@@ -92,6 +93,12 @@ class ArnakDeclaration(Declaration):
             if len(left) < need:
                 raise PositionError(f"{need} starting cards are needed to deal this hand but only {len(left)} "
                                     "are left", f"hand.{s}")
+        fear = sum((items or []).count("fear") for items in z.values())
+        fear += sum(self._starting_left(pos, s).count("fear") for s in range(n)
+                    if z[f"hand.{s}"] is None or z[f"deck.{s}"] is None)
+        if fear > D.FEAR_CARDS:
+            raise PositionError(f"{fear} Fear cards are placed or dealt to the unset hands and decks but only "
+                                f"{D.FEAR_CARDS} exist", "fear")
 
     @staticmethod
     def _starting_left(pos: Position, seat: int) -> list[str]:
@@ -133,9 +140,7 @@ class ArnakDeclaration(Declaration):
         state.art_deck = [c for c in D.ARTIFACT_IDS if _NAME_OF[c] not in placed]
         rng.shuffle(state.item_deck)
         rng.shuffle(state.art_deck)
-        fear_out = sum(len([c for c in items if c == "fear"]) for items in z.values() if items)
-        fear_out += sum(self._starting_left(pos, s).count("fear") for s in range(n))
-        state.fear_left = max(0, D.FEAR_CARDS - fear_out)
+        state.fear_left = D.FEAR_CARDS - sum((p.hand + p.deck + p.play).count(D.FEAR) for p in state.p)
         state.round, state.start, state.turn = f["round"], f["start"], f["turn"]
         state.passed = [False] * n
         state.log = [(None, "round", {"round": f["round"], "start": f["start"]})]
