@@ -374,3 +374,344 @@ def test_fuzz_board_game_positions_only_ever_refused_clearly():
              P.of_state(board_played(6, 4, 30, {"directions": True}), seat=2, hide=True)]
     ok, refused = fuzz(bases, 10_000, seed=26)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Islands in the Mist ---------------------------------------------------------------------------------
+
+ISLANDS_TC13 = {  # the rulebook's final scoring example (digest TC13), on seat 0's gold island
+    (0, 1): "wild-1",  # shared by the canyon and the desert group
+    **{qr: "canyon-2" for qr in ((-1, 1), (-2, 1), (-3, 1), (-2, 2))},
+    **{qr: "desert-2" for qr in ((1, 1), (2, 1), (1, 0), (2, 0))},
+    **{qr: "mountain-2" for qr in ((0, -3), (1, -3), (-1, -2), (0, -2))}, (3, -3): "mountain-3",  # 4 + 1 apart
+    (-1, 3): "wild-1",  # the only tile at the swamp coast
+    (2, -3): "monument-1", (-2, 3): "monument-1",
+}
+ISLANDS_OTHERS = {1: "monument-2", 2: "monument-3", 3: "monument-4"}  # 3 monuments each: more than seat 0's 2
+ISLANDS_TC13_TOTAL = 1 + 8 + 9 + 9 + 6 + 6 - 10  # swamp, mountain, canyon, desert, groups, energy, volcanoes
+
+
+def island_space(q: int, r: int, side: str = "gold") -> int:
+    from py_engine.games.islands.data import BOARDS
+
+    return BOARDS[side].index[(q, r)]
+
+
+def islands_example() -> dict:
+    """TC13 with four players (the others hold 3 monuments each), seat 0 at 14 energy, about to fly."""
+    pos = P.starting("islands", players=4, seed=1)
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    for qr, tile in ISLANDS_TC13.items():
+        z[f"island.0.{island_space(*qr)}"] = [tile]
+    for seat, tile in ISLANDS_OTHERS.items():
+        for qr in ((1, 0), (2, 0), (0, 1)):
+            z[f"island.{seat}.{island_space(*qr)}"] = [tile]
+    for k in range(7):  # one tile in each cloud
+        z[f"cloud.{k + 1}"] = [f"meadow-{k}"]
+    f["energy.0"] = 14
+    return pos
+
+
+def test_islands_final_scoring_example_scores_as_the_rulebook():
+    pos = P.check(islands_example(), seed=4)
+    sheet = pos.state.score_sheet()[0]
+    assert sheet["terrain"]["swamp"] == 1 and sheet["monuments"] == 0 and sheet["monument_count"] == 2
+    assert sheet["groups"]["canyon"] == sheet["groups"]["desert"] == 3 and sheet["groups"]["mountain"] == 0
+    assert (sheet["energy"], sheet["volcanoes"]) == (6, -10)
+    assert sheet["total"] == ISLANDS_TC13_TOTAL == 29
+    assert pos.state.view(0)["islands"][0]["points"] == 29
+    assert pos.state.decision() == "fly" and pos.state.to_move() == (0,)
+    assert len(pos.state.bag) == 133 - 26 - 7 and len(pos.state.box) == 2  # the bag: every tile nobody placed
+    seat = pos.state.to_move()[0]
+    pos.state.apply(seat, pos.state.legal_actions(seat)[0])  # plays on
+
+
+def islands_played(seed: int, players: int, moves: int, side: str = "gold"):
+    """A real game after random moves, stopped when a player is about to fly or place."""
+    game = get_game("islands")
+    state = game.new(players=players, seed=seed, options={"island": side})
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    while state.decision() not in ("fly", "place"):
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_islands_replay_steps_round_trip():
+    for seed, players, side in ((1, 2, "gold"), (2, 3, "silver"), (3, 4, "gold")):
+        state = islands_played(seed, players, 80, side)
+        pos = P.check(P.of_state(state))
+        from py_engine.games.islands.zones import tile_name
+
+        def names(placed):
+            return [[tile_name(t) if t >= 0 else None for t in p] for p in placed]
+
+        assert (names(pos.state.placed), pos.state.energy, pos.state.pos, pos.state.decider, pos.state.phase) == (
+            names(state.placed), state.energy, state.pos, state.decider, state.phase)
+        assert sorted(map(tile_name, pos.state.bag)) == sorted(map(tile_name, state.bag))
+        assert pos.state.score_sheet() == state.score_sheet()
+
+        def acts(s):  # identical tiles are one action (the lowest id): compare them by name
+            return [(a[0], tile_name(a[1]), a[2]) if a[0] == "place" else a for a in s.legal_actions(s.decider)]
+
+        assert acts(pos.state) == acts(state)
+
+
+def test_islands_other_modules_are_refused():
+    state = get_game("islands").new(players=2, seed=1, options={"modules": "1+2"})
+    with pytest.raises(PositionError, match="module 1"):
+        P.of_state(state)
+    data = P.starting("islands")
+    data["options"] = {"modules": "1+2+3"}
+    assert refusal(data) == "options: positions are set up with module 1 (the base game) only"
+
+
+def islands_edit(fn) -> dict:
+    pos = islands_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+YARD = 30  # the gold island's balloon yard
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z[f"island.0.{YARD}"].append("forest-1"),
+     f"island.0.{YARD}: nothing is placed on the balloon yard"),
+    (lambda p, z, f: z["island.0.0"].extend(["forest-1", "forest-2"]), "island.0.0: holds 2; it holds 0 to 1"),
+    (lambda p, z, f: z["telescope.1"].clear(),
+     "telescope.1: has 0 start tiles; each player has exactly 1 (on the telescope or the island)"),
+    (lambda p, z, f: z["telescope.2"].append(next(c for c in ("start-2", "start-3", "start-4")
+                                                  if sum(v.count(c) for v in z.values() if v) < 2)),
+     "telescope.2: has 2 start tiles; each player has exactly 1 (on the telescope or the island)"),
+    (lambda p, z, f: z["cloud.1"].extend(["monument-1"] * 2), "cloud.1: only 2 of monument-1 exist"),
+    (lambda p, z, f: z["cloud.1"].extend(["forest-0", "forest-1", "forest-2", "forest-3"]),
+     "cloud.1: holds 5; it holds 0 to 3"),
+    (lambda p, z, f: z["telescope.0"].extend(["forest-2"] * 5), "telescope.0: holds 6; it holds 0 to 5"),
+    (lambda p, z, f: z["island.1.0"].append("forest-7"), "island.1.0[0]: 'forest-7' is not a component of this game"),
+    (lambda p, z, f: z.__setitem__("island.0.61", []), "island.0.61: there is no such zone in this game"),
+    (lambda p, z, f: z.__setitem__("cloud.1", None), "cloud.1: every player sees this zone: it cannot be left unset"),
+    (lambda p, z, f: f.__setitem__("energy.0", 26), "energy.0: must be a whole number from 0 to 25"),
+    (lambda p, z, f: f.__setitem__("balloon.2", "61"), "balloon.2: must be one of " + ", ".join(map(str, range(61)))),
+    (lambda p, z, f: f.__setitem__("direction", "N"), "direction: must be one of NW, NE, SW, SE, W, E"),
+    (lambda p, z, f: f.__setitem__("decision", "take"), "decision: must be one of fly, place"),
+    (lambda p, z, f: f.__setitem__("first_all", 0),
+     "first_all: seat 0's island does not link all six coasts to the yard"),
+    (lambda p, z, f: f.__setitem__("final_round", 3), "final_round: the last round is this one (1) or the next"),
+    (lambda p, z, f: p.__setitem__("players", 5), "players: Islands in the Mist takes 2–4 players"),
+])
+def test_islands_refusals(change, message):
+    assert refusal(islands_edit(change)) == message
+
+
+def test_islands_clouds_follow_the_player_count():
+    data = P.starting("islands", players=2)
+    data["state"]["zones"]["cloud.5"] = ["forest-1"]
+    assert refusal(data) == "cloud.5: there are 4 clouds with 2 players"
+
+
+def test_islands_first_to_link_every_coast():
+    """Six spokes of three tiles from the yard reach the six coasts: seat 1 may be the first to link them all."""
+    data = P.starting("islands", players=2)
+    z, f = data["state"]["zones"], data["state"]["fields"]
+    spokes = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+    tiles = iter(["wild-0"] * 5 + ["wild-1"] * 5 + ["wild-2"] * 5 + ["forest-3"] * 3)
+    f["first_all"] = 1
+    for n, (dq, dr) in enumerate(spokes):
+        if n == 1:  # one spoke links the forest and mountain coasts only
+            assert refusal(data) == "first_all: seat 1's island does not link all six coasts to the yard"
+        for k in (1, 2, 3):
+            z[f"island.1.{island_space(dq * k, dr * k)}"] = [next(tiles)]
+    assert refusal(data) == ("final_round: once a player links all six coasts, the game ends after this round "
+                             "or the next")
+    f["final_round"] = 2
+    state = P.check(data).state
+    assert (state.first_all, state.final_round) == (1, 2) and state.score_sheet()[1]["coasts"] == 10
+
+
+def test_fuzz_islands_positions_only_ever_refused_clearly():
+    bases = [islands_example(), P.of_state(islands_played(5, 3, 90)),
+             P.of_state(islands_played(6, 2, 40, "silver"), seat=1, hide=True)]
+    ok, refused = fuzz(bases, 10_000, seed=27)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Lost Ruins of Arnak -----------------------------------------------------------------------------------
+
+
+def arnak_example() -> dict:
+    """Four players; seat 1's archaeologist holds camp 1's boot space, so seat 0's dig there takes the
+    two-boot space: a car (Exploration) and a boot (Fear) pay it."""
+    pos = P.starting("arnak", players=4, seed=1)
+    z = pos["state"]["zones"]
+    z["hand.0"] = ["explore-car", "fear", "funding-ship", "explore-ship", "funding-car"]
+    z["deck.0"] = ["fear"]
+    z["camp.1-1"] = ["archaeologist-1"]
+    return pos
+
+
+def test_arnak_a_site_costs_a_car_and_a_boot():
+    from py_engine.games.arnak import data as D
+
+    state = P.check(arnak_example(), seed=2).state
+    assert state.occ[0] == [1, -1] and state.p[1].home == 1 and state.p[0].home == 2
+    assert state.fear_left == 19 - 2 * 4  # seat 0's two Fear cards set by hand, the others' dealt
+    assert ("dig", 0) in state.legal_actions(0) and state.p[0].deck == [D.FEAR]
+    state.apply(0, ("dig", 0))
+    assert state.queue[0] == ("travel", ("boot", "boot"), ("dig", 0))
+    state.apply(0, ("tcard", D.EXPLORE_CAR))  # a car pays a boot
+    state.apply(0, ("tcard", D.FEAR))
+    assert state.occ[0] == [1, 0] and state.p[0].home == 1 and state.p[0].res[0] == 2 + 2  # camp 1: 2 coins
+    assert sorted(state.p[0].play) == [D.EXPLORE_CAR, D.FEAR]
+
+
+def test_arnak_unset_hands_and_decks_are_dealt_from_the_seats_starting_cards():
+    from py_engine.games.arnak import data as D
+
+    state = P.check(P.starting("arnak", players=3, seed=5), seed=9).state
+    for p in state.p:
+        assert sorted(p.hand + p.deck) == sorted(D.STARTING_DECK) and len(p.hand) == 5
+    assert len(state.items) == 5 and len(state.arts) == 1 and state.fear_left == 19 - 6
+
+
+def arnak_edit(fn) -> dict:
+    pos = arnak_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["items"].append("artifact-3"), "items: artifact-3 cannot lie in this row"),
+    (lambda p, z, f: z["artifacts"].append("artifact-3"), "artifacts: holds 2; in round 1 it holds 1"),
+    (lambda p, z, f: z["camp.2-1"].append("item-3"), "camp.2-1: item-3 cannot lie on a camp: only an archaeologist"),
+    (lambda p, z, f: z["play.0"].append("archaeologist-0"),
+     "play.0: an archaeologist stands at home or on a camp space"),
+    (lambda p, z, f: z["play.0"].append("explore-car"),
+     "hand.0: holds 2 of explore-car: each player starts with one"),
+    (lambda p, z, f: [z[f"camp.{k}-1"].append("archaeologist-0") for k in (2, 3, 4)],
+     "camp.4-1: only 2 of archaeologist-0 exist"),
+    (lambda p, z, f: f.__setitem__("round", 6), "round: must be a whole number from 1 to 5"),
+    (lambda p, z, f: f.__setitem__("res.1.jewel", -1), "res.1.jewel: must be a whole number from 0 to 99"),
+    (lambda p, z, f: z.__setitem__("hand.0", None) or z.__setitem__("deck.0", ["fear", "fear"]),
+     "hand.0: 5 starting cards are needed to deal this hand but only 4 are left"),
+    (lambda p, z, f: z.__setitem__("camp.6-1", []), "camp.6-1: there is no such zone in this game"),
+    (lambda p, z, f: z["play.0"].extend(["fear"] * 17),
+     "fear: 25 Fear cards are placed or dealt to the unset hands and decks but only 19 exist"),
+])
+def test_arnak_refusals(change, message):
+    assert refusal(arnak_edit(change)) == message
+
+
+def test_arnak_camps_second_spaces_close_with_fewer_players():
+    data = P.starting("arnak", players=3)
+    data["state"]["zones"]["camp.3-2"] = ["archaeologist-1"]
+    assert refusal(data) == "camp.3-2: this space is closed with 3 players"
+    data["state"]["zones"]["camp.4-2"] = data["state"]["zones"].pop("camp.3-2") and ["archaeologist-1"]
+    data["state"]["zones"]["camp.3-2"] = []
+    assert P.check(data).state.occ[3] == [-1, 1]
+
+
+def test_arnak_solo_and_replay_steps_are_refused():
+    data = P.starting("arnak", players=2)
+    data["players"] = 1
+    for k in [k for k in data["state"]["zones"] if k.endswith(".1")]:
+        del data["state"]["zones"][k]
+    for k in [k for k in data["state"]["fields"] if k.startswith("res.1.")]:
+        del data["state"]["fields"][k]
+    assert refusal(data) == "players: positions are set up for 2 to 4 players (not the solo rival's game)"
+    state = get_game("arnak").new(players=2, seed=1)
+    state.apply(0, ("pass",))
+    with pytest.raises(PositionError, match="from a replay step: not yet"):
+        P.of_state(state)
+
+
+def test_fuzz_arnak_positions_only_ever_refused_clearly():
+    bases = [arnak_example(), P.starting("arnak", players=3, seed=4), P.starting("arnak", players=2, seed=6)]
+    ok, refused = fuzz(bases, 10_000, seed=28)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+# --- Catan: Cities & Knights -----------------------------------------------------------------------------
+
+
+def catan_example() -> dict:
+    """Just before the barbarians arrive (ship on step 6): seat 0 has a city, a road and an active basic
+    knight; seat 1 a city and a road and no knight. Two cities against one knight: the attack is lost and
+    seat 1, with the weakest defence, loses its city."""
+    pos = P.starting("catan-ck", players=3, seed=1)
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    z.update({"vertex.0": ["city-0"], "edge.0": ["road-0"], "vertex.3": ["knight-0-1-active"],
+              "vertex.30": ["city-1"], "edge.36": ["road-1"]})
+    f["barbarians"] = 6
+    return pos
+
+
+def test_catan_a_barbarian_attack_costs_a_city():
+    state = P.check(catan_example(), seed=1).state  # seed 1: the event die shows the ship
+    assert state.barbarian_strength() == 2 and [state.knight_strength(q) for q in range(3)] == [1, 0, 0]
+    assert state.to_move() == (0,) and state.legal_actions(0) == [("roll",)]
+    state.apply(0, ("roll",))
+    assert state.dice["event"] == "ship" and state.attacks == 1 and state.barb == 0
+    assert (state.owner[30], state.btype[30]) == (1, 1)  # seat 1's city is now a settlement
+    assert (state.owner[0], state.btype[0]) == (0, 2)  # seat 0's knight kept its city
+    assert not state.kn_active[3]  # knights go home inactive
+
+
+def catan_edit(fn) -> dict:
+    pos = catan_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: z["vertex.4"].append("settlement-2"),
+     "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule"),
+    (lambda p, z, f: z["vertex.10"].append("road-1"),
+     "vertex.10: road-1 cannot stand on an intersection: roads lie on paths"),
+    (lambda p, z, f: z["edge.5"].append("city-1"), "edge.5: city-1 cannot lie on a path: only a road"),
+    (lambda p, z, f: z["edge.50"].append("road-2"), "edge.50: road-2 joins none of its owner's buildings, "
+                                                     "knights or roads"),
+    (lambda p, z, f: z["vertex.3"].__setitem__(0, "knight-1-1"),
+     "vertex.3: knight-1-1 stands at the end of none of its owner's roads"),
+    (lambda p, z, f: z["vertex.3"].__setitem__(0, "knight-0-3-active"),
+     "vertex.3: a mighty knight needs the politics fortress (improvements are not set up here)"),
+    (lambda p, z, f: (z["edge.6"].append("road-0"), z["edge.10"].append("road-0"),
+                      z["vertex.7"].append("knight-0-1"), z["vertex.11"].append("knight-0-1")),
+     "vertex.11: a player has 2 knights of each level"),
+    (lambda p, z, f: z["vertex.0"].append("city-0"), "vertex.0: holds 2; it holds 0 to 1"),
+    (lambda p, z, f: f.__setitem__("barbarians", 7), "barbarians: must be a whole number from 0 to 6"),
+    (lambda p, z, f: (f.__setitem__("cards.0.ore", 10), f.__setitem__("cards.2.ore", 10)),
+     "cards.2.ore: 20 ore cards are held but only 19 exist"),
+    (lambda p, z, f: f.__setitem__("cards.1.paper", 13), "cards.1.paper: 13 paper cards are held but only 12 exist"),
+    (lambda p, z, f: f.__setitem__("cards.1.paper", 20), "cards.1.paper: must be a whole number from 0 to 19"),
+    (lambda p, z, f: z.__setitem__("vertex.54", []), "vertex.54: there is no such zone in this game"),
+])
+def test_catan_refusals(change, message):
+    assert refusal(catan_edit(change)) == message
+
+
+def test_catan_replay_steps_before_a_roll_round_trip():
+    game = get_game("catan-ck")
+    state = game.new(players=4, seed=3)
+    rnd = random.Random(3)
+    while state.setup_i < 2 * state.players:
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    pos = P.check(P.of_state(state))
+    assert (pos.state.owner, pos.state.btype, pos.state.road, pos.state.hands) == (
+        state.owner, state.btype, state.road, state.hands)
+    assert pos.state.legal_actions(state.turn) == state.legal_actions(state.turn) == [("roll",)]
+    state.apply(state.turn, ("roll",))
+    while state.stack and state.stack[-1]["k"] != "main":
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    with pytest.raises(PositionError, match="before a turn's roll"):
+        P.of_state(state)
+
+
+def test_fuzz_catan_positions_only_ever_refused_clearly():
+    bases = [catan_example(), P.starting("catan-ck", players=4, seed=2)]
+    ok, refused = fuzz(bases, 10_000, seed=29)
+    assert ok + refused == 10_000 and ok > 500 and refused > 5000

@@ -136,3 +136,111 @@ def test_commands_from_the_home_page_and_a_replay_step():
     assert app.screen == "editor" and ed.problem == "" and ed.data["seat"] == 1
     assert ed.zones["hand.0"] is None and ed.zones["hand.1"] is not None  # seat 1's replay: seat 0's hand unseen
     assert ed.pos.state.hands[1] == state.record.replay(upto=5).hands[1]
+
+
+def test_islands_scoring_example_built_by_clicks_with_four_players():
+    """The rulebook's final scoring example (digest TC13) set up by picking and putting tiles: 29 points."""
+    from tests.test_position import ISLANDS_OTHERS, ISLANDS_TC13, island_space
+
+    ed = Editor.start("islands")
+    assert ed.data["players"] == 2 and ed.pos is not None
+    html = str(editor.html(ed, PAGE))
+    assert 'data-testid="ed-players"' in html and 'data-testid="zone-island.0.0"' in html
+    ed = ed.with_players("4")
+    assert ed.data["players"] == 4 and "cloud.7" in ed.zones and ed.pos is not None
+    assert ed.with_players("5") is ed and ed.with_players("x") is ed
+    for cloud in range(1, 8):
+        for comp in list(ed.zones[f"cloud.{cloud}"]):
+            ed.take_off(comp)
+    for qr, tile in ISLANDS_TC13.items():
+        ed.pick(tile)
+        ed.put(f"island.0.{island_space(*qr)}")
+    for seat, tile in ISLANDS_OTHERS.items():
+        for qr in ((1, 0), (2, 0), (0, 1)):
+            ed.pick(tile)
+            ed.put(f"island.{seat}.{island_space(*qr)}")
+    ed.set_field("energy.0", "14")
+    assert ed.pos is not None and ed.pos.state.score_sheet()[0]["total"] == 29
+    ed.pick("forest-1")
+    ed.put("island.1.30")
+    assert ed.problem == "island.1.30: nothing is placed on the balloon yard"
+    html = str(editor.html(ed, PAGE))
+    assert "nothing is placed on the balloon yard" in html and 'data-testid="ed-embed-url"' not in html
+
+
+def test_islands_words():
+    assert editor.zone_label("island.1.12", ["A", "B"]) == "B: island space 12"
+    assert editor.zone_label("telescope.0", ["A", "B"]) == "A: telescope"
+    assert editor.zone_label("cloud.3", ["A", "B"]) == "Cloud 3"
+    assert [editor.component_label(c) for c in ("forest-3", "wild-0", "city-4", "monument-1", "start-2")] == [
+        "forest 3", "wild 0", "city 4", "monument 1", "start tile 2"]
+    assert editor.field_label("balloon.1", ["A", "B"]) == "B: balloon on island space"
+    assert [editor.choice_label(c) for c in ("fly", "NE", "move1")] == [
+        "fly the balloon", "north-east", "+1 movement"]
+
+
+def test_a_piece_of_a_supply_is_one_more_and_too_many_are_refused():
+    ed = Editor.start("islands")
+    for cloud in range(1, 5):
+        for comp in list(ed.zones[f"cloud.{cloud}"]):
+            ed.take_off(comp)
+    for k in range(3):
+        ed.pick("monument-1")
+        ed.put(f"island.0.{k}")
+    assert [ed.zones[f"island.0.{k}"] for k in range(3)] == [["monument-1"], ["monument-1"], ["monument-1"]]
+    assert ed.problem == "island.0.2: only 2 of monument-1 exist"
+    ed.take_off("monument-1")
+    assert ed.pos is not None and ed.zones["island.0.0"] == []
+
+
+def test_arnak_words():
+    names = ["A", "B"]
+    assert [editor.zone_label(z, names) for z in ("hand.0", "deck.1", "play.1", "items", "camp.3-2")] == [
+        "A: hand", "B: Deck", "B: play area", "Item row", "Camp site 3, space 2"]
+    assert [editor.component_label(c) for c in ("item-7", "artifact-1", "explore-car", "fear", "archaeologist-1")] == [
+        "Sturdy Boots", "Pathfinder's Sandals", "Exploration: car", "Fear", "archaeologist 2"]
+    assert editor.field_label("res.1.jewel", names) == "B: jewels"
+
+
+def test_arnak_turn_built_by_clicks():
+    """A site that costs a car and a boot: camp 1's two-boot space, its boot space taken by seat 1."""
+    ed = Editor.start("arnak").with_players("4")
+    ed.pick("archaeologist-1")
+    ed.put("camp.1-1")
+    assert ed.pos is not None and ("dig", 0) in ed.pos.state.legal_actions(0)
+    ed.pick("archaeologist-1")
+    ed.put("camp.1-2")
+    ed.pick("archaeologist-1")
+    ed.put("camp.2-1")
+    assert ed.problem == "camp.2-1: only 2 of archaeologist-1 exist"
+
+
+def test_the_x_of_a_supply_piece_takes_off_the_one_in_its_zone():
+    ed = Editor.start("arnak")
+    for camp in ("1-1", "2-1"):
+        ed.pick("archaeologist-1")
+        ed.put(f"camp.{camp}")
+    html = str(editor.html(ed, PAGE))
+    assert 'data-arg="camp.2-1|archaeologist-1"' in html
+    app = FakeApp()
+    app.editor, app.screen = ed, "editor"
+    editor.command(app, "ed-off", "camp.2-1|archaeologist-1")
+    assert ed.zones["camp.1-1"] == ["archaeologist-1"] and ed.zones["camp.2-1"] == []
+
+
+def test_catan_words_and_a_barbarian_attack_built_by_clicks():
+    names = ["A", "B", "C"]
+    assert [editor.zone_label(z, names) for z in ("vertex.12", "edge.3")] == ["Intersection 12", "Path 3"]
+    assert [editor.component_label(c, "catan-ck") for c in ("city-1", "road-0", "knight-2-1", "knight-0-2-active")] == [
+        "city of player 2", "road of player 1", "knight (level 1) of player 3", "active knight (level 2) of player 1"]
+    assert editor.field_label("cards.1.ore", names) == "B: ore"
+    ed = Editor.start("catan-ck")
+    for comp, zone in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("knight-0-1-active", "vertex.3"),
+                       ("city-1", "vertex.30"), ("road-1", "edge.36")):
+        ed.pick(comp)
+        ed.put(zone)
+    ed.set_field("barbarians", "6")
+    assert ed.pos is not None and ed.pos.state.barb == 6 and ed.pos.state.barbarian_strength() == 2
+    ed.pick("settlement-2")
+    ed.put("vertex.4")
+    assert ed.problem == "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule"

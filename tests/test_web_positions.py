@@ -78,3 +78,49 @@ def test_the_board_games_annotations_and_labels():
         "red 7", "10-point tile", "arrow tile", "researcher"]
     assert editor.zone_label("space.red-2", ["A", "B"]) == "red path: event space on stone 2"
     assert editor.field_label("stone.1.red", ["A", "B"]) == "B: stone on the red path"
+
+
+def test_islands_annotations_find_the_board_parts():
+    from tests.test_position import island_space, islands_example
+
+    data = islands_example()
+    data["annotations"]["highlight"] = ["island.0.12", "telescope.0", "cloud.2", "island.1.3", "canyon-2"]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"] == [['[data-space="12"]'], ['[data-testid="telescope-0"]'], ['[data-testid="cloud-1"]'],
+                              ['[data-testid="island-tab-1"]'],
+                              [f'[data-space="{island_space(-3, 1)}"]']]  # the first canyon-2
+    for sels in m["highlight"]:
+        assert sels[0][1:-1] in board, sels
+
+
+def test_arnak_annotations_find_the_board_parts():
+    from tests.test_position import arnak_example
+
+    data = arnak_example()
+    row = data["state"]["zones"]["items"]
+    data["annotations"]["highlight"] = ["camp.1-2", "explore-car", "items", "hand.2", row[1]]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"][:4] == [['[data-site="0"]'], ['[data-testid="hand-203-0"]', '[data-testid^="hand-"]',
+                                                         '[data-testid="score-0"]'],
+                                  ['[data-testid="row-item-0"]'], ['[data-testid="score-2"]']]
+    assert m["highlight"][4][0] == '[data-testid="row-item-1"]'
+    for sels in m["highlight"]:
+        assert sels[0][1:-1].replace("^=", "=") .split("=")[0] in board, sels
+
+
+def test_catan_annotations_find_the_board_parts():
+    from tests.test_position import catan_example
+
+    data = catan_example()
+    data["annotations"]["highlight"] = ["vertex.30", "edge.36", "knight-0-1-active"]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"][1] == ['[data-testid="road-36"]'] and '[data-testid="city-30"]' in m["highlight"][0]
+    assert '[data-testid="knight-3"]' in m["highlight"][2]
+    for sel in ('data-testid="city-30"', 'data-testid="road-36"', 'data-testid="knight-3"', 'data-testid="barbarians"'):
+        assert sel in board

@@ -6,10 +6,11 @@ already placed marked), one row per zone with its components, the fields as form
 whose eyes the embed shows, and the annotations. Beside it the game's own board (its renderer drawing
 the edited position from the shown seat) shows exactly what a reader will see.
 
-Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there;
-x takes it off the table. A hidden zone (a hand, the deck) may be left unset: its cards are dealt at
-random when someone plays on. Every edit is checked by the game at once; the refusal (which rule, where)
-is shown, and the link and embed code are offered only for a valid position.
+Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there (a
+piece of a supply of identical ones is one more there); x takes it off the table. A
+hidden zone (a hand, the deck) may be left unset: its cards are dealt at random when someone plays on.
+Every edit is checked by the game at once; the refusal (which rule, where) is shown, and the link and
+embed code are offered only for a valid position.
 
 The model (`Editor`) is pure Python, tested in CPython; `screen_html`, `command` and `on_change` are the
 shell's hooks (screen "editor", commands "ed-…", inputs with data-cmd-change="ed-…").
@@ -44,8 +45,15 @@ class Editor:
         self.check()
 
     @classmethod
-    def start(cls, game_id: str) -> Editor:
-        return cls(P.starting(game_id))
+    def start(cls, game_id: str, players: int | None = None) -> Editor:
+        return cls(P.starting(game_id, players=players))
+
+    def with_players(self, raw: str) -> Editor:
+        """A fresh start for another player count (the zones and fields depend on it)."""
+        game = GAMES[self.data["game"]]
+        if not raw.isdigit() or not game.min_players <= int(raw) <= game.max_players:
+            return self
+        return Editor(P.starting(self.data["game"], players=int(raw), options=self.data["options"]))
 
     @classmethod
     def from_state(cls, state, seat: int | None, hide: bool) -> Editor:
@@ -83,19 +91,23 @@ class Editor:
             self.picked = None if self.picked == comp else comp
 
     def put(self, path: str) -> None:
-        """Move the picked component to the end of zone `path` (from wherever it lay)."""
+        """Move the picked card to the end of zone `path` (from wherever it lay); a piece of a supply
+        (identical pieces) is a new one there (too many of them is refused like any impossible edit)."""
         if self.picked is None or path not in self.paths():
             return
-        self.take_off(self.picked)
+        if self.decl.components(self.data["players"], self.data["options"]).get(self.picked, 0) == 1:
+            self.take_off(self.picked)
         if self.zones.get(path) is None:
             self.zones[path] = []
         self.zones[path].append(self.picked)
         self.picked = None
         self.check()
 
-    def take_off(self, comp: str) -> None:
-        """Remove one copy of `comp` from the table (back to the box, or to the deck's random deal)."""
-        path = self.where(comp)
+    def take_off(self, comp: str, path: str | None = None) -> None:
+        """Remove one copy of `comp` from the table (back to the box, or to the deck's random deal): the
+        one in zone `path` when given (a piece of a supply lies in many), else wherever it lies."""
+        if path is None or comp not in (self.zones.get(path) or ()):
+            path = self.where(comp)
         if path is not None:
             self.zones[path].remove(comp)
         self.check()
@@ -167,9 +179,35 @@ class Editor:
 ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedition"),
                "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
                "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
-               "removed": N_("Cards removed face down")}
+               "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
+               "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
+               "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
+               "vertex": N_("Intersection {space}"), "edge": N_("Path {space}")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
+ARNAK_KINDS = ("item", "artifact", "funding", "explore", "fear", "archaeologist")
+
+
+def arnak_card_label(kind: str, rest: str) -> str:
+    """'item-7' -> its printed name; 'explore-car' -> 'Exploration: car'; 'archaeologist-1' -> 'archaeologist 2'."""
+    from render.arnak import ICON_NAMES, card_label
+
+    from py_engine.games.arnak import data as D
+
+    if kind == "archaeologist":
+        return tr("archaeologist {n}", n=int(rest) + 1)
+    if kind in ("item", "artifact"):
+        return D.CARDS[int(rest) + (100 if kind == "artifact" else 0)][0]
+    name = card_label({"funding": "Funding", "explore": "Exploration", "fear": "Fear"}[kind])
+    return tr("{name}: {what}", name=name, what=_(ICON_NAMES[rest])) if rest in ICON_NAMES else name
+
+
+CATAN_PIECES = {"settlement": N_("settlement of player {n}"), "city": N_("city of player {n}"),
+                "road": N_("road of player {n}"), "knight": N_("knight (level {level}) of player {n}"),
+                "active": N_("active knight (level {level}) of player {n}")}
+TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
+
+
 def zone_label(path: str, names: list[str]) -> str:
     """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language."""
     from render.svg import colour_name
@@ -178,16 +216,32 @@ def zone_label(path: str, names: list[str]) -> str:
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
     key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
     pattern = ZONE_LABELS.get(parts[0])
-    return tr(pattern, who=who, key=colour_name(key), stone=stone) if pattern else path
+    if not pattern:
+        return path
+    label = tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1])
+    return tr("{name}: {what}", name=who, what=label) if who and "{who}" not in pattern else label  # a seat's deck
 
 
-def component_label(comp: str) -> str:
-    """'red-8' -> 'red 8', 'red-w2' -> 'red wager' (in the interface language)."""
+def component_label(comp: str, game: str = "") -> str:
+    """'red-8' -> 'red 8', 'red-w2' -> 'red wager' (in the interface language); `game` tells apart names
+    two games share ('city-4': an Islands tile, 'city-1': a Catan city)."""
     from render.svg import card_name
 
     if comp in PIECE_LABELS:
         return _(PIECE_LABELS[comp])
     colour, _sep, rest = comp.partition("-")
+    if colour in ARNAK_KINDS:
+        return arnak_card_label(colour, rest)
+    if game == "catan-ck" and colour in CATAN_PIECES:  # 'city-1', 'knight-0-2-active'
+        seat, _sep, level = rest.partition("-")
+        active = level.endswith("-active")
+        pattern = CATAN_PIECES["active" if active else colour]
+        return tr(pattern, n=int(seat) + 1, level=level.partition("-")[0])
+    if colour in TILE_KINDS and rest.isdigit():  # an Islands in the Mist tile: 'forest-3', 'city-4'
+        from render.islands import tile_name
+
+        kind = "terrain" if colour not in ("wild", "city", "monument", "start") else colour
+        return tile_name({"kind": kind, "terrain": colour, "value": int(rest)})
     if colour == "vp":
         return tr("{n}-point tile", n=rest)
     if rest.startswith("w"):
@@ -199,8 +253,16 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "decision": N_("Decision pending"), "discarded": N_("Just discarded to (may not draw from it)"),
                 "starter": N_("Started the round"), "expedition": N_("Expedition"),
                 "vp": N_("Victory points of {who}"), "chips": N_("Artifact chips of {who}"),
-                "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path")}
-CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card")}
+                "held": N_("Artifact tiles {who} took this expedition"), "stone": N_("{who}: stone on the {key} path"),
+                "start": N_("Start player"), "direction": N_("Direction die"), "bonus": N_("Bonus die"),
+                "balloon": N_("{who}: balloon on island space"), "energy": N_("Energy of {who}"),
+                "first_all": N_("First to link all six coasts"), "final_round": N_("Last round"),
+                "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step")}
+RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tablets"), "arrowhead": N_("arrowheads"),
+              "jewel": N_("jewels"), "brick": N_("brick"), "lumber": N_("lumber"), "wool": N_("wool"),
+              "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper")}
+CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
+                 "place": N_("place telescope tiles")}
 
 
 def field_label(name: str, names: list[str]) -> str:
@@ -210,13 +272,18 @@ def field_label(name: str, names: list[str]) -> str:
     base, _sep, rest = name.partition(".")
     idx, _sep, key = rest.partition(".")
     who = names[int(idx)] if idx.isdigit() and int(idx) < len(names) else ""
-    return tr(FIELD_LABELS[base], who=who, key=colour_name(key)) if base in FIELD_LABELS else name
+    what = _(RES_LABELS[key]) if key in RES_LABELS else colour_name(key)
+    return tr(FIELD_LABELS[base], who=who, key=what) if base in FIELD_LABELS else name
 
 
 def choice_label(value: str) -> str:
+    from render.islands import BONUS_TEXT, DIR_NAMES
     from render.svg import colour_name
 
-    return _(CHOICE_LABELS[value]) if value in CHOICE_LABELS else colour_name(value)
+    for table in (CHOICE_LABELS, DIR_NAMES, BONUS_TEXT):
+        if value in table:
+            return _(table[value])
+    return colour_name(value)
 
 
 # --- the screen ------------------------------------------------------------------------------------
@@ -231,8 +298,8 @@ def palette_html(ed: Editor) -> Safe:
     chips = []
     for comp in ed.components():
         placed = ed.where(comp) is not None
-        chips.append(_button("ed-pick", comp, component_label(comp), f"pal-{comp}", pressed=ed.picked == comp,
-                             cls="chip placed" if placed else "chip"))
+        chips.append(_button("ed-pick", comp, component_label(comp, ed.data["game"]), f"pal-{comp}",
+                             pressed=ed.picked == comp, cls="chip placed" if placed else "chip"))
     return tag("section", {"class": "ed-palette", "data-testid": "ed-palette"},
                tag("h2", None, _("Components")),
                tag("p", {"class": "hint"}, _("Pick a component, then choose “Put here” on a zone.")),
@@ -242,6 +309,7 @@ def palette_html(ed: Editor) -> Safe:
 def zones_html(ed: Editor, names: list[str]) -> Safe:
     rows = []
     marks = ed.data["annotations"]["highlight"]
+    comps = ed.decl.components(ed.data["players"], ed.data["options"])
     for path, (zone, _seat) in ed.paths().items():
         items = ed.zones.get(path, [])
         label = zone_label(path, names)
@@ -249,10 +317,10 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
             body = tag("em", None, _("dealt at random"))
         else:
             body = join(*[tag("span", {"class": "chip on"},
-                              _button("ed-pick", c, component_label(c), f"chip-{c}", pressed=ed.picked == c,
-                                      cls="linkish"),
-                              _button("ed-off", c, "×", f"off-{c}", aria=tr("Take {card} off the table",
-                                                                             card=component_label(c)),
+                              _button("ed-pick", c, component_label(c, ed.data["game"]), f"chip-{c}",
+                                      pressed=ed.picked == c, cls="linkish"),
+                              _button("ed-off", c if comps.get(c) == 1 else f"{path}|{c}", "×", f"off-{c}",
+                                      aria=tr("Take {card} off the table", card=component_label(c, ed.data["game"])),
                                       cls="linkish")) for c in items]) if items else tag("em", None, _("empty"))
         tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.picked else None,
                  _button("ed-unset", path, _("Set by hand") if items is None else _("Deal at random"),
@@ -283,6 +351,13 @@ def fields_html(ed: Editor, names: list[str]) -> Safe:
                                                                                           else str(value))}, t)
                                             for v, t in choices])
         out.append(tag("label", {"class": "opt"}, field_label(name, names), " ", ctl))
+    game = GAMES[ed.data["game"]]
+    if game.min_players < game.max_players:
+        counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
+        out.insert(0, tag("label", {"class": "opt"}, _("Players"), " ",
+                          tag("select", {"data-cmd-change": "ed-players", "data-testid": "ed-players"}, "",
+                              [tag("option", {"value": c, "selected": c == str(ed.data["players"])}, c)
+                               for c in counts])))
     seat = ed.data.get("seat")
     seats = [("spectator", _("Spectator (no hand shown)"))] + [(str(i), names[i]) for i in range(ed.data["players"])]
     out.append(tag("label", {"class": "opt"}, _("The embed shows the table as seen by"), " ",
@@ -373,7 +448,8 @@ def command(app, cmd: str, arg: str | None) -> None:
     elif cmd == "ed-put" and arg:
         ed.put(arg)
     elif cmd == "ed-off" and arg:
-        ed.take_off(arg)
+        path, _sep, comp = arg.rpartition("|")  # "zone|piece" for a piece of a supply, else the card
+        ed.take_off(comp, path or None)
     elif cmd == "ed-unset" and arg:
         ed.toggle_unset(arg)
     elif cmd == "ed-mark" and arg:
@@ -396,6 +472,8 @@ def on_change(app, el) -> None:
         ed.set_field(el.getAttribute("data-arg") or "", value)
     elif kind == "ed-seat":
         ed.set_seat(value)
+    elif kind == "ed-players":
+        app.editor = ed.with_players(value)
     elif kind == "ed-caption":
         ed.set_caption(value)
     app.redraw()

@@ -21,6 +21,7 @@ from render import renderer
 from render.markup import Safe, tag, text
 
 from py_engine.core import position as P
+from py_engine.games.arnak.zones import card_id as arnak_card_id
 from py_engine.games.lost_cities.zones import card_id
 from py_engine.games.lost_cities_board.zones import card_id as board_card_id
 
@@ -68,10 +69,60 @@ def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
     return [f'[data-testid="column-{seat}-{colour}"]', f'[data-testid="player-{seat}"]']  # a column
 
 
+def _islands(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a tile: its zone (identical tiles share a name: the first one placed)
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        return _islands(zone, pos, bottom) if zone else []
+    parts = name.split(".")
+    if parts[0] == "cloud":
+        return [f'[data-testid="cloud-{int(parts[1]) - 1}"]']
+    seat = int(parts[1])
+    if seat != bottom:  # another island is drawn small, as a tab
+        return [f'[data-testid="island-tab-{seat}"]']
+    if parts[0] == "telescope":
+        return [f'[data-testid="telescope-{seat}"]']
+    return [f'[data-space="{parts[2]}"]']  # a space of the island shown
+
+
+def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a card or an archaeologist: a card in the row or the shown hand by its mark
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        if zone is None:
+            return []
+        items = pos.zones[zone]
+        own = []
+        if zone in ("items", "artifacts"):
+            own = [f'[data-testid="row-{zone[:-1]}-{items.index(name)}"]']
+        elif zone == f"hand.{bottom}":
+            own = [f'[data-testid="hand-{arnak_card_id(name)}-0"]']
+        return own + _arnak(zone, pos, bottom)
+    kind, _sep, rest = name.partition(".")
+    if kind == "camp":
+        return [f'[data-site="{int(rest.split("-")[0]) - 1}"]']
+    if kind in ("items", "artifacts"):
+        return [f'[data-testid="row-{kind[:-1]}-0"]']
+    if kind == "hand" and int(rest) == bottom:
+        return ['[data-testid^="hand-"]', f'[data-testid="score-{bottom}"]']
+    return [f'[data-testid="score-{rest}"]']  # a player's deck, play area or hidden hand: their board
+
+
+def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
+    if name not in pos.zones:  # a piece: where the first of its kind stands
+        zone = next((z for z, items in pos.zones.items() if items and name in items), None)
+        return _catan(zone, pos, bottom) if zone else []
+    kind, _sep, n = name.partition(".")
+    if kind == "edge":
+        return [f'[data-testid="road-{n}"]']
+    return [f'[data-testid="{piece}-{n}"]' for piece in ("city", "settlement", "knight")]
+
+
 # game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first
 ANCHORS: dict[str, Callable[[str, P.Position, int], list[str]]] = {
     "lost-cities": _lost_cities,
     "lost-cities-board": _lost_cities_board,
+    "islands": _islands,
+    "arnak": _arnak,
+    "catan-ck": _catan,
 }
 
 

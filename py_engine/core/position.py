@@ -104,6 +104,7 @@ class Declaration:
     zones: tuple[Zone, ...]
     fields: tuple[Field, ...]
     complete: bool = True  # every unique card lies somewhere (cards nobody placed fill the unset zones)
+    min_players: int = 1  # the fewest players a position is set up for (the game's own check refuses fewer)
 
     # --- filled in by each game (plain functions, set on a subclass) -----------------------------
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
@@ -394,5 +395,6 @@ def starting(game_id: str, players: int | None = None, options: dict | None = No
     from .. import GAMES
 
     game = GAMES[game_id]
-    state = game.new(players=players or game.min_players, seed=seed, options=options or {})
+    players = players or max(game.min_players, declaration(game_id).min_players)
+    state = game.new(players=players, seed=seed, options=options or {})
     return of_state(state, seat=0, hide=True)

@@ -587,7 +587,8 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                    "the cities ({strength}) attack the active knights ({defence}): if the knights are weaker, the "
                    "players with the fewest active knights each lose a city; if not, the strongest defender gains "
                    "1 VP.", strength=view["barbarian_strength"], defence=view["defence"])
-    out = [tag("text", {"x": x0, "y": 24, "class": "hd"}, tag("title", None, barb_help), barb)]
+    out = [tag("text", {"x": x0, "y": 24, "class": "hd", "data-testid": "barbarians"}, tag("title", None, barb_help),
+               barb)]
     for i in range(view["barbarian_track"] + 1):
         filled = i == view["barbarians"]
         out.append(tag("rect", {"x": x0 + i * 30, "y": 31, "width": 26, "height": 21, "rx": 3,

@@ -691,7 +691,8 @@ def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, lay: Layo
     x, y = lay.ox, lay.tele_y
     out = [fit_text(x, y + 5, 104, "sm",
                     tag("title", None, _("Telescope: tiles kept here can be placed next to the balloon")),
-                    tr("Telescope ({n}/{max}):", n=len(isl["telescope"]), max=_int(isl["telescope_spaces"])))]
+                    tr("Telescope ({n}/{max}):", n=len(isl["telescope"]), max=_int(isl["telescope_spaces"])),
+                    data_testid=f"telescope-{seat}")]
     placeable = {a[1] for a in legal if a[0] == "place"}
     step = 42 if lay.phone else 46
     for k in range(isl["telescope_spaces"]):

@@ -1,0 +1,181 @@
+"""The position editor end to end for the other games (issue 25), one rulebook example each, built by clicks
+in the editor and embedded on a second localhost origin.
+
+Islands in the Mist: the rulebook's final scoring example (digest TC13: 1 + 8 + 9 + 9 + 6 + 6 − 10 = 29 on
+seat 0's island, four players, the others holding more monuments), shown from seat 1's eyes: seat 0's
+island is the tab beside the board, with the same 29 points in the editor's preview and in the embed."""
+
+from __future__ import annotations
+
+import threading
+
+import build
+
+from .conftest import BOOT_TIMEOUT, Watch
+from .test_editor import put
+
+GOLD_SPACES = {  # (q, r) -> space index on the gold island (py_engine.games.islands.data, row by row)
+    (0, 1): 39, (-1, 1): 38, (-2, 1): 37, (-3, 1): 36, (-2, 2): 45, (1, 1): 40, (2, 1): 41, (1, 0): 31,
+    (2, 0): 32, (0, -3): 6, (1, -3): 7, (-1, -2): 12, (0, -2): 13, (3, -3): 9, (-1, 3): 53, (2, -3): 8,
+    (-2, 3): 52,
+}
+TC13 = {(0, 1): "wild-1", (-1, 1): "canyon-2", (-2, 1): "canyon-2", (-3, 1): "canyon-2", (-2, 2): "canyon-2",
+        (1, 1): "desert-2", (2, 1): "desert-2", (1, 0): "desert-2", (2, 0): "desert-2", (0, -3): "mountain-2",
+        (1, -3): "mountain-2", (-1, -2): "mountain-2", (0, -2): "mountain-2", (3, -3): "mountain-3",
+        (-1, 3): "wild-1", (2, -3): "monument-1", (-2, 3): "monument-1"}
+OTHERS = {1: "monument-2", 2: "monument-3", 3: "monument-4"}
+CAPTION = "Final scoring: 1 + 8 + 9 + 9 + 6 + 6 − 10 = 29"
+
+
+def test_islands_final_scoring_example_on_another_origin(browser, site):
+    from py_engine.games.islands.data import BOARDS
+
+    assert all(BOARDS["gold"].index[qr] == k for qr, k in GOLD_SPACES.items())
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-islands]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")  # a new game: balloons on start spaces, about to fly
+    page.select_option("[data-testid=ed-players]", "4")
+    page.wait_for_selector('[data-testid="zone-cloud.7"]')
+    for cloud in range(1, 8):  # the opening deal's cloud tiles back to the bag
+        chips = page.locator(f'[data-testid="zone-cloud.{cloud}"] [data-testid^="off-"]')
+        while chips.count():
+            chips.first.click()
+    for qr, tile in TC13.items():
+        put(page, tile, f"island.0.{GOLD_SPACES[qr]}")
+    for seat, tile in OTHERS.items():
+        for qr in ((1, 0), (2, 0), (0, 1)):
+            put(page, tile, f"island.{seat}.{GOLD_SPACES[qr]}")
+    put(page, "forest-2", "island.0.30")
+    assert page.inner_text("[data-testid=ed-problem]").endswith("island.0.30: nothing is placed on the balloon yard")
+    page.click('[data-testid="zone-island.0.30"] [data-testid="off-forest-2"]')
+    page.fill('[data-testid="field-energy.0"]', "14")
+    page.press('[data-testid="field-energy.0"]', "Tab")
+    page.select_option("[data-testid=ed-seat]", "1")
+    page.fill("[data-testid=ed-caption]", CAPTION)
+    page.press("[data-testid=ed-caption]", "Tab")
+    page.click('[data-testid="mark-island.0.39"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    tab = '[data-testid="island-tab-0"]'
+    assert "29 pts" in page.locator(f"[data-testid=ed-board] {tab}").text_content()
+    url = page.input_value("[data-testid=ed-embed-url]")
+    assert url.startswith(site + "embed.html?position=") and url.endswith("&seat=1")
+    watch.assert_clean()
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{server.server_address[1]}/"
+        rules = context.new_page()
+        rules.goto(other + "css/embed.css")
+        rules.set_content(f'<h1>Scoring</h1><iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        assert frame.locator("[data-testid=caption]").inner_text() == CAPTION
+        assert "29 pts" in frame.locator(tab).text_content()
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+        assert frame.locator("#board [data-act]").count() == 0
+    finally:
+        server.shutdown()
+    context.close()
+
+
+ARNAK_CAPTION = "Camp 1's boot space is taken: the two-boot space costs a car and a boot"
+
+
+def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
+    """Lost Ruins of Arnak, four players: seat 1's archaeologist holds camp 1's boot space; seat 0 holds an
+    Exploration (car) and a Fear (boot). Built in the editor, embedded on a second origin with camp 1
+    ringed, then played on: the dig paid with the car and the boot, the turn ended, the bots answer."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-arnak]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    page.select_option("[data-testid=ed-players]", "4")
+    page.wait_for_selector('[data-testid="zone-hand.3"]')
+    page.click('[data-testid="zone-hand.0"] [data-testid="off-funding-ship"]')
+    put(page, "explore-car", "hand.0")
+    put(page, "archaeologist-1", "camp.1-1")
+    put(page, "archaeologist-1", "camp.2-1")
+    put(page, "archaeologist-1", "camp.3-1")
+    assert page.inner_text("[data-testid=ed-problem]").endswith("camp.3-1: only 2 of archaeologist-1 exist")
+    page.click('[data-testid="zone-camp.3-1"] [data-testid="off-archaeologist-1"]')
+    page.fill("[data-testid=ed-caption]", ARNAK_CAPTION)
+    page.press("[data-testid=ed-caption]", "Tab")
+    page.click('[data-testid="mark-camp.1-2"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    assert page.locator("[data-testid=ed-board] [data-testid=mark-ring]").count() == 1
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{server.server_address[1]}/"
+        rules = context.new_page()
+        rules.goto(other + "css/embed.css")
+        rules.set_content(f'<h1>Digging</h1><iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        assert frame.locator("[data-testid=caption]").inner_text() == ARNAK_CAPTION
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+        assert frame.locator('#board [data-site="0"]').count() == 1
+        assert frame.locator("#board [data-act]").count() == 0
+    finally:
+        server.shutdown()
+
+    page.goto(url)
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=site-0-dig]")
+    page.click("[data-testid=act-tcard-203]")  # the car pays a boot
+    page.click("[data-testid=act-tcard-300]")  # the Fear's boot
+    page.click("[data-testid=act-end]")
+    page.locator("[data-testid=act-pass]").wait_for(timeout=90_000)  # the three bots moved; my turn again
+    assert page.locator("[data-testid=error]").count() == 0
+    context.close()
+
+
+def test_catan_just_before_the_barbarians_arrive(browser, site):
+    """Catan: Cities & Knights, three players: the ship one step from Catan, two cities against one active
+    knight (the attack would cost seat 1 its city). Built in the editor, embedded on a second origin."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-catan-ck]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    for comp, zone in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("knight-0-1-active", "vertex.3"),
+                       ("city-1", "vertex.30"), ("road-1", "edge.36")):
+        put(page, comp, zone)
+    put(page, "settlement-2", "vertex.4")
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule")
+    page.click('[data-testid="zone-vertex.4"] [data-testid="off-settlement-2"]')
+    page.fill("[data-testid=field-barbarians]", "6")
+    page.press("[data-testid=field-barbarians]", "Tab")
+    page.click('[data-testid="mark-vertex.30"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    words = "Barbarians 6/7 · strength 2 vs knights 1"
+    assert page.locator("[data-testid=ed-board] [data-testid=barbarians]").text_content().endswith(words)
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{server.server_address[1]}/"
+        rules = context.new_page()
+        rules.goto(other + "css/embed.css")
+        rules.set_content(f'<iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        assert frame.locator("[data-testid=barbarians]").text_content().endswith(words)
+        assert frame.locator('[data-testid="city-30"]').count() == 1
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+    finally:
+        server.shutdown()
+    context.close()
