@@ -130,11 +130,13 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
 
     page.goto(url)
     page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
-    page.click("[data-testid=site-0-dig]")
-    page.click("[data-testid=act-tcard-203]")  # the car pays a boot
-    page.click("[data-testid=act-tcard-300]")  # the Fear's boot
-    page.click("[data-testid=act-end]")
-    page.locator("[data-testid=act-pass]").wait_for(timeout=90_000)  # the three bots moved; my turn again
+    # by pointing: the Exploration card (its car pays a boot) lights the camp it can reach; one click digs there
+    page.locator("svg [data-testid^=hand-203][data-cmd=select]").click()
+    lit = page.locator("svg [data-site='0'] rect.lit[data-act]")
+    lit.first.wait_for(timeout=90_000)
+    lit.first.click()  # the dig is chosen; its cost is paid by clicking the card again (a car pays a boot)
+    page.locator("svg [data-testid^=hand-203][data-act]").click(timeout=90_000)
+    page.wait_for_selector("svg [data-testid^=hand-203]", state="detached", timeout=90_000)
     assert page.locator("[data-testid=error]").count() == 0
     context.close()
 
@@ -159,7 +161,7 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
     page.press("[data-testid=field-barbarians]", "Tab")
     page.click('[data-testid="mark-vertex.30"]')
     page.wait_for_selector("[data-testid=ed-ok]")
-    words = "Barbarians 6/7 · strength 2 vs knights 1"
+    words = "Barbarians 6/7 — strength 2 vs knights 1"  # " · " is shown as " — "
     assert page.locator("[data-testid=ed-board] [data-testid=barbarians]").text_content().endswith(words)
     url = page.input_value("[data-testid=ed-embed-url]")
     watch.assert_clean()

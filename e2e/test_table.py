@@ -216,7 +216,7 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
     context.close()
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_board_game_text_at_laptop_size(browser, site, players):
     """Issue 21: the board game's smallest text was 10.4 px at 1366x768; now every board text is 11 px or more,
     at the start and after a few moves (pieces on the paths, cards in the columns)."""

@@ -59,14 +59,23 @@ HAND_PITCH = 80
 HAND_SCALE_N = 0.95  # phone hand cards (rows of four in a 380 px strip)
 NW = 380
 LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
-# The smallest text is 13 units: the two-player table is drawn at about 0.87 of its viewBox at 1366x768,
-# so it reads at 11 px or more there (and at 13 px on a phone, where the board is drawn at its own size).
-STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
-    "tilevp": "font:700 13px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
-    "sv": "font:700 13px system-ui;fill:#3b3326", "small": "font:13px system-ui;fill:#333",
-    "tiny": "font:13px system-ui;fill:#333", "hd": "font:600 14px system-ui;fill:#1d2521",
-    "pathname": "font:600 13px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
-}.items()))
+# The smallest text is 13 units: the two- and three-player tables are drawn at about 0.87 of their viewBox at
+# 1366x768, so it reads at 11 px or more there (and at 13 px on a phone, where the board is drawn at its own
+# size). The four-player table is wider and drawn at about 0.79: its text is 14 units (STYLE_WIDE).
+
+
+def _style(text: int) -> Safe:
+    big = text + 1
+    return tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
+        "tilevp": f"font:700 {text}px system-ui;fill:#fff", "mcv": "font:700 22px system-ui",
+        "sv": f"font:700 {text}px system-ui;fill:#3b3326", "small": f"font:{text}px system-ui;fill:#333",
+        "tiny": f"font:{text}px system-ui;fill:#333", "hd": f"font:600 {big}px system-ui;fill:#1d2521",
+        "pathname": f"font:600 {text}px system-ui", "lastmark": "fill:none;stroke:#0072b2;stroke-width:3",
+        "newmark": f"font:700 {text}px system-ui;fill:#7a3db8",
+    }.items()))
+
+
+STYLE, STYLE_WIDE = _style(13), _style(14)
 
 
 COLOURS = ("yellow", "blue", "white", "green", "red")
@@ -301,7 +310,8 @@ def render(view: dict, ui: dict) -> Safe:
     w, h = size(ctx.n)
     if ctx.narrow:
         h = HAND_Y - 12
-    out = [symbol_defs(), tag("rect", {"width": w, "height": h, "fill": "#f5efe0"}), STYLE, header_svg(ctx)]
+    style = STYLE_WIDE if ctx.n >= 4 and not ctx.narrow else STYLE
+    out = [symbol_defs(), tag("rect", {"width": w, "height": h, "fill": "#f5efe0"}), style, header_svg(ctx)]
     for c in range(5):
         out.append(path_svg(ctx, c))
         out.append(pile_svg(ctx, c))
