@@ -51,7 +51,7 @@ def play_round(page, shots, lang: str) -> None:
 
 @pytest.mark.parametrize("lang,locale,heading,status_word,direction", [
     ("ja", "ja-JP", "ゲームを選ぶ", ("の勝ち", "同点勝利"), "ltr"),
-    ("fa", "fa-IR", "یک بازی انتخاب کنید", ("برنده شد", "برد مشترک"), "rtl"),
+    ("fa", "fa-IR", "یک بازی انتخاب کنید", ("برنده شد", "شما بردید", "برد مشترک"), "rtl"),
 ])
 def test_a_round_in_the_browser_language(browser, site, tmp_path, lang, locale, heading, status_word, direction):
     context, page, watch = boot(browser, site, locale)
