@@ -413,3 +413,27 @@ def test_a_bot_that_fails_stops_the_bots_with_a_message_instead_of_thinking_for_
     asyncio.run(page.pump())
     assert "KeyError" in page.error and not page.pumping and page.drawn >= 2
     assert page.table.state.record.moves == []  # nothing was played
+
+
+def test_guest_names_the_hosts_default_seat_in_its_own_language(catalogues):
+    """A host who kept the default name ("You" in its language) goes on the wire as "Host", which each guest
+    reads in its own language; names people typed stay as typed."""
+    import i18n
+
+    game = GAMES["lost-cities"]
+    i18n.set_language("ja")
+    try:
+        table = LocalTable("lost-cities", game.min_players, 5, {},
+                           [{"kind": "human", "name": i18n._("You")}, {"kind": "remote", "name": "G"}])
+        with mock.patch.object(netplay.HostLink, "refresh"), mock.patch.object(netplay.HostLink, "_pinger"), \
+                mock.patch.object(netplay.dom, "spawn"):  # no connections in a unit test
+            netplay.HostLink(FakeApp(), table)
+        assert table.host.table()[0]["name"] == "Host"
+        i18n.set_language("fa")
+        app = FakeApp()
+        link = netplay.GuestLink(app)
+        link.offer = mock.MagicMock()
+        seat_guest(table, link)
+        assert app.table.names[:2] == ["میزبان", "Gee"]
+    finally:
+        i18n.set_language("en")

@@ -69,3 +69,13 @@ def test_islands_moves_read_as_their_buttons(catalogues):
     i18n.set_language("ja")
     assert islands.move_text(("fly", "E", 2)) == "東へ2マス飛ぶ"
     i18n.set_language("en")
+
+
+def test_replay_board_drops_whole_input_attributes_only():
+    """A replay board takes no input: every input attribute goes, whole; `data-act` does not eat the start of
+    `data-actions-anchor` (which stays, with its value)."""
+    from replay import _INPUT_ATTRS
+
+    markup = ('<g data-actions-anchor="1" data-act="[&quot;x&quot;]" data-acts="[]" data-then="[]" '
+              'tabindex="0" role="button" data-cmd="go" data-arg="1" data-draggable>')
+    assert _INPUT_ATTRS.sub("", markup) == '<g data-actions-anchor="1">'

@@ -47,6 +47,7 @@ from py_engine.net import Guest
 GUEST_KEY = "explorers.guest"
 STUN_KEY = "explorers.stun"
 NAME_KEY = "explorers.name"
+HOST_NAME = "Host"  # on the wire: the host's seat when it kept the default name; each guest shows it translated
 PING_EVERY = 5.0  # seconds
 SILENT_LIMIT = 20.0  # seconds without any message before a connection counts as lost
 CONNECT_TIMEOUT = 30.0  # seconds from pasting an answer to an open channel
@@ -134,9 +135,9 @@ class HostLink:
         self.peers: dict[str, Peer] = {}
         self.counter = 0
         self.closed = False
-        for seat, row in enumerate(self.host.table()):  # "You" reads wrong on a guest's screen
-            if row["kind"] == "local" and row["name"] == "You":
-                self.host.set_name(seat, "Host")
+        for seat, row in enumerate(self.host.table()):  # "You" (in any language) reads wrong on a guest's screen
+            if row["kind"] == "local" and row["name"] in i18n.in_every_language("You"):
+                self.host.set_name(seat, HOST_NAME)
         self.refresh()
         dom.spawn(self._pinger())
 
@@ -393,7 +394,8 @@ class RemoteTable:
 
     @property
     def names(self) -> list[str]:
-        return [row["name"] for row in self.link.guest.table]
+        """The seats' names; the host's default name is shown in this page's language."""
+        return [_("Host") if row["name"] == HOST_NAME else row["name"] for row in self.link.guest.table]
 
     def humans(self) -> list[int]:
         return [self.link.guest.seat]

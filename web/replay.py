@@ -23,7 +23,8 @@ from py_engine.core import Record
 
 CACHE_SIZE = 96
 # Renderers mark the seat-to-move's hand as selectable; a replay board takes no input at all.
-_INPUT_ATTRS = re.compile(r' (?:data-(?:act|cmd|arg|draggable)|tabindex|role="button")(?:="[^"]*")?')
+# A whole attribute only: `data-act` must not eat the start of `data-actions-anchor`.
+_INPUT_ATTRS = re.compile(r' (?:data-(?:acts?|then|cmd|arg|draggable)|tabindex|role="button")(?:="[^"]*")?(?=[\s/>])')
 COMMANDS = ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play", "rp-goto")
 
 
