@@ -13,7 +13,7 @@ import i18n
 import js
 import records
 import saves
-from i18n import _, tdata, tr, trn
+from i18n import N_, _, tdata, tr, trn
 from render import progress
 from render.markup import Safe, join, tag
 from render.words import is_you
@@ -391,17 +391,25 @@ def play_from_here(app) -> None:
 
 
 # --- saved games: continue, watch ------------------------------------------------------------------
-def continue_saved(app, sid: str) -> bool:
-    """Put saved game `sid` on the table (True; drawn), or say why not (False, app.error). A finished game opens
-    on its result; a hot-seat game under the cover (nobody's hand until that person is at the device)."""
+def _load_saved(app, sid: str, load, failed: str):
+    """Saved game `sid` read by `load` (LocalTable.load or records.load), or None with app.error saying why
+    (`failed`: the message, with {reason})."""
     data = saved_games().current(sid)
     if data is None:
         app.error = _("That saved game is not on this device.")
-        return False
+        return None
     try:
-        table = LocalTable.load(data)
+        return load(data)
     except LOAD_ERRORS as exc:
-        app.error = tr("Could not continue the saved game: {reason}", reason=str(exc))
+        app.error = tr(failed, reason=str(exc))
+        return None
+
+
+def continue_saved(app, sid: str) -> bool:
+    """Put saved game `sid` on the table (True; drawn), or say why not (False, app.error). A finished game opens
+    on its result; a hot-seat game under the cover (nobody's hand until that person is at the device)."""
+    table = _load_saved(app, sid, LocalTable.load, N_("Could not continue the saved game: {reason}"))
+    if table is None:
         return False
     table.save_id = sid
     app.begin(table)
@@ -417,14 +425,8 @@ def continue_saved(app, sid: str) -> bool:
 
 def watch_saved(app, sid: str) -> bool:
     """The replay of saved game `sid` (as private as private_replay allows), or why not (False, app.error)."""
-    data = saved_games().current(sid)
-    if data is None:
-        app.error = _("That saved game is not on this device.")
-        return False
-    try:
-        imported = records.load(data)
-    except LOAD_ERRORS as exc:
-        app.error = tr("Could not open the saved game: {reason}", reason=str(exc))
+    imported = _load_saved(app, sid, records.load, N_("Could not open the saved game: {reason}"))
+    if imported is None:
         return False
     private_replay(app, None, imported, at=0)
     app.replay_save = sid
