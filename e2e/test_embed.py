@@ -123,9 +123,10 @@ def finished_code() -> str:
     return base64.urlsafe_b64encode(zlib.compress(json.dumps(finished_game()).encode(), 9)).decode().rstrip("=")
 
 
-def snippets(browser, site) -> tuple[list[str], int]:
+def snippets(browser, site, modes=("position", "replay", "play"), origin: str = "") -> tuple[list[str], int]:
     """The embed code as a user copies it: a finished game's replay at move 2 → Embed this position, for the
-    position, the replay and a game from there against a bot (seen by seat 0; seat 1, a bot, is to move)."""
+    position, the replay and a game from there against a bot (seen by seat 0; seat 1, a bot, is to move);
+    `origin`: typed into "Your site's address" first."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(site + "#record=" + finished_code())
@@ -134,8 +135,12 @@ def snippets(browser, site) -> tuple[list[str], int]:
     total = int(page.inner_text("[data-testid=rp-pos]").split()[-1])
     page.click("[data-testid=embed]")
     page.select_option("[data-testid=embed-seat]", "0")
+    if origin:
+        page.fill("[data-testid=embed-origin]", origin)
+        page.press("[data-testid=embed-origin]", "Enter")
+        page.wait_for_function("document.querySelector('[data-testid=embed-snippet]').value.includes('origin=')")
     out = []
-    for mode in ("position", "replay", "play"):
+    for mode in modes:
         page.select_option("[data-testid=embed-mode]", mode)
         page.wait_for_function(f"document.querySelector('[data-testid=embed-snippet]').value.includes('mode={mode}')")
         out.append(page.input_value("[data-testid=embed-snippet]"))
@@ -150,7 +155,7 @@ def test_the_embed_code_works_on_a_page_of_another_origin(browser, site, tmp_pat
     and at 600 px the board's text is at least 11 px."""
     codes, total = snippets(browser, site)
     assert all(code.startswith("<iframe") and "embed.html?" in code for code in codes)
-    (tmp_path / "host.html").write_text(HOST_PAGE.format(boxes="".join(f'<div class="box">{c}</div>' for c in codes)))
+    host_page(tmp_path, codes)
     host = build.make_server(0, root=tmp_path)
     threading.Thread(target=host.serve_forever, daemon=True).start()
     host_url = f"http://127.0.0.1:{host.server_address[1]}/host.html"  # another port: another origin
@@ -197,6 +202,48 @@ def test_the_embed_code_works_on_a_page_of_another_origin(browser, site, tmp_pat
         assert replay.locator(".py-error").count() == 0
         replay.locator("[data-testid=rp-next]").click()
         page.wait_for_function(f"{got}.some(m => m.frame === 1 && m.type === 'move' && m.move === 4)")
+    finally:
+        context.close()
+        host.shutdown()
+
+
+def host_page(tmp_path, codes: list[str]) -> None:
+    """The embedding page: the codes in 600 px boxes, and every message from a frame kept in window.got."""
+    (tmp_path / "host.html").write_text(HOST_PAGE.format(boxes="".join(f'<div class="box">{c}</div>' for c in codes)))
+
+
+def test_an_embed_for_a_named_site_talks_to_that_site_only(browser, site, tmp_path):
+    """The embed dialog's "Your site's address": the code then carries origin=, the frame's messages reach
+    that site and no other (the same code made for another site sends this page nothing). A mistyped
+    address (a path) is said to be wrong and left out of the code."""
+    host = build.make_server(0, root=tmp_path)
+    threading.Thread(target=host.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{host.server_address[1]}"  # another port: another origin
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(site + "#record=" + finished_code())
+        page.wait_for_selector("[data-testid=replay-board]", timeout=BOOT_TIMEOUT)
+        page.click("[data-testid=embed]")
+        page.fill("[data-testid=embed-origin]", origin + "/rules/page.html")
+        page.press("[data-testid=embed-origin]", "Enter")
+        page.wait_for_selector("[data-testid=embed-origin-bad]")
+        assert "origin=" not in page.input_value("[data-testid=embed-snippet]")
+        context.close()
+        (right,), _ = snippets(browser, site, modes=("replay",), origin=origin)
+        assert f"origin={origin}" in right
+        host_page(tmp_path, [right, right.replace(f"origin={origin}", "origin=http://127.0.0.1:9")])
+        context = browser.new_context(viewport={"width": 1000, "height": 2000})
+        page = context.new_page()
+        page.goto(origin + "/host.html")
+        frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(2)]
+        for frame in frames:
+            frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        for frame in frames:
+            frame.locator("[data-testid=rp-next]").click()
+        page.wait_for_function("window.got.some(m => m.frame === 0 && m.type === 'move')", timeout=60_000)
+        page.wait_for_timeout(1000)
+        assert {m["frame"] for m in page.evaluate("window.got")} == {0}
     finally:
         context.close()
         host.shutdown()

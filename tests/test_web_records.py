@@ -144,6 +144,17 @@ def test_embed_url_and_snippet(game):
     assert 'title="Lost &quot;Cities&quot; &lt;x&gt;"' in snippet
 
 
+def test_embed_url_names_the_embedding_site_only_when_it_is_an_origin(game):
+    """The embed dialog's optional site address becomes origin= (the frame then posts only to it and takes
+    commands only from it); anything that is not an origin (a path, a script, a bare word) is left out."""
+    data = records.export_data(game[0].record, SEATS)
+    url = records.embed_url("https://ex.org/", data, origin="https://rules.example:8443/")
+    assert url.endswith("&seat=spectator&origin=https://rules.example:8443")
+    assert records.embed_params(url.split("embed.html")[1])["origin"] == "https://rules.example:8443"
+    for bad in ("https://rules.example/page", "javascript:alert(1)", "rules", "https://a.b/\"><x>"):
+        assert not records.valid_origin(bad) and "origin=" not in records.embed_url("https://ex.org/", data, origin=bad)
+
+
 def test_rules_example_record_still_replays():
     """The record baked into public/rules-example.html must keep replaying as the engine evolves."""
     import re

@@ -192,8 +192,9 @@ def parse_text(text: str) -> Imported:
 
 
 def embed_url(base_url: str, data: dict, mode: str = "position", move: int | None = None,
-              seat: int | None = None, theme: str = "light") -> str:
-    """The embed.html address showing this record (a position at `move`, or the replay)."""
+              seat: int | None = None, theme: str = "light", origin: str = "") -> str:
+    """The embed.html address showing this record (a position at `move`, or the replay); `origin`, when it is
+    one (see `valid_origin`), is the only page the frame then talks to."""
     folder = base_url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
     parts = [f"mode={mode}", f"{LINK_KEY}={encode(data)}"]
     if move is not None:
@@ -201,7 +202,14 @@ def embed_url(base_url: str, data: dict, mode: str = "position", move: int | Non
     parts.append(f"seat={'spectator' if seat is None else seat}")
     if theme != "light":
         parts.append(f"theme={quote(theme)}")
+    if valid_origin(origin):
+        parts.append(f"origin={quote(origin.rstrip('/'), safe=':/')}")
     return f"{folder}embed.html?{'&'.join(parts)}"
+
+
+def valid_origin(text: str) -> bool:
+    """A web page's origin as the embed takes it: http(s)://host[:port], nothing after."""
+    return bool(_ORIGIN.fullmatch(text))
 
 
 def iframe_snippet(url: str, title: str) -> str:

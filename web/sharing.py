@@ -292,7 +292,8 @@ def share_html(app) -> Safe:
     elif opts.get("kind") == "embed":
         mode, theme = opts.get("mode", "position"), opts.get("theme", "light")
         seat = opts.get("seat")
-        url = records.embed_url(page_url(), data, mode=mode, move=k, seat=seat, theme=theme)
+        origin = opts.get("origin", "")
+        url = records.embed_url(page_url(), data, mode=mode, move=k, seat=seat, theme=theme, origin=origin)
         title = tr("{title}: position after move {k}", title=tdata(GAMES[record.game_id].title), k=k)
         snippet = records.iframe_snippet(url, title)
         seat_choices = [("spectator", _("Spectator (no hands)"))] + [
@@ -307,6 +308,15 @@ def share_html(app) -> Safe:
                         _select("seat", seat_choices, "spectator" if seat is None else seat)),
                     " ", tag("label", None, _("Theme"), " ",
                              _select("theme", [("light", _("light")), ("dark", _("dark"))], theme))),
+                tag("p", {"class": "share"},
+                    tag("label", None, _("Your site's address (optional: then the frame talks only to it)"), " ",
+                        tag("input", {"type": "url", "value": origin, "placeholder": "https://rules.example",
+                                      "data-cmd-change": "embed-origin", "data-testid": "embed-origin",
+                                      "aria-invalid": "true" if origin and not records.valid_origin(origin)
+                                      else None})),
+                    tag("small", {"data-testid": "embed-origin-bad"},
+                        " ", _("Not a site address: write it like https://rules.example (no path)."))
+                    if origin and not records.valid_origin(origin) else None),
                 tag("p", {"class": "share"}, tag("textarea", {"readonly": True, "id": "embed-snippet",
                                                               "data-testid": "embed-snippet",
                                                               "aria-label": _("Embed code")}, snippet)),
@@ -514,6 +524,8 @@ def on_change(app, el) -> bool:
         app.redraw()
     elif name.startswith("embed-") and getattr(app, "share", None):
         key, value = name[6:], str(el.value)
+        if key == "origin":
+            value = value.strip()[:200]
         app.share[key] = (int(value) if value.isdigit() else None) if key == "seat" else value
         app.redraw()
     else:
