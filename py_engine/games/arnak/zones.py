@@ -486,5 +486,5 @@ DECLARATION = ArnakDeclaration(
         Field("rival_idols_down", low=0, high=NIDOLS),
     ),
     complete=False,
-    min_players=1,
+    min_players=2,  # the editor starts with two players; one player (the solo rival) is chosen
 )
