@@ -5,7 +5,7 @@ data; web/editor.py asks here before its own tables."""
 from __future__ import annotations
 
 from i18n import N_, _, tr
-from render.arnak_text import RIVAL_DIG, RIVAL_TILE_KINDS, STACK_NAMES, TOKEN_NAMES, idol_word
+from render.arnak_text import STACK_NAMES, TOKEN_NAMES, idol_word, rival_tile_name
 
 # zone name -> words: {site} a board site, {who} a seat's name, {state} the zone's key in words, {n} a number
 ZONES = {"site": N_("{site}: site tile"), "idol": N_("{site}: idol"), "guardian": N_("{site}: guardian"),
@@ -58,23 +58,12 @@ def component_label(comp: str) -> str | None:
     if kind == "temple" and rest in STACK_NAMES:
         return tr("temple tile: {stack}", stack=_(STACK_NAMES[rest]))
     if kind == "rival":
-        return rival_tile(rest)
+        return rival_tile_name(rest)
     if kind in ISLANDS_OWN and rest.isdigit():
         from render.islands import kind_name
 
         return tr("{tile} of player {n}", tile=kind_name({"kind": kind}), n=int(rest) + 1)
     return None
-
-
-def rival_tile(name: str) -> str:
-    """'dig-coin' -> 'dig (coin)'; 'discover-red' -> 'discover (red)'."""
-    from render.svg import colour_name
-
-    if name in RIVAL_DIG:
-        return _(RIVAL_DIG[name])
-    pair, _sep, colour = name.partition("-")
-    what = _(RIVAL_TILE_KINDS[pair]) if pair in RIVAL_TILE_KINDS else pair
-    return tr("{kind} ({colour})", kind=what, colour=colour_name(colour))
 
 
 def field_label(base: str, who: str) -> str | None:
