@@ -181,3 +181,77 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
     finally:
         server.shutdown()
     context.close()
+
+
+def embedded(context, url: str):
+    """The embed of `url` in a page of a second localhost origin: (frame, server to shut down)."""
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    other = f"http://127.0.0.1:{server.server_address[1]}/"
+    rules = context.new_page()
+    rules.goto(other + "css/embed.css")
+    rules.set_content(f'<iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
+    frame = rules.frame_locator("#pos")
+    frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+    return frame, server
+
+
+def test_arnak_an_archaeologist_on_a_site_with_a_guardian(browser, site):
+    """Lost Ruins of Arnak, two players: level I site 2 discovered (site tile 4, its idol taken) with guardian 2
+    on it and seat 0's archaeologist there, set by clicks; the guardian ringed in an embed on a second origin."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-arnak]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    put(page, "site1-4", "site.7")
+    assert page.inner_text("[data-testid=ed-problem]").endswith("idol.7: the idol of a discovered site has been taken")
+    page.click('[data-testid="zone-idol.7"] [data-testid^="off-idol-"]')
+    put(page, "guardian-2", "guardian.7")
+    put(page, "archaeologist-0", "dig.7")
+    page.click('[data-testid="mark-guardian.7"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    assert "Guardian 2:" in page.locator('[data-testid=ed-board] [data-site="6"]').text_content()
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+    frame, server = embedded(context, url)
+    try:
+        assert "Guardian 2:" in frame.locator('#board [data-site="6"]').text_content()
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+    finally:
+        server.shutdown()
+    context.close()
+
+
+def test_islands_a_balloon_at_the_harbour(browser, site):
+    """Islands in the Mist with module 2 chosen in the editor: seat 0's harbour office built on its island
+    and its balloon at dock 2 (refused while the office is still on the telescope), a city put on the
+    harbour board, which is ringed in an embed on a second origin."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-islands]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    page.select_option("[data-testid=ed-option-modules]", "1+2")
+    page.wait_for_selector('[data-testid="zone-harbour"]')
+    page.select_option('[data-testid="field-balloon.0"]', "dock-2")
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        "balloon.0: a balloon reaches the harbour only once its harbour office is built (module 3: activated and kept)")
+    page.click('[data-testid="zone-telescope.0"] [data-testid="off-office-0"]')
+    put(page, "office-0", "island.0.12")
+    put(page, "city-6", "harbour")
+    page.click('[data-testid="mark-harbour"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    tiles = page.locator('[data-testid=ed-board] [data-testid^="harbour-"]').count()
+    assert tiles == 6
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+    frame, server = embedded(context, url)
+    try:
+        assert frame.locator('#board [data-testid^="harbour-"]').count() == tiles
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+    finally:
+        server.shutdown()
+    context.close()

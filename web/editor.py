@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import editor_labels
 import positions
 from i18n import N_, _, tdata, tr
 from render.markup import Safe, join, tag
@@ -28,6 +29,7 @@ from render.markup import Safe, join, tag
 from py_engine import GAMES
 from py_engine.core import RecordError
 from py_engine.core import position as P
+from py_engine.core.options import shown_options
 
 MAX_CAPTION = P.CAPTION_MAX
 
@@ -54,6 +56,18 @@ class Editor:
         if not raw.isdigit() or not game.min_players <= int(raw) <= game.max_players:
             return self
         return Editor(P.starting(self.data["game"], players=int(raw), options=self.data["options"]))
+
+    def with_option(self, name: str, raw: str) -> Editor:
+        """A fresh start with one option changed (the zones depend on it: Islands' modules, Arnak's temple)."""
+        game = GAMES[self.data["game"]]
+        opt = next((o for o in shown_options(game.options) if o.name == name), None)
+        if opt is None or str(raw) not in [str(v) for v, _label in opt.shown()]:
+            return self
+        options = {**self.data["options"], name: int(raw) if opt.kind == "int" else raw}
+        try:
+            return Editor(P.starting(self.data["game"], players=self.data["players"], options=options))
+        except RecordError:
+            return self
 
     @classmethod
     def from_state(cls, state, seat: int | None, hide: bool) -> Editor:
@@ -213,6 +227,8 @@ def zone_label(path: str, names: list[str]) -> str:
     from render.svg import colour_name
 
     parts = path.split(".")
+    if parts[0] in editor_labels.ZONES:
+        return editor_labels.zone_label(parts, names)
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
     key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
     pattern = ZONE_LABELS.get(parts[0])
@@ -229,6 +245,9 @@ def component_label(comp: str, game: str = "") -> str:
 
     if comp in PIECE_LABELS:
         return _(PIECE_LABELS[comp])
+    words = editor_labels.component_label(comp)
+    if words is not None:
+        return words
     colour, _sep, rest = comp.partition("-")
     if colour in ARNAK_KINDS:
         return arnak_card_label(colour, rest)
@@ -273,6 +292,8 @@ def field_label(name: str, names: list[str]) -> str:
     idx, _sep, key = rest.partition(".")
     who = names[int(idx)] if idx.isdigit() and int(idx) < len(names) else ""
     what = _(RES_LABELS[key]) if key in RES_LABELS else colour_name(key)
+    if base in editor_labels.FIELDS:
+        return editor_labels.field_label(base, who) or name
     return tr(FIELD_LABELS[base], who=who, key=what) if base in FIELD_LABELS else name
 
 
@@ -283,6 +304,9 @@ def choice_label(value: str) -> str:
     for table in (CHOICE_LABELS, DIR_NAMES, BONUS_TEXT):
         if value in table:
             return _(table[value])
+    dock = editor_labels.choice_label(value)
+    if dock is not None:
+        return dock
     return colour_name(value)
 
 
@@ -358,6 +382,7 @@ def fields_html(ed: Editor, names: list[str]) -> Safe:
                           tag("select", {"data-cmd-change": "ed-players", "data-testid": "ed-players"}, "",
                               [tag("option", {"value": c, "selected": c == str(ed.data["players"])}, c)
                                for c in counts])))
+    out[1 if game.min_players < game.max_players else 0:0] = options_html(ed)
     seat = ed.data.get("seat")
     seats = [("spectator", _("Spectator (no hand shown)"))] + [(str(i), names[i]) for i in range(ed.data["players"])]
     out.append(tag("label", {"class": "opt"}, _("The embed shows the table as seen by"), " ",
@@ -365,6 +390,21 @@ def fields_html(ed: Editor, names: list[str]) -> Safe:
                        [tag("option", {"value": v, "selected": v == ("spectator" if seat is None else str(seat))}, t)
                         for v, t in seats])))
     return tag("section", {"class": "ed-fields"}, tag("h2", None, _("Scores and turn")), out)
+
+
+def options_html(ed: Editor) -> list[Safe]:
+    """The game's choices (Islands' modules, Arnak's temple side...): a new start with other options."""
+    out = []
+    for o in shown_options(GAMES[ed.data["game"]].options):
+        if o.kind != "choice" and not (o.kind == "int" and o.labels):
+            continue
+        value = str(ed.data["options"].get(o.name, o.default))
+        out.append(tag("label", {"class": "opt"}, tdata(o.label), " ",
+                       tag("select", {"data-cmd-change": "ed-option", "data-arg": o.name,
+                                      "data-testid": f"ed-option-{o.name}"}, "",
+                           [tag("option", {"value": v, "selected": str(v) == value}, tdata(t))
+                            for v, t in o.shown()])))
+    return out
 
 
 def annotations_html(ed: Editor) -> Safe:
@@ -474,6 +514,8 @@ def on_change(app, el) -> None:
         ed.set_seat(value)
     elif kind == "ed-players":
         app.editor = ed.with_players(value)
+    elif kind == "ed-option":
+        app.editor = ed.with_option(el.getAttribute("data-arg") or "", value)
     elif kind == "ed-caption":
         ed.set_caption(value)
     app.redraw()

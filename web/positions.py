@@ -76,6 +76,10 @@ def _islands(name: str, pos: P.Position, bottom: int) -> list[str]:
     parts = name.split(".")
     if parts[0] == "cloud":
         return [f'[data-testid="cloud-{int(parts[1]) - 1}"]']
+    if parts[0] == "harbour":
+        return ['[data-testid="harbour-0"]']
+    if parts[0] == "beside":
+        return [f'[data-testid="energy-{parts[1]}"]', f'[data-testid="island-tab-{parts[1]}"]']
     seat = int(parts[1])
     if seat != bottom:  # another island is drawn small, as a tab
         return [f'[data-testid="island-tab-{seat}"]']
@@ -99,6 +103,16 @@ def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
     kind, _sep, rest = name.partition(".")
     if kind == "camp":
         return [f'[data-site="{int(rest.split("-")[0]) - 1}"]']
+    if kind in ("site", "idol", "guardian", "dig"):  # a level I/II site's parts: the site
+        return [f'[data-site="{int(rest) - 1}"]']
+    if kind in ("research", "temple"):
+        return [f'[data-space="{rest or 14}"]']
+    if kind.startswith("rival-"):
+        return ['[data-testid="rival-row"]']
+    if kind in ("assistants", "rescue"):
+        return ['[data-testid="arnak-board"]']
+    if kind in ("guardians", "tiles", "assistant"):
+        return [f'[data-testid="score-{rest.split(".")[0]}"]']
     if kind in ("items", "artifacts"):
         return [f'[data-testid="row-{kind[:-1]}-0"]']
     if kind == "hand" and int(rest) == bottom:

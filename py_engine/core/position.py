@@ -104,7 +104,7 @@ class Declaration:
     zones: tuple[Zone, ...]
     fields: tuple[Field, ...]
     complete: bool = True  # every unique card lies somewhere (cards nobody placed fill the unset zones)
-    min_players: int = 1  # the fewest players a position is set up for (the game's own check refuses fewer)
+    min_players: int = 1  # the player count a new position starts with, when none is given (the editor's start)
 
     # --- filled in by each game (plain functions, set on a subclass) -----------------------------
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:

@@ -1,23 +1,42 @@
-"""Lost Ruins of Arnak positions (py_engine.core.position): a player's turn as a rules writer sets it up
-(2-4 players; the solo rival's game is not set up by hand).
+"""Lost Ruins of Arnak positions (py_engine.core.position): a player's turn as a rules writer sets it up,
+1-4 players (one player: the solo game against the rival).
 
 Components: the cards, named "item-<n>" and "artifact-<n>" (S1 numbering, one of each) and the starting
 cards as supplies ("funding-car", "funding-ship", "explore-car", "explore-ship": one per player; "fear":
-19), and each seat's two archaeologists ("archaeologist-<seat>"). Zones: each seat's hand (seen by its
-owner; left unset, 5 of its starting cards nobody placed are dealt), deck (seen by nobody; left unset it
-takes the rest of its starting cards, shuffled) and play area; the item and artifact rows (refilled from
-their decks, which take every item and artifact nobody placed); the camp sites' spaces
-("camp.<site>-<space>": space 1 costs a boot, space 2 two boots). Fields: the round, the start player,
-whose turn it is (the main action pending) and each seat's resources.
+19); each seat's two archaeologists ("archaeologist-<seat>") and the rival's six ("archaeologist-rival");
+the site tiles ("site1-<n>", "site2-<n>": levels I and II), the idols (identical by kind: "idol-coin" x3 ...),
+the guardians ("guardian-<n>"), each seat's magnifying glass and notebook ("glass-<seat>",
+"notebook-<seat>"; the rival's "glass-rival"), the temple tiles by stack ("temple-gold" ...: as many of
+each as there are players, at least 2), the assistants ("assistant-<n>") and the rival's 15 action tiles
+("rival-dig-coin", "rival-discover-green", ...).
 
-Left at the opening's default, dealt from the seed: the level I and II sites (undiscovered), idols,
-guardians, research track, assistants and bonus tiles.
+Zones: each seat's hand (seen by its owner; left unset, 5 of its starting cards nobody placed are dealt),
+deck (seen by nobody; left unset it takes the rest of its starting cards, shuffled) and play area; the item
+and artifact rows (refilled from their decks, which take every item and artifact nobody placed); the camp
+sites' spaces ("camp.<site>-<space>": space 1 costs a boot, space 2 two boots); each level I/II site
+("site.<k>", k = 6..17 in board order: 6-9 the lower level I row, 10-13 the upper, 14-17 level II) with
+its site tile once discovered, "idol.<k>" (the idol still on an undiscovered site), "guardian.<k>" and
+"dig.<k>" (the archaeologist on it); each seat's overcome guardians ("guardians.<seat>.ready" or ".used":
+the boon spent); the research track ("research.<space>", 0 the start) and the lost temple ("temple", in
+arrival order); each seat's temple tiles ("tiles.<seat>"); the assistant supply ("assistants.<1-3>", the
+top last), the snake side's assistants to rescue ("rescue") and each seat's assistants by side
+("assistant.<seat>.silver", ".gold", ".silver-used", ".gold-used"). Solo only: the rival's face-down
+stack ("rival-stack", the top last), its flipped tiles ("rival-used", in order), guardians, cards, temple
+tiles and face-up idols ("rival-idols"). Fields: the round, the start player, whose turn it is (the main
+action pending), each seat's resources, idols in its crates and idol slots used; solo: the rival's
+face-down idols. The site, guardian and assistant tiles nobody placed are the shuffled piles (or, for
+assistants, out of the game); left dealt from the seed: the research bonus tiles.
 
-Rules checked here, beyond the shared ones: 2-4 players; an item row holds items and an artifact row
-artifacts, at most 6 - round and round cards; a seat holds at most one of each starting card but Fear; an
-archaeologist stands only on a camp space (its seat has two); a camp's second space is closed with 2 or 3
-players (at the first 5 or 3 camps); a dealt hand needs the seat's starting cards to deal; the Fear cards
-placed and dealt are no more than the 19 that exist.
+Rules checked here, beyond the shared ones: each zone holds its kind of component; an item row holds at
+most 6 - round items and the artifact row round artifacts; a seat holds at most one of each starting card
+but Fear; a camp's second space is closed with 1-3 players (at the first 5 or 3 camps); a site tile lies on
+a site of its level; an undiscovered site has its idol and no guardian nor archaeologist, a discovered one
+no idol; no more idols than exist (16: on the sites, a face-down one under each undiscovered level II site,
+in crates and slots, the rival's); each glass and notebook lies on the track, the notebook never in a row
+above its glass (nor in the temple); temple tiles only with the glass in the temple (the rival's: silver
+only); the snake side alone has assistants to rescue; the rival's tiles are the 5 dig tiles and one of
+each pair, as many red as the difficulty, at least one flipped (it starts every round); a dealt hand needs
+the seat's starting cards; the Fear cards placed and dealt are no more than the 19 that exist.
 """
 
 from __future__ import annotations
@@ -25,6 +44,7 @@ from __future__ import annotations
 from ...core.position import Declaration, Field, Position, PositionError, Zone
 from ...core.rng import Rng
 from . import data as D
+from .rival import DIG_TILES, PAIRS, RIVAL, RIVAL_ARCHAEOLOGISTS
 
 BASICS = {"funding-car": D.FUNDING_CAR, "funding-ship": D.FUNDING_SHIP, "explore-car": D.EXPLORE_CAR,
           "explore-ship": D.EXPLORE_SHIP, "fear": D.FEAR}
@@ -32,7 +52,26 @@ _ID_OF = {**BASICS, **{f"item-{n}": n for n in D.ITEM_IDS}, **{f"artifact-{n - 1
 _NAME_OF = {v: k for k, v in _ID_OF.items()}
 _STARTING = [_NAME_OF[c] for c in D.STARTING_DECK]
 CAMP_SPACES = tuple(f"{site + 1}-{space + 1}" for site in D.CAMPS for space in (0, 1))
+SITES = tuple(range(5, D.NSITES))  # the level I and II sites (engine indices); their zone key is index + 1
+SITE_KEYS = tuple(str(site + 1) for site in SITES)
+SPACES = tuple(str(k) for k in range(D.TEMPLE))  # research spaces below the temple (0: the start)
+BOONS = ("ready", "used")
+SIDES = ("silver", "gold", "silver-used", "gold-used")  # an assistant's side, and whether it is exhausted
+STACKS = ("1", "2", "3")
+IDOL_KINDS = tuple(dict.fromkeys(D.IDOL_NAMES))
+RIVAL_TILES = tuple(f"rival-{t}" for t in DIG_TILES) + tuple(f"rival-{p}-{c}" for p in PAIRS for c in ("green", "red"))
 MAX_RES = 99
+NIDOLS = len(D.IDOL_NAMES)
+CARD_PREFIXES = ("item-", "artifact-", "funding-", "explore-", "fear")
+# zone -> the components it holds (name prefixes)
+HOLDS = {"hand": CARD_PREFIXES, "deck": CARD_PREFIXES, "play": CARD_PREFIXES, "items": ("item-",),
+         "artifacts": ("artifact-",), "camp": ("archaeologist-",), "dig": ("archaeologist-",),
+         "site": ("site1-", "site2-"), "idol": ("idol-",), "guardian": ("guardian-",), "guardians": ("guardian-",),
+         "research": ("glass-", "notebook-"), "temple": ("glass-",), "tiles": ("temple-",),
+         "assistants": ("assistant-",), "rescue": ("assistant-",), "assistant": ("assistant-",),
+         "rival-stack": ("rival-",), "rival-used": ("rival-",), "rival-guardians": ("guardian-",),
+         "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",)}
+SOLO_ZONES = ("rival-stack", "rival-used", "rival-guardians", "rival-cards", "rival-temple", "rival-idols")
 
 
 def card_name(card: int) -> str:
@@ -50,9 +89,28 @@ def closed(players: int) -> set[str]:
     return {f"{site + 1}-2" for site in list(D.CAMPS)[:D.BLOCKED_CAMP_SPACES[players]]}
 
 
+def _level(site: int) -> int:
+    return 2 if site in D.LEVEL2 else 1
+
+
+def _seat_of(piece: str) -> int:
+    """The seat of 'archaeologist-1' / 'glass-0' (the rival: RIVAL)."""
+    tail = piece.rsplit("-", 1)[1]
+    return RIVAL if tail == "rival" else int(tail)
+
+
 class ArnakDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
-        return {"camp": CAMP_SPACES, "res": D.RES}
+        return {"camp": CAMP_SPACES, "res": D.RES, "site": SITE_KEYS, "space": SPACES, "boon": BOONS,
+                "side": SIDES, "stack": STACKS}
+
+    def zone_paths(self, players: int, options: dict):
+        """The rival's zones in the solo game only; the assistants to rescue on the snake side only."""
+        return {p: v for p, v in super().zone_paths(players, options).items()
+                if (players == 1 or not p.startswith("rival-")) and (options["temple"] == "snake" or p != "rescue")}
+
+    def field_names(self, players: int, options: dict):
+        return [(n, f) for n, f in super().field_names(players, options) if players == 1 or not n.startswith("rival")]
 
     def components(self, players: int, options: dict) -> dict[str, int]:
         out = {name: players for name in BASICS if name != "fear"}
@@ -60,36 +118,46 @@ class ArnakDeclaration(Declaration):
         out.update({f"item-{n}": 1 for n in D.ITEM_IDS})
         out.update({f"artifact-{n - 100}": 1 for n in D.ARTIFACT_IDS})
         out.update({f"archaeologist-{s}": 2 for s in range(players)})
+        if players == 1:
+            out["archaeologist-rival"] = RIVAL_ARCHAEOLOGISTS
+        out.update({f"site1-{n}": 1 for n in range(1, len(D.SITE_TILES[1]) + 1)})
+        out.update({f"site2-{n}": 1 for n in range(1, len(D.SITE_TILES[2]) + 1)})
+        out.update({f"idol-{k}": D.IDOL_NAMES.count(k) for k in IDOL_KINDS})
+        out.update({f"guardian-{n}": 1 for n in range(1, len(D.GUARDIANS) + 1)})
+        for s in range(players):
+            out[f"glass-{s}"] = out[f"notebook-{s}"] = 1
+        if players == 1:
+            out["glass-rival"] = 1
+        out.update({f"temple-{name}": max(players, 2) for name in D.TEMPLE_STACK_NAMES})
+        out.update({f"assistant-{n}": 1 for n in range(1, len(D.ASSISTANTS) + 1)})
+        if players == 1:
+            out.update({t: 1 for t in RIVAL_TILES})
         return out
 
+    # --- the game's own rules --------------------------------------------------------------------
     def check(self, pos: Position) -> None:
         z, f, n = pos.zones, pos.fields, pos.players
-        if n < 2:
-            raise PositionError("positions are set up for 2 to 4 players (not the solo rival's game)", "players")
-        rows = (("items", "item-", D.ROW - f["round"]), ("artifacts", "artifact-", f["round"]))
-        for path, prefix, most in rows:
-            for c in z[path]:
-                if not c.startswith(prefix):
-                    raise PositionError(f"{c} cannot lie in this row", path)
+        self._check_kinds(pos)
+        rows = (("items", D.ROW - f["round"]), ("artifacts", f["round"]))
+        for path, most in rows:
             if len(z[path]) > most:
                 raise PositionError(f"holds {len(z[path])}; in round {f['round']} it holds {most}", path)
-        for path, items in z.items():
-            if path.startswith("camp."):
-                if items and not items[0].startswith("archaeologist-"):
-                    raise PositionError(f"{items[0]} cannot lie on a camp: only an archaeologist", path)
-                if items and path[5:] in closed(n):
-                    raise PositionError(f"this space is closed with {n} players", path)
-            elif items and any(c.startswith("archaeologist-") for c in items):
-                raise PositionError("an archaeologist stands at home or on a camp space", path)
+        for k in CAMP_SPACES:
+            if z[f"camp.{k}"] and k in closed(n):
+                raise PositionError(f"this space is closed with {n} players", f"camp.{k}")
+        self._check_sites(pos)
+        self._check_research(pos)
+        self._check_idols(pos)
+        if n == 1:
+            self._check_rival(pos)
         for s in range(n):
             mine = [c for zone in ("hand", "deck", "play") for c in z[f"{zone}.{s}"] or ()]
             for name in BASICS:
                 if name != "fear" and mine.count(name) > 1:
                     raise PositionError(f"holds {mine.count(name)} of {name}: each player starts with one",
                                         f"hand.{s}")
-            unset = [zone for zone in ("hand", "deck") if z[f"{zone}.{s}"] is None]
             left = self._starting_left(pos, s)
-            need = D.HAND if "hand" in unset else 0
+            need = D.HAND if z[f"hand.{s}"] is None else 0
             if len(left) < need:
                 raise PositionError(f"{need} starting cards are needed to deal this hand but only {len(left)} "
                                     "are left", f"hand.{s}")
@@ -101,6 +169,105 @@ class ArnakDeclaration(Declaration):
                                 f"{D.FEAR_CARDS} exist", "fear")
 
     @staticmethod
+    def _check_kinds(pos: Position) -> None:
+        """Every zone holds its kind of component (the rows, camps and archaeologists in the words of old)."""
+        for path, items in pos.zones.items():
+            kind = path.split(".")[0]
+            for c in items or ():
+                if c.startswith(HOLDS[kind]):
+                    continue
+                if kind in ("items", "artifacts"):
+                    raise PositionError(f"{c} cannot lie in this row", path)
+                if kind == "camp":
+                    raise PositionError(f"{c} cannot lie on a camp: only an archaeologist", path)
+                if kind == "temple" and c.startswith("notebook-"):
+                    raise PositionError(f"{c}: the notebook never moves into the lost temple", path)
+                if c.startswith("archaeologist-"):
+                    raise PositionError("an archaeologist stands at home, on a camp space or at a site", path)
+                raise PositionError(f"{c} cannot lie here", path)
+
+    @staticmethod
+    def _check_sites(pos: Position) -> None:
+        z = pos.zones
+        for site, key in zip(SITES, SITE_KEYS):
+            tile = z[f"site.{key}"]
+            if tile and not tile[0].startswith(f"site{_level(site)}-"):
+                raise PositionError(f"{tile[0]} is a level {3 - _level(site)} site tile: this is a level "
+                                    f"{_level(site)} site", f"site.{key}")
+            if tile and z[f"idol.{key}"]:
+                raise PositionError("the idol of a discovered site has been taken", f"idol.{key}")
+            if not tile:
+                if not z[f"idol.{key}"]:
+                    raise PositionError("an undiscovered site still has its idol on it", f"idol.{key}")
+                if z[f"guardian.{key}"]:
+                    raise PositionError("a guardian appears only when its site is discovered", f"guardian.{key}")
+                if z[f"dig.{key}"]:
+                    raise PositionError("an archaeologist digs only at a discovered site", f"dig.{key}")
+
+    @staticmethod
+    def _check_research(pos: Position) -> None:
+        z, n = pos.zones, pos.players
+        track = D.TRACKS[pos.options["temple"]]
+        where = {c: path for path, items in z.items() if path.startswith(("research.", "temple")) for c in items}
+        for who in [str(s) for s in range(n)] + (["rival"] if n == 1 else []):
+            tokens = ("glass",) if who == "rival" else ("glass", "notebook")
+            for token in tokens:
+                if f"{token}-{who}" not in where:
+                    raise PositionError(f"{token}-{who} is not on the research track: put it on a space "
+                                        "(research.0 is the start)", "research.0")
+            if who == "rival":
+                continue
+            glass, note = where[f"glass-{who}"], where[f"notebook-{who}"]
+            grow = D.TRACKS[pos.options["temple"]][D.TEMPLE][0] if glass == "temple" else \
+                (track[int(glass[9:])][0] if glass != "research.0" else 0)
+            nrow = track[int(note[9:])][0] if note != "research.0" else 0
+            if nrow > grow:
+                raise PositionError(f"notebook-{who} is in row {nrow}, above its magnifying glass (row {grow}): "
+                                    "the notebook never moves above the glass", note)
+            if z[f"tiles.{who}"] and glass != "temple":
+                raise PositionError("temple tiles are taken only with the magnifying glass in the lost temple",
+                                    f"tiles.{who}")
+        if n == 1:
+            if z["rival-temple"] and where["glass-rival"] != "temple":
+                raise PositionError("temple tiles are taken only with the magnifying glass in the lost temple",
+                                    "rival-temple")
+            for t in z["rival-temple"]:
+                if not t.startswith("temple-silver"):
+                    raise PositionError(f"{t}: the rival takes silver temple tiles only", "rival-temple")
+
+    @staticmethod
+    def _check_idols(pos: Position) -> None:
+        z, f, n = pos.zones, pos.fields, pos.players
+        on_sites = sum(len(z[f"idol.{k}"]) for k in SITE_KEYS)
+        face_down = sum(1 for site, k in zip(SITES, SITE_KEYS) if site in D.LEVEL2 and not z[f"site.{k}"])
+        held = sum(f[f"idols.{s}"] + f[f"slots.{s}"] for s in range(n))
+        if n == 1:
+            held += len(z["rival-idols"]) + f["rival_idols_down"]
+            kinds = z["rival-idols"]
+            if len(set(kinds)) < len(kinds):
+                raise PositionError("the rival keeps one idol of each kind face up (the others face down)",
+                                    "rival-idols")
+        total = on_sites + face_down + held
+        if total > NIDOLS:
+            raise PositionError(f"{total} idols are on the sites (with a face-down one under each undiscovered "
+                                f"level II site) and with the players, but only {NIDOLS} exist", "idols")
+
+    @staticmethod
+    def _check_rival(pos: Position) -> None:
+        z, d = pos.zones, pos.options["rival"]
+        tiles = z["rival-stack"] + z["rival-used"]
+        want = {f"rival-{t}" for t in DIG_TILES}
+        if not want <= set(tiles) or any(sum(f"rival-{p}-{c}" in tiles for c in ("green", "red")) != 1
+                                         for p in PAIRS):
+            raise PositionError("the rival's 10 tiles are the 5 dig tiles and one tile (green or red) of each "
+                                "pair, face down in its stack or flipped", "rival-stack")
+        reds = sum(t.endswith("-red") for t in tiles)
+        if reds != d:
+            raise PositionError(f"{reds} red tiles: the rival's difficulty {d} gives {d}", "rival-stack")
+        if not z["rival-used"]:
+            raise PositionError("the rival starts every round: at least one of its tiles is flipped", "rival-used")
+
+    @staticmethod
     def _starting_left(pos: Position, seat: int) -> list[str]:
         left = list(_STARTING)
         for zone in ("hand", "deck", "play"):
@@ -109,12 +276,14 @@ class ArnakDeclaration(Declaration):
                     left.remove(c)
         return left
 
+    # --- the engine's state ----------------------------------------------------------------------
     def build(self, pos: Position, rng: Rng):
         from . import GAME
 
         z, f, n = pos.zones, pos.fields, pos.players
         state = GAME.new(players=n, seed=rng.below(2 ** 31), options=pos.options)
         placed = pos.placed()
+        board = self._board(pos, state)
         for s, p in enumerate(state.p):
             left = self._starting_left(pos, s)
             rng.shuffle(left)
@@ -126,31 +295,104 @@ class ArnakDeclaration(Declaration):
             p.deck = [_ID_OF[c] for c in deck]
             p.play = [_ID_OF[c] for c in z[f"play.{s}"]]
             p.res = [f[f"res.{s}.{r}"] for r in D.RES]
-            p.home = 2 - sum(1 for k in CAMP_SPACES if z[f"camp.{k}"] == [f"archaeologist-{s}"])
-        state.occ = [list(o) for o in state.occ]
-        for site in D.CAMPS:
-            state.occ[site] = [-1, -2 if f"{site + 1}-2" in closed(n) else -1]
-        for k in CAMP_SPACES:
-            if z[f"camp.{k}"]:
-                site, space = (int(x) - 1 for x in k.split("-"))
-                state.occ[site][space] = int(z[f"camp.{k}"][0].rsplit("-", 1)[1])
+            p.home = 2 - board.get(s, 0)
+            p.idols, p.slots = f[f"idols.{s}"], f[f"slots.{s}"]
+            p.guardians = [[int(g.split("-")[1]) - 1, b] for b, key in enumerate(BOONS)
+                           for g in z[f"guardians.{s}.{key}"]]
+            p.assistants = [[int(a.split("-")[1]), int(side.startswith("gold")), int(side.endswith("used"))]
+                            for side in SIDES for a in z[f"assistant.{s}.{side}"]]
+            p.tiles = [D.TEMPLE_STACK_NAMES.index(t[7:]) for t in z[f"tiles.{s}"]]
+        self._research(pos, state)
         state.items = [_ID_OF[c] for c in z["items"]]
         state.arts = [_ID_OF[c] for c in z["artifacts"]]
         state.item_deck = [c for c in D.ITEM_IDS if _NAME_OF[c] not in placed]
         state.art_deck = [c for c in D.ARTIFACT_IDS if _NAME_OF[c] not in placed]
-        rng.shuffle(state.item_deck)
-        rng.shuffle(state.art_deck)
+        state.pile1 = [k for k in range(1, len(D.SITE_TILES[1]) + 1) if f"site1-{k}" not in placed]
+        state.pile2 = [k for k in range(1, len(D.SITE_TILES[2]) + 1) if f"site2-{k}" not in placed]
+        state.gpile = [g for g in range(len(D.GUARDIANS)) if f"guardian-{g + 1}" not in placed]
+        for pile in (state.item_deck, state.art_deck, state.pile1, state.pile2, state.gpile):
+            rng.shuffle(pile)
+        state.stacks = [[int(a.split("-")[1]) for a in z[f"assistants.{k}"]] for k in STACKS]
+        state.rescue = [int(a.split("-")[1]) for a in z.get("rescue", [])]
+        taken = [t for path, items in z.items() if path.startswith(("tiles.", "rival-temple")) for t in items]
+        state.temple_left = [max(n, 2) - taken.count(f"temple-{name}") for name in D.TEMPLE_STACK_NAMES]
         state.fear_left = D.FEAR_CARDS - sum((p.hand + p.deck + p.play).count(D.FEAR) for p in state.p)
         state.round, state.start, state.turn = f["round"], f["start"], f["turn"]
         state.passed = [False] * n
         state.log = [(None, "round", {"round": f["round"], "start": f["start"]})]
+        if n == 1:
+            self._rival(pos, state, board.get(RIVAL, 0))
         state.refill()
         return state
 
+    @staticmethod
+    def _board(pos: Position, state) -> dict[int, int]:
+        """Sites, idols, guardians and archaeologists on the board; -> archaeologists out, by seat."""
+        z, n = pos.zones, pos.players
+        state.occ = [[-1, -2 if f"{site + 1}-2" in closed(n) else -1] if site in D.CAMPS else [-1]
+                     for site in range(D.NSITES)]
+        out: dict[int, int] = {}
+        for path in [f"camp.{k}" for k in CAMP_SPACES] + [f"dig.{k}" for k in SITE_KEYS]:
+            for piece in z[path]:
+                who = _seat_of(piece)
+                out[who] = out.get(who, 0) + 1
+                key = path.split(".")[1]
+                site, space = (int(key.split("-")[0]) - 1, int(key.split("-")[1]) - 1) if "-" in key else \
+                    (int(key) - 1, 0)
+                state.occ[site][space] = who
+        free_idols: dict[str, list[int]] = {}
+        for i, kind in enumerate(D.IDOL_NAMES):
+            free_idols.setdefault(kind, []).append(i)
+        state.tile, state.idol, state.fd, state.guard = ([0] * D.NSITES, [-1] * D.NSITES, [0] * D.NSITES,
+                                                         [-1] * D.NSITES)
+        for site, key in zip(SITES, SITE_KEYS):
+            if z[f"site.{key}"]:
+                state.tile[site] = int(z[f"site.{key}"][0].split("-")[1])
+            else:
+                state.idol[site] = free_idols[z[f"idol.{key}"][0][5:]].pop(0)
+                state.fd[site] = int(site in D.LEVEL2)
+            if z[f"guardian.{key}"]:
+                state.guard[site] = int(z[f"guardian.{key}"][0].split("-")[1]) - 1
+        return out
+
+    @staticmethod
+    def _research(pos: Position, state) -> None:
+        z, n = pos.zones, pos.players
+        where: dict[str, int] = {}
+        for k in SPACES:
+            for c in z[f"research.{k}"]:
+                where[c] = int(k)
+        for c in z["temple"]:
+            where[c] = D.TEMPLE
+        arrival = {c: i for i, c in enumerate(z["temple"])}
+        for s, p in enumerate(state.p):
+            p.glass, p.notebook = where[f"glass-{s}"], where[f"notebook-{s}"]
+            p.arrival = arrival.get(f"glass-{s}", -1)
+        state.arrivals = len(z["temple"])
+        keep = max(n, 2) - state.arrivals
+        state.box = sorted(state.box + state.temple_bonus[keep:])
+        state.temple_bonus = state.temple_bonus[:keep]
+
+    @staticmethod
+    def _rival(pos: Position, state, out: int) -> None:
+        z, f = pos.zones, pos.fields
+        where = {c: k for k in SPACES for c in z[f"research.{k}"]}
+        state.rival = {
+            "tiles": [t[6:] for t in z["rival-stack"] + z["rival-used"]],
+            "stack": [t[6:] for t in z["rival-stack"]], "used": [t[6:] for t in z["rival-used"]],
+            "home": RIVAL_ARCHAEOLOGISTS - out,
+            "glass": D.TEMPLE if "glass-rival" in z["temple"] else int(where["glass-rival"]),
+            "arrival": z["temple"].index("glass-rival") if "glass-rival" in z["temple"] else -1,
+            "temple": [D.TEMPLE_STACK_NAMES.index(t[7:]) for t in z["rival-temple"]],
+            "guardians": [int(g.split("-")[1]) - 1 for g in z["rival-guardians"]],
+            "cards": [_ID_OF[c] for c in z["rival-cards"]], "idols_up": [i[5:] for i in z["rival-idols"]],
+            "idols_down": f["rival_idols_down"], "last": None}
+        state.turn = state.start = 0
+
+    # --- a new game as a position ----------------------------------------------------------------
     def of_state(self, state) -> tuple[dict, dict]:
-        if state.players < 2 or state.nmoves or state.round != 1:
-            raise PositionError("an Arnak position is set up from a new game of 2 to 4 players "
-                                "(from a replay step: not yet)", "state")
+        if state.nmoves or state.round != 1:
+            raise PositionError("an Arnak position is set up from a new game (from a replay step: not yet)", "state")
         n = state.players
         zones: dict = {}
         for s, p in enumerate(state.p):
@@ -160,9 +402,50 @@ class ArnakDeclaration(Declaration):
         zones["items"] = [card_name(c) for c in state.items]
         zones["artifacts"] = [card_name(c) for c in state.arts]
         for k in CAMP_SPACES:
-            zones[f"camp.{k}"] = []
+            site, space = (int(x) - 1 for x in k.split("-"))
+            who = state.occ[site][space]
+            zones[f"camp.{k}"] = [] if who < 0 else [f"archaeologist-{'rival' if who == RIVAL else who}"]
+        for site, key in zip(SITES, SITE_KEYS):
+            level = _level(site)
+            zones[f"site.{key}"] = [f"site{level}-{state.tile[site]}"] if state.tile[site] else []
+            zones[f"idol.{key}"] = [f"idol-{D.IDOL_NAMES[state.idol[site]]}"] if state.idol[site] >= 0 else []
+            zones[f"guardian.{key}"] = [f"guardian-{state.guard[site] + 1}"] if state.guard[site] >= 0 else []
+            who = state.occ[site][0]
+            zones[f"dig.{key}"] = [] if who < 0 else [f"archaeologist-{'rival' if who == RIVAL else who}"]
+        for k in SPACES:
+            zones[f"research.{k}"] = []
+        zones["temple"] = []
+        tokens = [(f"glass-{s}", p.glass, p.arrival) for s, p in enumerate(state.p)]
+        tokens += [(f"notebook-{s}", p.notebook, -1) for s, p in enumerate(state.p)]
+        if state.rival is not None:
+            tokens.append(("glass-rival", state.rival["glass"], state.rival["arrival"]))
+        for name, space, _arrival in sorted(tokens, key=lambda t: t[2]):
+            zones["temple" if space == D.TEMPLE else f"research.{space}"].append(name)
+        for s, p in enumerate(state.p):
+            for b, key in enumerate(BOONS):
+                zones[f"guardians.{s}.{key}"] = [f"guardian-{g + 1}" for g, used in p.guardians if used == b]
+            for side in SIDES:
+                zones[f"assistant.{s}.{side}"] = [f"assistant-{a}" for a, gold, used in p.assistants
+                                                  if (side.startswith("gold"), side.endswith("used")) == (
+                                                      bool(gold), bool(used))]
+            zones[f"tiles.{s}"] = [f"temple-{D.TEMPLE_STACK_NAMES[t]}" for t in p.tiles]
+        for k, stack in zip(STACKS, state.stacks):
+            zones[f"assistants.{k}"] = [f"assistant-{a}" for a in stack]
+        if state.temple == "snake":
+            zones["rescue"] = [f"assistant-{a}" for a in state.rescue]
         fields: dict = {"round": state.round, "start": state.start, "turn": state.turn}
         fields.update({f"res.{s}.{r}": state.p[s].res[i] for s in range(n) for i, r in enumerate(D.RES)})
+        fields.update({f"idols.{s}": state.p[s].idols for s in range(n)})
+        fields.update({f"slots.{s}": state.p[s].slots for s in range(n)})
+        r = state.rival
+        if r is not None:
+            zones["rival-stack"] = [f"rival-{t}" for t in r["stack"]]
+            zones["rival-used"] = [f"rival-{t}" for t in r["used"]]
+            zones["rival-guardians"] = [f"guardian-{g + 1}" for g in r["guardians"]]
+            zones["rival-cards"] = [card_name(c) for c in r["cards"]]
+            zones["rival-temple"] = [f"temple-{D.TEMPLE_STACK_NAMES[t]}" for t in r["temple"]]
+            zones["rival-idols"] = [f"idol-{k}" for k in r["idols_up"]]
+            fields["rival_idols_down"] = r["idols_down"]
         return zones, fields
 
 
@@ -175,13 +458,33 @@ DECLARATION = ArnakDeclaration(
         Zone("items", high=D.ROW),
         Zone("artifacts", high=D.ROW),
         Zone("camp", per="camp", high=1),
+        Zone("site", per="site", high=1),
+        Zone("idol", per="site", high=1),
+        Zone("guardian", per="site", high=1),
+        Zone("dig", per="site", high=1),
+        Zone("guardians", per_seat=True, per="boon"),
+        Zone("research", per="space"),
+        Zone("temple", high=4, ordered=True),
+        Zone("tiles", per_seat=True),
+        Zone("assistants", per="stack", high=4, ordered=True),
+        Zone("rescue", high=4, ordered=True),
+        Zone("assistant", per_seat=True, per="side"),
+        Zone("rival-stack", high=10, ordered=True),
+        Zone("rival-used", high=10, ordered=True),
+        Zone("rival-guardians"),
+        Zone("rival-cards"),
+        Zone("rival-temple"),
+        Zone("rival-idols", high=len(IDOL_KINDS)),
     ),
     fields=(
         Field("round", low=1, high=D.ROUNDS),
         Field("start", kind="seat"),
         Field("turn", kind="seat"),
         Field("res", per_seat=True, each="res", low=0, high=MAX_RES),
+        Field("idols", per_seat=True, low=0, high=NIDOLS),
+        Field("slots", per_seat=True, low=0, high=4),
+        Field("rival_idols_down", low=0, high=NIDOLS),
     ),
     complete=False,
-    min_players=2,
+    min_players=2,  # the editor starts with two players; one player (the solo rival) is chosen
 )

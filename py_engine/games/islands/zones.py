@@ -1,20 +1,29 @@
-"""Islands in the Mist positions (py_engine.core.position): where each tile may lie, as data (module 1, the
-base game, on either island side).
+"""Islands in the Mist positions (py_engine.core.position): where each tile may lie, as data, with any
+modules (1, 1+2: the harbour, 1+2+3: the extension tiles) on either island side.
 
 Components: the tiles, identical ones as one supply, named "<kind>-<value>": "<terrain>-<value>" for the
-terrain tiles ("forest-3"), "wild-<v>", "city-<v>", "monument-<v>" and the start tiles "start-<v>".
+terrain tiles ("forest-3"), "wild-<v>", "city-<v>", "monument-<v>" and the start tiles "start-<v>";
+each seat's own tiles by seat: module 2's harbour office ("office-<seat>", modules 1+2 only) and module 3's
+five extension tiles ("lookout_small-<seat>", "harbour_office-<seat>", "lookout_large-<seat>",
+"wind_machine-<seat>", "royal_couple-<seat>").
 Zones: each seat's island spaces ("island.<seat>.<space>": the space's index on the board, at most one
-tile), each seat's telescope (5 spaces) and the clouds ("cloud.<n>", up to 3 tiles; 4, 5 or 7 clouds by
-the player count). The bag holds every tile nobody placed (a multiset drawn at random: nothing to set);
-the start tiles nobody holds go back to the box. Fields: the round, the start player, whose turn and the
-decision pending (fly, or place after flying and taking), the dice, each seat's balloon space and energy,
+tile), each seat's telescope (5 spaces, one more per lookout tower activated) and the clouds ("cloud.<n>",
+up to 3 tiles; 4, 5 or 7 clouds by the player count); with module 2 the harbour board ("harbour", up to 11
+tiles); with module 3 each seat's extension tiles not yet activated ("beside.<seat>": an extension tile
+in no zone was activated and converted to energy, back in the box). The bag holds every tile nobody
+placed (a multiset drawn at random: nothing to set); the start tiles nobody holds go back to the box.
+Fields: the round, the start player, whose turn and the decision pending (fly, or place after flying and
+taking), the dice, each seat's balloon space (with module 2 also a harbour dock, "dock-<n>") and energy,
 the first player to link all six coasts and the last round that follows. A new game's position (the
 editor's start) has each balloon on a start space and the start player about to fly.
 
-Rules checked here, beyond the shared ones: module 1 only; every seat has exactly one start tile (on its
-telescope or its island); nothing lies on the balloon yard; a cloud beyond the table's clouds is empty;
-the first to link all six coasts links them on their island, and then the last round is this one or the
-next; a last round is never before this one.
+Rules checked here, beyond the shared ones: every seat has exactly one start tile (on its telescope or its
+island); nothing lies on the balloon yard; a cloud beyond the table's clouds is empty; a telescope holds
+no more tiles than its spaces; a harbour office lies on its owner's telescope or island, an extension tile
+there or beside its owner's board; the harbour holds tiles of the bag only; a balloon is at a dock only
+with its harbour office built (module 3: the extension's harbour office activated and kept); the first to
+link all six coasts links them on their island, and then the last round is this one or the next; a last
+round is never before this one.
 """
 
 from __future__ import annotations
@@ -30,8 +39,13 @@ from .data import (
     CLOUDS,
     DIRECTION_FACES,
     ENERGY_MAX,
+    EXT_KINDS,
+    EXT_TILES,
+    HARBOUR_SPACES,
     KIND,
     LO,
+    OFFICE_TILES,
+    OWNER,
     START_TILES,
     TELESCOPE_SPACES,
     TERRAIN,
@@ -45,7 +59,10 @@ _CLOUD_KEYS = tuple(str(i + 1) for i in range(max(CLOUDS.values())))
 
 
 def tile_name(t: int) -> str:
-    """'forest-3', 'wild-0', 'city-4', 'monument-2', 'start-3'."""
+    """'forest-3', 'wild-0', 'city-4', 'monument-2', 'start-3'; a seat's own tile by its seat: 'office-1',
+    'lookout_small-0'."""
+    if OWNER[t] >= 0:
+        return f"{KIND[t]}-{OWNER[t]}"
     return f"{TERRAIN[t] if KIND[t] == 'terrain' else KIND[t]}-{LO[t]}"
 
 
@@ -53,21 +70,50 @@ _POOLS: dict[str, list[int]] = {}
 for _t in BAG_TILES + START_TILES:
     _POOLS.setdefault(tile_name(_t), []).append(_t)
 _STARTS = tuple(n for n in _POOLS if n.startswith("start-"))
+_OWNED = {tile_name(t): t for t in OFFICE_TILES + [t for tiles in EXT_TILES for t in tiles]}
+LOOKOUTS = ("lookout_small", "lookout_large")
+
+
+def modules(options: dict) -> tuple[bool, bool]:
+    """(harbour, extension tiles) in play."""
+    return options["modules"] in ("1+2", "1+2+3"), options["modules"] == "1+2+3"
+
+
+def docks(options: dict) -> int:
+    return 7 if options["modules"] != "1" and options["harbour_side"] == "back" else 6
+
+
+def _owner(name: str) -> int:
+    return OWNER[_OWNED[name]] if name in _OWNED else -1
 
 
 class IslandsDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
         board = BOARDS[options["island"]]
-        return {"space": tuple(str(i) for i in range(len(board.coords))), "cloud": _CLOUD_KEYS}
+        spaces = tuple(str(i) for i in range(len(board.coords)))
+        harbour = modules(options)[0]
+        return {"space": spaces, "cloud": _CLOUD_KEYS,
+                "balloon": spaces + (tuple(f"dock-{k}" for k in range(1, docks(options) + 1)) if harbour else ())}
+
+    def zone_paths(self, players: int, options: dict):
+        """The harbour with module 2, the extension tiles beside the boards with module 3."""
+        harbour, ext = modules(options)
+        return {p: v for p, v in super().zone_paths(players, options).items()
+                if (harbour or p != "harbour") and (ext or not p.startswith("beside."))}
 
     def components(self, players: int, options: dict) -> dict[str, int]:
-        return {name: len(ids) for name, ids in _POOLS.items()}
+        harbour, ext = modules(options)
+        out = {name: len(ids) for name, ids in _POOLS.items()}
+        if harbour and not ext:
+            out.update({f"office-{s}": 1 for s in range(players)})
+        if ext:
+            out.update({f"{k}-{s}": 1 for s in range(players) for k in EXT_KINDS})
+        return out
 
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players
-        if pos.options["modules"] != "1":
-            raise PositionError("positions are set up with module 1 (the base game) only", "options")
         board = BOARDS[pos.options["island"]]
+        self._check_modules(pos)
         for s in range(n):
             starts = [c for c in z[f"telescope.{s}"] if c in _STARTS]
             starts += [c for k in range(len(board.coords)) for c in z[f"island.{s}.{k}"] if c in _STARTS]
@@ -90,12 +136,60 @@ class IslandsDeclaration(Declaration):
             raise PositionError(f"the last round is this one ({f['round']}) or the next", "final_round")
 
     @staticmethod
+    def _check_modules(pos: Position) -> None:
+        """A seat's own tiles stay with it; the harbour holds bag tiles; telescope spaces; harbour docks."""
+        f, z, n = pos.fields, pos.zones, pos.players
+        harbour, ext = modules(pos.options)
+        for path, items in z.items():
+            kind, _sep, rest = path.partition(".")
+            seat = int(rest.split(".")[0]) if kind in ("island", "telescope", "beside") else -1
+            for c in items or ():
+                owner = _owner(c)
+                if kind == "harbour" and (owner >= 0 or c in _STARTS):
+                    raise PositionError(f"{c}: only tiles from the bag lie in the harbour", path)
+                if owner >= 0 and owner != seat:
+                    raise PositionError(f"{c} belongs to player {owner + 1}: it lies on their telescope or "
+                                        "island" + (" or beside their board" if ext else ""), path)
+                if kind == "beside" and owner < 0:
+                    raise PositionError(f"{c}: only the player's own extension tiles lie beside the board", path)
+        for s in range(n):
+            mine = {c for path, items in z.items() for c in items or ()
+                    if path.startswith((f"island.{s}.", f"telescope.{s}"))}
+            if harbour and not ext and f"office-{s}" not in mine:
+                raise PositionError(f"office-{s} is missing: each player's harbour office is on their telescope "
+                                    "or island", f"telescope.{s}")
+            cap = IslandsDeclaration.telescope_spaces(pos, s)
+            if len(z[f"telescope.{s}"]) > cap:
+                raise PositionError(f"holds {len(z[f'telescope.{s}'])}; this telescope has {cap} spaces",
+                                    f"telescope.{s}")
+            if str(f[f"balloon.{s}"]).startswith("dock-") and not IslandsDeclaration.access(pos, s):
+                raise PositionError("a balloon reaches the harbour only once its harbour office is built "
+                                    "(module 3: activated and kept)", f"balloon.{s}")
+
+    @staticmethod
+    def telescope_spaces(pos: Position, seat: int) -> int:
+        """5, and one more for each lookout tower activated (no longer beside the board)."""
+        if not modules(pos.options)[1]:
+            return TELESCOPE_SPACES
+        return TELESCOPE_SPACES + sum(f"{k}-{seat}" not in pos.zones[f"beside.{seat}"] for k in LOOKOUTS)
+
+    @staticmethod
+    def access(pos: Position, seat: int) -> bool:
+        """The harbour is open to a seat whose office is built on its island (module 3: whose extension
+        harbour office was activated and kept: on its telescope or island)."""
+        z = pos.zones
+        island = {c for k in range(len(BOARDS[pos.options["island"]].coords)) for c in z[f"island.{seat}.{k}"]}
+        if modules(pos.options)[1]:
+            return f"harbour_office-{seat}" in island or f"harbour_office-{seat}" in z[f"telescope.{seat}"]
+        return f"office-{seat}" in island
+
+    @staticmethod
     def _island(pos: Position, seat: int, take=None) -> list[int]:
         board = BOARDS[pos.options["island"]]
         out = []
         for k in range(len(board.coords)):
             items = pos.zones[f"island.{seat}.{k}"]
-            out.append((take(items[0]) if take else _POOLS[items[0]][0]) if items else -1)
+            out.append((take(items[0]) if take else _OWNED.get(items[0]) or _POOLS[items[0]][0]) if items else -1)
         return out
 
     def build(self, pos: Position, rng: Rng):
@@ -103,6 +197,9 @@ class IslandsDeclaration(Declaration):
 
         f, z, n = pos.fields, pos.zones, pos.players
         pools = {name: list(ids) for name, ids in _POOLS.items()}
+        comps = self.components(n, pos.options)
+        pools.update({name: [t] for name, t in _OWNED.items() if name in comps})
+        harbour, ext = modules(pos.options)
 
         def take(name: str) -> int:
             return pools[name].pop(0)
@@ -110,16 +207,22 @@ class IslandsDeclaration(Declaration):
         placed = [self._island(pos, s, take) for s in range(n)]
         telescope = [[take(c) for c in z[f"telescope.{s}"]] for s in range(n)]
         clouds = [[take(c) for c in z[f"cloud.{k}"]] for k in _CLOUD_KEYS[:CLOUDS[n]]]
-        left = [t for name, ids in pools.items() for t in ids]
+        board_tiles = [take(c) for c in z.get("harbour", [])]
+        beside = [[take(c) for c in z.get(f"beside.{s}", [])] for s in range(n)]
+        converted = [t for name, ids in pools.items() if name in _OWNED for t in ids]  # activated, converted
+        left = [t for name, ids in pools.items() if name not in _OWNED for t in ids]
         order = [(f["start"] + k) % n for k in range(n)]
         space = {str(i): i for i in range(len(BOARDS[pos.options["island"]].coords))}
+        space.update({f"dock-{k}": -k for k in range(1, 8)})
         data = {
             "game": GAME.id, "record": Record(GAME.id, n, 0, dict(pos.options), []).to_json(),
             "rng": rng.fork().to_json(), "bag": sorted(t for t in left if t not in START_TILES),
-            "box": sorted(t for t in left if t in START_TILES), "harbour": [], "clouds": clouds,
+            "box": sorted([t for t in left if t in START_TILES] + converted), "harbour": sorted(board_tiles),
+            "clouds": clouds,
             "pos": [space[f[f"balloon.{s}"]] for s in range(n)], "energy": [f[f"energy.{s}"] for s in range(n)],
-            "cap": [TELESCOPE_SPACES] * n, "access": [False] * n, "telescope": telescope, "placed": placed,
-            "beside": [[] for _ in range(n)], "round": f["round"], "start": f["start"], "order": order,
+            "cap": [self.telescope_spaces(pos, s) for s in range(n)],
+            "access": [self.access(pos, s) for s in range(n)], "telescope": telescope, "placed": placed,
+            "beside": beside, "round": f["round"], "start": f["start"], "order": order,
             "idx": order.index(f["turn"]), "decider": f["turn"], "phase": f["decision"],
             "bonus": BONUS_FACES.index(f["bonus"]), "direction": DIRECTION_FACES.index(f["direction"]),
             "rerolled": [True, True], "gain": [], "cloud_draws": 0, "takes": 0, "banned": -1, "swap_tile": -1,
@@ -131,10 +234,8 @@ class IslandsDeclaration(Declaration):
         return state
 
     def of_state(self, state) -> tuple[dict, dict]:
-        if state.opts["modules"] != "1":
-            raise PositionError("positions are set up with module 1 (the base game) only", "options")
         opening = state.phase == "start"  # the opening: balloons on the start spaces, the first player to fly
-        if not opening and (state.decision() not in DECISIONS or any(p < 0 for p in state.pos)):
+        if not opening and (state.decision() not in DECISIONS or any(p < -7 for p in state.pos)):
             raise PositionError("set up a position when a player is about to fly or to place tiles", "state")
         n = state.players
         starts = state.board.start_spaces
@@ -146,12 +247,17 @@ class IslandsDeclaration(Declaration):
             zones[f"telescope.{s}"] = [tile_name(t) for t in state.telescope[s]]
         for i, key in enumerate(_CLOUD_KEYS):
             zones[f"cloud.{key}"] = [tile_name(t) for t in state.clouds[i]] if i < len(state.clouds) else []
+        if state.harbour_on:
+            zones["harbour"] = [tile_name(t) for t in state.harbour]
+        if state.ext_on:
+            zones.update({f"beside.{s}": [tile_name(t) for t in state.beside[s]] for s in range(n)})
         fields: dict = {"round": state.round, "start": state.start,
                         "turn": state.order[0] if opening else state.decider,
                         "decision": "fly" if opening else state.decision(),
                         "direction": DIRECTION_FACES[max(state.direction, 0)],
                         "bonus": BONUS_FACES[max(state.bonus, 0)]}
-        fields.update({f"balloon.{s}": str(starts[s] if opening else state.pos[s]) for s in range(n)})
+        fields.update({f"balloon.{s}": str(starts[s]) if opening else (
+            str(state.pos[s]) if state.pos[s] >= 0 else f"dock-{-state.pos[s]}") for s in range(n)})
         fields.update({f"energy.{s}": state.energy[s] for s in range(n)})
         fields.update({"first_all": state.first_all if state.first_all >= 0 else None,
                        "final_round": state.final_round or None})
@@ -162,8 +268,10 @@ DECLARATION = IslandsDeclaration(
     game_id="islands",
     zones=(
         Zone("island", per_seat=True, per="space", high=1),
-        Zone("telescope", per_seat=True, high=TELESCOPE_SPACES),
+        Zone("telescope", per_seat=True, high=TELESCOPE_SPACES + len(LOOKOUTS)),
         Zone("cloud", per="cloud", high=CLOUD_CAPACITY),
+        Zone("harbour", high=HARBOUR_SPACES),
+        Zone("beside", per_seat=True, high=len(EXT_KINDS)),
     ),
     fields=(
         Field("round", low=1, high=MAX_ROUNDS),
@@ -172,7 +280,7 @@ DECLARATION = IslandsDeclaration(
         Field("decision", kind="choice", choices=DECISIONS),
         Field("direction", kind="choice", choices=DIRECTION_FACES),
         Field("bonus", kind="choice", choices=BONUS_FACES),
-        Field("balloon", kind="choice", per="space", per_seat=True),
+        Field("balloon", kind="choice", per="balloon", per_seat=True),
         Field("energy", per_seat=True, low=0, high=ENERGY_MAX),
         Field("first_all", kind="seat", optional=True),
         Field("final_round", low=1, high=MAX_ROUNDS, optional=True),
