@@ -1,0 +1,188 @@
+"""Lost Cities dealt by mental poker (py_engine/games/lost_cities/fair.py): two seats play a whole game
+exchanging only protocol messages; neither ever holds a card it may not know; each cheat is named.
+
+The deals use the 64-bit TEST_GROUP so the games are fast (in Pyodide too); tests/test_mental_poker.py deals
+in RFC 3526 group 14 and tests/bench_fair.py measures it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from py_engine.core import IllegalAction, Record, Rng
+from py_engine.core import mental_poker as mp
+from py_engine.games.lost_cities import LostCitiesState
+from py_engine.games.lost_cities.fair import SLOT, FairSeat
+from py_engine.games.lost_cities.heuristic import known_cards
+from py_engine.games.lost_cities.state import GAME
+
+SECRETS = (b"\x11" * 32, b"\x22" * 32)
+
+
+def check_knowledge(seat: FairSeat) -> None:
+    """The seat's state holds no card it may not know: the other hand and the deck are slots, except the
+    cards the other seat took from a discard pile (public); its deal knows only its own and revealed cards."""
+    s, other = seat.state, seat.other
+    assert all(c >= SLOT for c in s.deck)
+    if not s.is_over():  # (known_cards reads the moves since the last round ended)
+        assert sorted(c for c in s.hands[other] if c < SLOT) == known_cards(s, seat.me)
+    public = {c for side in s.rows for r in side for c in r} | {c for p in s.piles for c in p}
+    mine = {c for c in s.hands[seat.me] if c < SLOT}
+    deal = seat.deal
+    for j, card in deal.cards.items():
+        assert card in mine or card in public or j in deal.revealed
+    assert not set(deal.cards.values()) - mine - public - {deal.cards[j] for j in deal.revealed}
+
+
+def play(options: dict, seed: int = 3, tamper=None, stop=None) -> tuple[list[FairSeat], list[tuple[int, dict]]]:
+    """Two seats play random legal moves to the end (or until nothing moves); every message crosses as JSON,
+    through `tamper(sender, msg) -> msg or None` (None: the message is lost). Returns the seats and the log."""
+    seats = [FairSeat(i, SECRETS[i], options, mp.TEST_GROUP) for i in range(2)]
+    rng, log = Rng(seed), []
+    queue = [(s.me, m) for s in seats for m in s.poll()]
+    while True:
+        while queue:
+            sender, msg = queue.pop(0)
+            text = json.dumps(msg)
+            assert len(text) <= 16 * 1024  # a guest message fits the link's bound
+            wire = json.loads(text)
+            if tamper:
+                wire = tamper(sender, wire)
+                if wire is None:
+                    continue
+            log.append((sender, wire))
+            queue += [(1 - sender, m) for m in seats[1 - sender].receive(wire)]
+            for s in seats:
+                if s.verdict is None:
+                    check_knowledge(s)
+        for s in seats:
+            queue += [(s.me, m) for m in s.poll()]
+        if queue:
+            continue
+        movers = [s for s in seats if s.ready()]
+        if not movers or (stop and stop(seats)):
+            return seats, log
+        s = movers[0]
+        queue += [(s.me, m) for m in s.act(rng.choice(s.state.legal_actions(s.me)))]
+
+
+def test_a_whole_game_with_hidden_hands_replays_from_the_audited_deals() -> None:
+    seats, log = play({"rounds": 2})
+    a, b = seats
+    assert a.verdict is None and b.verdict is None and a.audited and b.audited
+    assert a.state.is_over() and a.state.scores() == b.state.scores() == [-23, -71]
+    assert a.state.record.moves == b.state.record.moves and len(a.state.record.moves) == 550
+    # the audited deals, dealt by the engine itself, replay the same game with every card known
+    orders = [d.audit() for d in a.deals]
+
+    class Dealt(LostCitiesState):
+        __slots__ = ()
+
+        def _shuffled_deck(self) -> list[int]:
+            return list(orders[self.round])  # _deal asks before it counts the round
+
+    full = Dealt.initial(GAME, 2, Rng(0), GAME.normalize_options({"rounds": 2}))
+    full.record = Record(GAME.id, 2, 0, {}, [])
+    for seat, enc in a.state.record.moves:
+        full.apply(seat, GAME.decode(enc))
+    assert full.scores() == [-23, -71] and full.rows == a.state.rows and full.history == a.state.history
+    # the messages: no card code, and card ids only in moves (public plays) and reveals of them
+    for _, msg in log:
+        if msg["t"] == "mp":
+            assert set(msg) <= {"t", "k", "deal", "seat", "at", "x", "to", "pos", "secret"}
+    hexes = [mp.TEST_GROUP.hex(c) for c in mp.card_codes(mp.TEST_GROUP, 60)]
+    text = json.dumps([m for _, m in log]) + json.dumps([s.state.to_json() for s in seats])
+    assert not any(h in text for h in hexes)
+
+
+def test_a_deck_draw_opens_only_for_the_drawer() -> None:
+    seats, log = play({"rounds": 1}, stop=lambda seats: len(seats[0].state.record.moves) >= 2)
+    a, b = seats
+    assert [tuple(m) for m in a.state.record.moves][:2] == [tuple(m) for m in b.state.record.moves][:2]
+    drawer = a if a.state.record.moves[1][1] == ["draw", "deck"] and a.state.record.moves[1][0] == 0 else None
+    assert drawer is not None  # seat 0 drew from the deck on its first turn (seed 3)
+    assert all(c < SLOT for c in a.state.hands[0]) and sum(c >= SLOT for c in b.state.hands[0]) >= 7
+    assert len(a.state.hands[0]) == 8 and all(c >= SLOT for c in a.state.hands[1])
+
+
+def test_a_wrong_key_for_a_draw_is_named() -> None:
+    def wrong(sender, msg):
+        if sender == 1 and msg["t"] == "mp" and msg["k"] == "keys" and len(msg["pos"]) == 1 and not wrong.done:
+            wrong.done = True
+            msg["x"] = [mp.TEST_GROUP.hex(424242)]
+        return msg
+    wrong.done = False
+    seats, _ = play({"rounds": 1}, tamper=wrong)
+    assert seats[0].verdict["kind"] == mp.WRONG_KEY and seats[0].verdict["seat"] == 1
+    assert not seats[0].audited
+
+
+def test_a_card_shown_as_another_is_named() -> None:
+    def lie(sender, msg):
+        if sender == 0 and msg["t"] == "move" and msg["reveal"] and not lie.done:
+            lie.done = True
+            fake = (msg["action"][1] + 1) % 60
+            msg["action"][1] = msg["reveal"]["card"] = fake
+        return msg
+    lie.done = False
+    seats, _ = play({"rounds": 1}, tamper=lie)
+    assert seats[1].verdict["kind"] == mp.WRONG_KEY and seats[1].verdict["seat"] == 0
+
+
+def test_a_card_never_dealt_is_named() -> None:
+    def invent(sender, msg):
+        if sender == 0 and msg["t"] == "move" and msg["reveal"] and not invent.done:
+            invent.done = True
+            msg["reveal"] = None  # plays the card as if it were known to be in its hand
+        return msg
+    invent.done = False
+    seats, _ = play({"rounds": 1}, tamper=invent)
+    assert seats[1].verdict["kind"] == mp.NOT_DEALT and seats[1].verdict["seat"] == 0
+    assert "never dealt" in seats[1].verdict["detail"]
+
+
+def test_a_refused_key_is_a_verdict_for_the_link() -> None:
+    def drop(sender, msg):
+        if sender == 1 and msg["t"] == "mp" and msg["k"] == "keys" and len(msg["pos"]) == 1:
+            return None
+        return msg
+    seats, _ = play({"rounds": 1}, tamper=drop)
+    a = seats[0]
+    assert a.verdict is None and len(a.waiting()) == 1
+    seat, what = a.waiting()[0]
+    assert seat == 1 and what.startswith("key ")
+    assert a.refused(seat, what) == {"kind": mp.REFUSED, "seat": 1, "detail": f"did not send its {what}"}
+    assert a.poll() == [] and a.record()["verdict"]["kind"] == mp.REFUSED
+
+
+def test_a_secret_that_did_not_deal_is_caught_by_the_audit() -> None:
+    def other_secret(sender, msg):
+        if sender == 1 and msg["t"] == "mp" and msg["k"] == "secret":
+            msg["secret"] = "99" * 32
+        return msg
+    seats, _ = play({"rounds": 1}, tamper=other_secret)
+    assert seats[0].verdict == {"kind": mp.BAD_STEP, "seat": 1, "detail": "its lock is not the one its secret gives"}
+    assert not seats[0].audited and seats[1].audited
+
+
+def test_a_tampered_shuffle_is_named() -> None:
+    def double(sender, msg):
+        if sender == 1 and msg["t"] == "mp" and msg["k"] == "lock" and msg["at"] == 0:
+            msg["x"][1] = msg["x"][0]  # one card dropped, another doubled
+        return msg
+    seats, _ = play({"rounds": 1}, tamper=double)
+    verdict = seats[0].verdict
+    assert verdict is not None and verdict["seat"] == 1 and verdict["kind"] in (mp.WRONG_KEY, mp.BAD_STEP)
+
+
+def test_out_of_turn_and_foreign_messages_are_malformed() -> None:
+    a = FairSeat(0, SECRETS[0], {"rounds": 1}, mp.TEST_GROUP)
+    a.receive({"t": "move", "seat": 1, "n": 5, "action": ["draw", "deck"], "reveal": None})
+    assert a.verdict["kind"] == mp.MALFORMED and a.verdict["seat"] == 1
+    a = FairSeat(0, SECRETS[0], {"rounds": 1}, mp.TEST_GROUP)
+    a.receive({"t": "chat"})
+    assert a.verdict["kind"] == mp.MALFORMED
+    with pytest.raises(IllegalAction):
+        a.act(("draw", "deck"))
