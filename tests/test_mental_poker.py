@@ -212,5 +212,5 @@ def test_lock_then_rekey_then_open_round_trips(perm, e, ks) -> None:
     g = TEST_GROUP
     keys = mp.SeatKeys(e, tuple(perm), tuple(ks))
     codes = mp.card_codes(g, 5)
-    deck = mp.rekey(g, mp.lock(g, codes, keys.perm, keys.lock), keys)
+    deck = mp.rekey(g, mp.lock(g, codes, keys.perm, keys.lock), keys, list(range(5)))
     assert [mp.open_value(g, x, [keys.unlock(g, j)]) for j, x in enumerate(deck)] == [codes[i] for i in perm]

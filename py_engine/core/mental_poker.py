@@ -21,6 +21,10 @@ A deal of n cards among seats 0..S-1 (each seat's secrets come from one secret b
    (no shuffle): out[j] = in[j]^(e_s^-1 * k_sj mod q), replacing its lock by a key k_sj of its own for each
    position j. Card keys are full-length: they are handed over during play, and short ones would give the
    lock key away. The last rekey output is the deck: position j holds code(card)^(k_0j * ... * k_(S-1)j).
+   Positions are rekeyed in a public order the game chooses (`order`: the hands first, then the deck from
+   the top), a chunk at a time, each seat rekeying a chunk as soon as the previous seat's arrives: a
+   position can be opened once every seat has rekeyed it, so play starts when the hands are rekeyed and the
+   rest of the deck is rekeyed in the background, ahead of the draws.
 3. Open position j for seat t: every other seat hands t its unlock key u_sj = k_sj^-1 mod q ("keys");
    t raises the deck's element j to the product of all unlock keys and looks the result up among the codes.
    A result that is no code, or a card already opened elsewhere in this deal, means a wrong key: its sender
@@ -46,7 +50,7 @@ import hashlib
 from dataclasses import dataclass
 
 LOCK_BITS = 256
-CHUNK = 24  # group elements per message: 24 * 512 hex digits (2048-bit group) stays under 13 KB
+CHUNK = 8  # group elements per message (about 4 KB in the 2048-bit group); a rekey chunk is one poll's work
 SECRET_BYTES = 32
 
 # Verdict kinds.
@@ -154,6 +158,7 @@ class SeatKeys:
     lock: int
     perm: tuple[int, ...]
     cards: tuple[int, ...]
+    unlock_lock: int = 0  # lock^-1 mod q (derive sets it)
 
     @classmethod
     def derive(cls, group: Group, secret: bytes, n: int) -> SeatKeys:
@@ -165,10 +170,11 @@ class SeatKeys:
             j = _below(f"explorers-table-sra-perm:{i}", secret, i + 1)
             perm[i], perm[j] = perm[j], perm[i]
         cards = tuple(1 + _below(f"explorers-table-sra-card:{j}", secret, group.q - 1) for j in range(n))
-        return cls(lock, tuple(perm), cards)
+        return cls(lock, tuple(perm), cards, pow(lock, -1, group.q))
 
     def rekey_exponent(self, group: Group, j: int) -> int:
-        return pow(self.lock, -1, group.q) * self.cards[j] % group.q
+        inverse = self.unlock_lock or pow(self.lock, -1, group.q)
+        return inverse * self.cards[j] % group.q
 
     def unlock(self, group: Group, j: int) -> int:
         """The key that removes this seat's layer from position j of the deck."""
@@ -181,10 +187,10 @@ def lock(group: Group, deck: list[int], perm: tuple[int, ...] | list[int], key: 
     return [pow(deck[i], key, p) for i in perm]
 
 
-def rekey(group: Group, deck: list[int], keys: SeatKeys, start: int = 0) -> list[int]:
-    """Replace the seat's lock by its card keys on deck positions start, start+1, ... (no shuffle)."""
+def rekey(group: Group, values: list[int], keys: SeatKeys, positions: list[int]) -> list[int]:
+    """Replace the seat's lock by its card keys on the elements at deck `positions` (no shuffle)."""
     p = group.p
-    return [pow(x, keys.rekey_exponent(group, start + i), p) for i, x in enumerate(deck)]
+    return [pow(x, keys.rekey_exponent(group, j), p) for j, x in zip(positions, values, strict=True)]
 
 
 def open_value(group: Group, x: int, unlocks: list[int]) -> int:
@@ -215,16 +221,21 @@ class SeatDeal:
     After a Cheat the deal is stopped (`verdict` is set) and refuses everything else.
     """
 
-    def __init__(self, group: Group, seats: int, me: int, n: int, deal: int, secret: bytes) -> None:
+    def __init__(self, group: Group, seats: int, me: int, n: int, deal: int, secret: bytes,
+                 order: list[int] | None = None) -> None:
         if not 2 <= seats <= 8 or not 0 <= me < seats or not 2 <= n <= 256:
             raise ValueError("a deal is 2–8 seats and 2–256 cards")
+        self.order = list(range(n)) if order is None else list(order)  # the rekey order of positions
+        if sorted(self.order) != list(range(n)):
+            raise ValueError("the rekey order is not a permutation of the positions")
+        self._at = {j: i for i, j in enumerate(self.order)}
         self.group, self.seats, self.me, self.n, self.deal = group, seats, me, n, deal
         self._secret = secret
         self._keys = SeatKeys.derive(group, secret, n)
         self.codes = card_codes(group, n)
         self._index = {c: i for i, c in enumerate(self.codes)}
         self.locks: list[list[int]] = [[] for _ in range(seats)]   # each seat's lock output (public)
-        self.rekeys: list[list[int]] = [[] for _ in range(seats)]  # each seat's rekey output (public)
+        self.rekeys: list[list[int]] = [[] for _ in range(seats)]  # each seat's rekey output, in `order`
         self._sent_lock = False
         self.owner: dict[int, int] = {}      # position -> seat it was opened to
         self.given: dict[int, int] = {}      # position -> my unlock key handed over (to its owner or in a reveal)
@@ -237,9 +248,24 @@ class SeatDeal:
     # --- state ----------------------------------------------------------------------------------
     @property
     def deck(self) -> list[int] | None:
-        """The encrypted deck once every seat has rekeyed it, else None."""
+        """The encrypted deck (by position) once every seat has rekeyed all of it, else None."""
         last = self.rekeys[-1]
-        return last if len(last) == self.n else None
+        if len(last) < self.n:
+            return None
+        out = [0] * self.n
+        for j, x in zip(self.order, last):
+            out[j] = x
+        return out
+
+    def element(self, j: int) -> int | None:
+        """The encrypted card at position j once every seat has rekeyed it, else None."""
+        i = self._at[j]
+        last = self.rekeys[-1]
+        return last[i] if i < len(last) else None
+
+    def ready(self, positions: list[int]) -> bool:
+        """Every seat has rekeyed these positions: they can be opened."""
+        return all(self.element(j) is not None for j in positions)
 
     def waiting(self) -> list[tuple[int, str]]:
         """(seat, what) this seat waits for now: the link times these out (see `refused`)."""
@@ -286,11 +312,15 @@ class SeatDeal:
         if any(len(lk) < self.n for lk in self.locks):
             return []
         done = len(self.rekeys[me])
-        source = self.locks[-1] if me == 0 else self.rekeys[me - 1]
-        end = min(len(source), done + CHUNK)
+        if me == 0:
+            end = min(self.n, done + CHUNK)
+            values = [self.locks[-1][j] for j in self.order[done:end]]
+        else:
+            end = min(len(self.rekeys[me - 1]), done + CHUNK)
+            values = self.rekeys[me - 1][done:end]
         if end <= done:
             return []
-        out = rekey(g, source[done:end], self._keys, done)
+        out = rekey(g, values, self._keys, self.order[done:end])
         self.rekeys[me] += out
         return [self._msg("rekey", at=done, x=[g.hex(x) for x in out])]
 
@@ -301,10 +331,11 @@ class SeatDeal:
     # --- keys and cards -------------------------------------------------------------------------
     def give(self, to: int, positions: list[int]) -> dict:
         """The message handing seat `to` my unlock keys for `positions` (it becomes their owner)."""
-        if self.deck is None or self.verdict is not None:
-            raise ValueError("the deal is not ready")
+        if self.verdict is not None or not all(type(j) is int and 0 <= j < self.n for j in positions) \
+                or not self.ready(positions):
+            raise ValueError("those positions are not ready")
         for j in positions:
-            if not 0 <= j < self.n or (j in self.owner and self.owner[j] != to) or j in self.revealed:
+            if (j in self.owner and self.owner[j] != to) or j in self.revealed:
                 raise ValueError(f"position {j} cannot be opened for seat {to}")
         keys = []
         for j in positions:
@@ -323,13 +354,13 @@ class SeatDeal:
         """The card at position j if it was opened to me (every key received) or revealed, else None."""
         if j in self.cards:
             return self.cards[j]
-        if self.owner.get(j) != self.me or self.deck is None:
+        if self.owner.get(j) != self.me or self.element(j) is None:
             return None
         have = self.received.get(j, {})
         if any(s not in have for s in range(self.seats) if s != self.me):
             return None
         keys = [have[s] for s in range(self.seats) if s != self.me] + [self._keys.unlock(self.group, j)]
-        card = self._index.get(open_value(self.group, self.deck[j], keys))
+        card = self._index.get(open_value(self.group, self.element(j), keys))
         if card is None or card in self.cards.values():
             sender = next(s for s in range(self.seats) if s != self.me) if self.seats == 2 else -1
             raise self._stop(Cheat(WRONG_KEY, sender, f"the keys for position {j} open no card of this deck"))
@@ -377,7 +408,7 @@ class SeatDeal:
             if kind == "lock" and sender > 0 and len(self.locks[sender - 1]) < self.n:
                 raise bad("a lock before its turn")
             if kind == "rekey":
-                ready = len(self.locks[-1]) if sender == 0 else len(self.rekeys[sender - 1])
+                ready = self.n if sender == 0 else len(self.rekeys[sender - 1])
                 if any(len(lk) < self.n for lk in self.locks) or len(store) + len(xs) > ready:
                     raise bad("a rekey before its turn")
             try:
@@ -385,15 +416,15 @@ class SeatDeal:
             except ValueError:
                 raise bad(f"a {kind} chunk that is not group elements") from None
             return None
-        if self.deck is None:
-            raise bad("a key message before the deck is ready")
         if kind == "keys":
             pos, xs, to = msg.get("pos"), msg.get("x"), msg.get("to")
             if not isinstance(pos, list) or not isinstance(xs, list) or len(pos) != len(xs) or not pos \
                     or len(pos) > self.n or type(to) is not int or not 0 <= to < self.seats or to == sender:
                 raise bad("a keys message of the wrong shape")
             for j, x in zip(pos, xs):
-                if type(j) is not int or not 0 <= j < self.n or self.owner.get(j, to) != to:
+                if type(j) is not int or not 0 <= j < self.n or self.element(j) is None:
+                    raise bad(f"a key for position {j!r}, which is not rekeyed")
+                if self.owner.get(j, to) != to:
                     raise Cheat(NOT_DEALT, sender, f"opened position {j}, not dealt to seat {to}")
                 try:
                     key = g.parse_key(x)
@@ -406,7 +437,7 @@ class SeatDeal:
         if kind == "reveal":
             j, card, xs = msg.get("pos"), msg.get("card"), msg.get("x")
             if type(j) is not int or not 0 <= j < self.n or type(card) is not int or not 0 <= card < self.n \
-                    or not isinstance(xs, list) or len(xs) != self.seats:
+                    or not isinstance(xs, list) or len(xs) != self.seats or self.element(j) is None:
                 raise bad("a reveal of the wrong shape")
             if self.owner.get(j) != sender or j in self.revealed:
                 raise Cheat(NOT_DEALT, sender, f"showed position {j}, which was not dealt to it")
@@ -417,7 +448,7 @@ class SeatDeal:
             mine = self.given.get(j, self._keys.unlock(g, j))
             if keys[self.me] != mine:
                 raise Cheat(WRONG_KEY, sender, f"it showed position {j} with another key than the one it got")
-            if open_value(g, self.deck[j], keys) != self.codes[card] or card in self.cards.values():
+            if open_value(g, self.element(j), keys) != self.codes[card] or card in self.cards.values():
                 raise Cheat(WRONG_KEY, sender, f"its keys do not open position {j} to the card it named")
             self.revealed.add(j)
             self.cards[j] = card
@@ -463,8 +494,8 @@ class SeatDeal:
             source = self.codes if s == 0 else self.locks[s - 1]
             if lock(g, source, keys[s].perm, keys[s].lock) != self.locks[s]:
                 raise Cheat(BAD_STEP, s, "its lock is not the one its secret gives")
-            source = self.locks[-1] if s == 0 else self.rekeys[s - 1]
-            if rekey(g, source, keys[s]) != self.rekeys[s]:
+            source = [self.locks[-1][j] for j in self.order] if s == 0 else self.rekeys[s - 1]
+            if rekey(g, source, keys[s], self.order) != self.rekeys[s]:
                 raise Cheat(BAD_STEP, s, "its rekey is not the one its secret gives")
         for j, have in self.received.items():
             for s, key in have.items():

@@ -58,6 +58,11 @@ def hand_positions(seat: int) -> list[int]:
     return list(range(seat * HAND_SIZE, (seat + 1) * HAND_SIZE))
 
 
+def rekey_order(n: int) -> list[int]:
+    """The hands first (play can start when they are rekeyed), then the deck from its top (the next draw)."""
+    return hand_positions(0) + hand_positions(1) + list(range(n - 1, 2 * HAND_SIZE - 1, -1))
+
+
 class FairSeat:
     """One seat of a two-player Lost Cities game dealt by mental poker (see the module doc).
 
@@ -73,6 +78,7 @@ class FairSeat:
         self.audited = False
         self._drawing: int | None = None   # deck position I drew, waiting for its key
         self._slots: dict[int, int] = {}   # card in my hand -> its hidden position (this round)
+        self._owed: list[tuple[mp.SeatDeal, int]] = []  # positions the other seat drew, keys not yet sent
         self._keys_sent = False
         self._secrets_sent = False
         self._held: list[dict] = []         # the other seat's moves that came while I wait for a key
@@ -102,7 +108,8 @@ class FairSeat:
 
     def _new_deal(self) -> None:
         secret = mp.deal_secret(self._secret, self.state.round)
-        self.deals.append(mp.SeatDeal(self.group, 2, self.me, self.n, self.state.round, secret))
+        self.deals.append(mp.SeatDeal(self.group, 2, self.me, self.n, self.state.round, secret,
+                                      rekey_order(self.n)))
         self._slots, self._keys_sent = {}, False
 
     # --- messages -------------------------------------------------------------------------------
@@ -111,10 +118,13 @@ class FairSeat:
         end of the game my secrets (and, once the other's have come, the audit)."""
         if self.verdict is not None:
             return []
+        out = self.deal.poll() if self.deal.deck is None else []
+        while self._owed and self._owed[0][0].ready(self._owed[0][1:]):
+            deal, j = self._owed.pop(0)
+            out.append(deal.give(self.other, [j]))
         if self.state.is_over():
-            return self._finish()
-        out = self.deal.poll()
-        if self.deal.deck is not None and not self._keys_sent:
+            return out + self._finish()
+        if not self._keys_sent and self.deal.ready(hand_positions(0) + hand_positions(1)):
             self._keys_sent = True
             self.deal.expect(self.me, hand_positions(self.me))
             out.append(self.deal.give(self.other, hand_positions(self.other)))
@@ -203,7 +213,7 @@ class FairSeat:
         elif reveal is not None:
             raise mp.Cheat(mp.MALFORMED, other, "a reveal with a draw")
         if action == ("draw", "deck") and s.turn == other and s.phase == "draw" and s.deck:
-            out.append(self.deal.give(other, [s.deck[-1] - SLOT]))
+            self._owed.append((self.deal, s.deck[-1] - SLOT))  # my key goes once the position is rekeyed (poll)
         self._apply(other, action)
         return out + self.poll()
 
@@ -222,7 +232,7 @@ class FairSeat:
         if not self._secrets_sent:
             self._secrets_sent = True
             out = [d.secret_message() for d in self.deals]
-        if not self.audited and all(self.other in d.secrets for d in self.deals):
+        if not self.audited and self._drawing is None and all(self.other in d.secrets for d in self.deals):
             try:
                 for d in self.deals:
                     d.audit()
