@@ -36,9 +36,13 @@ def check_knowledge(seat: FairSeat) -> None:
     assert not set(deal.cards.values()) - mine - public - {deal.cards[j] for j in deal.revealed}
 
 
-def play(options: dict, seed: int = 3, tamper=None, stop=None) -> tuple[list[FairSeat], list[tuple[int, dict]]]:
+def play(options: dict, seed: int = 3, tamper=None, stop=None, eager: bool = False, lazy: int | None = None
+         ) -> tuple[list[FairSeat], list[tuple[int, dict]]]:
     """Two seats play random legal moves to the end (or until nothing moves); every message crosses as JSON,
-    through `tamper(sender, msg) -> msg or None` (None: the message is lost). Returns the seats and the log."""
+    through `tamper(sender, msg) -> msg or None` (None: the message is lost). Returns the seats and the log.
+    `eager`: a seat moves as soon as it can, each seat doing one piece of protocol work per move (the rest of
+    the deck is rekeyed during play), and seat `lazy` works only when no seat can move; else all pending work
+    is done before each move."""
     seats = [FairSeat(i, SECRETS[i], options, mp.TEST_GROUP) for i in range(2)]
     rng, log = Rng(seed), []
     queue = [(s.me, m) for s in seats for m in s.poll()]
@@ -57,12 +61,16 @@ def play(options: dict, seed: int = 3, tamper=None, stop=None) -> tuple[list[Fai
             for s in seats:
                 if s.verdict is None:
                     check_knowledge(s)
-        for s in seats:
-            queue += [(s.me, m) for m in s.poll()]
-        if queue:
-            continue
         movers = [s for s in seats if s.ready()]
+        for s in seats:
+            if s.me != lazy or not movers:
+                queue += [(s.me, m) for m in s.poll()]
+        movers = [s for s in seats if s.ready()]
+        if queue and not (eager and movers):
+            continue
         if not movers or (stop and stop(seats)):
+            if queue:
+                continue
             return seats, log
         s = movers[0]
         queue += [(s.me, m) for m in s.act(rng.choice(s.state.legal_actions(s.me)))]
@@ -98,13 +106,42 @@ def test_a_whole_game_with_hidden_hands_replays_from_the_audited_deals() -> None
 
 
 def test_a_deck_draw_opens_only_for_the_drawer() -> None:
-    seats, log = play({"rounds": 1}, stop=lambda seats: len(seats[0].state.record.moves) >= 2)
+    seats, _ = play({"rounds": 1}, stop=lambda seats: len(seats[0].state.record.moves) >= 2)
     a, b = seats
-    assert [tuple(m) for m in a.state.record.moves][:2] == [tuple(m) for m in b.state.record.moves][:2]
-    drawer = a if a.state.record.moves[1][1] == ["draw", "deck"] and a.state.record.moves[1][0] == 0 else None
-    assert drawer is not None  # seat 0 drew from the deck on its first turn (seed 3)
-    assert all(c < SLOT for c in a.state.hands[0]) and sum(c >= SLOT for c in b.state.hands[0]) >= 7
-    assert len(a.state.hands[0]) == 8 and all(c >= SLOT for c in a.state.hands[1])
+    assert a.state.record.moves == b.state.record.moves == [[0, ["play", 51]], [0, ["draw", "deck"]]]
+    assert len(a.state.hands[0]) == 8 and all(c < SLOT for c in a.state.hands[0])  # seat 0 knows its hand
+    assert all(c >= SLOT for c in a.state.hands[1])  # and none of seat 1's
+    drawn = SLOT + 59  # the deck's top, position 59, went to seat 0: seat 1 sees only its slot
+    assert drawn in b.state.hands[0] and sum(c >= SLOT for c in b.state.hands[0]) == 8
+    assert a.deal.cards[59] in a.state.hands[0] and 59 not in b.deal.cards
+
+
+def test_play_starts_before_the_deck_is_rekeyed() -> None:
+    """Each seat rekeys one chunk per move: the first moves come while most of the deck is still being rekeyed
+    (a draw's key goes out once its position is rekeyed), and the game ends as the eager one did."""
+    first = []
+
+    def watch(seats):
+        if not first:
+            first.append(sum(len(r) for r in seats[0].deal.rekeys))
+        return False
+
+    seats, _ = play({"rounds": 1}, stop=watch, eager=True)
+    assert first[0] < 2 * 60  # the first move came before the rekey was complete
+    a, b = seats
+    assert a.audited and b.audited and a.verdict is None and b.verdict is None
+    calm, _ = play({"rounds": 1})
+    assert a.state.record.moves == calm[0].state.record.moves and a.state.scores() == calm[0].state.scores()
+    # seat 1 rekeys only when the game waits for it: seat 0's draws wait for their position's rekey
+    owed = []
+
+    def watch_owed(seats):
+        owed.append(len(seats[1]._owed))
+        return False
+
+    slow, _ = play({"rounds": 1}, stop=watch_owed, eager=True, lazy=1)
+    assert max(owed) >= 1 and slow[0].audited and slow[1].audited
+    assert slow[0].state.record.moves == calm[0].state.record.moves
 
 
 def test_a_wrong_key_for_a_draw_is_named() -> None:

@@ -114,11 +114,18 @@ class FairSeat:
 
     # --- messages -------------------------------------------------------------------------------
     def poll(self) -> list[dict]:
-        """Protocol work that is due: my lock or a rekey chunk, then the keys of the other seat's hand; at the
-        end of the game my secrets (and, once the other's have come, the audit)."""
+        """One piece of protocol work (my lock, or one chunk of my rekey: the page calls it when idle, the deck
+        is rekeyed in the background during play), then what is due (see `_due`)."""
         if self.verdict is not None:
             return []
-        out = self.deal.poll() if self.deal.deck is None else []
+        return (self.deal.poll() if self.deal.deck is None else []) + self._due()
+
+    def _due(self) -> list[dict]:
+        """Keys I owe (the other seat's hand, its deck draws) for positions now rekeyed; at the end of the game
+        my secrets (and, once the other's have come, the audit)."""
+        if self.verdict is not None:
+            return []
+        out = []
         while self._owed and self._owed[0][0].ready(self._owed[0][1:]):
             deal, j = self._owed.pop(0)
             out.append(deal.give(self.other, [j]))
@@ -145,7 +152,7 @@ class FairSeat:
         if kind in ("play", "discard") and arg in self._slots:
             msg["reveal"] = self.deal.reveal(self._slots.pop(arg))
         s.apply(self.me, action)
-        return [msg] + self.poll()
+        return [msg] + self._due()
 
     def receive(self, msg: dict) -> list[dict]:
         """The other seat's message; returns my answers. A cheat stops the seat (see `verdict`)."""
@@ -182,13 +189,13 @@ class FairSeat:
                     out = []
                     while self._held:
                         out += self._move(self._held.pop(0))
-                    return out + self.poll()
+                    return out + self._due()
             else:
                 for j in hand_positions(self.me):
                     card = deal.card(j)
                     if card is not None and self.state.learn(self.me, j, card):
                         self._slots[card] = j
-        return self.poll()
+        return self._due()
 
     def _move(self, msg: dict) -> list[dict]:
         s, other = self.state, self.other
@@ -215,7 +222,7 @@ class FairSeat:
         if action == ("draw", "deck") and s.turn == other and s.phase == "draw" and s.deck:
             self._owed.append((self.deal, s.deck[-1] - SLOT))  # my key goes once the position is rekeyed (poll)
         self._apply(other, action)
-        return out + self.poll()
+        return out + self._due()
 
     def _apply(self, seat: int, action: tuple) -> None:
         round_before = self.state.round
