@@ -223,3 +223,14 @@ def test_out_of_turn_and_foreign_messages_are_malformed() -> None:
     assert a.verdict["kind"] == mp.MALFORMED
     with pytest.raises(IllegalAction):
         a.act(("draw", "deck"))
+
+
+def test_a_move_the_rules_refuse_is_named() -> None:
+    def empty_pile(sender, msg):
+        if sender == 0 and msg["t"] == "move" and msg["action"] == ["draw", "deck"] and not empty_pile.done:
+            empty_pile.done = True
+            msg["action"] = ["draw", "yellow"]  # the yellow discard pile is empty
+        return msg
+    empty_pile.done = False
+    seats, _ = play({"rounds": 1}, tamper=empty_pile)
+    assert seats[1].verdict["kind"] == "illegal" and seats[1].verdict["seat"] == 0

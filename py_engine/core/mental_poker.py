@@ -27,8 +27,9 @@ A deal of n cards among seats 0..S-1 (each seat's secrets come from one secret b
    rest of the deck is rekeyed in the background, ahead of the draws.
 3. Open position j for seat t: every other seat hands t its unlock key u_sj = k_sj^-1 mod q ("keys");
    t raises the deck's element j to the product of all unlock keys and looks the result up among the codes.
-   A result that is no code, or a card already opened elsewhere in this deal, means a wrong key: its sender
-   is named (the receiver knows its own key is right).
+   A result that is no code, or a card already opened elsewhere in this deal, means a wrong key: with two
+   seats its sender is named (the receiver knows its own key is right); with more, the verdict names seat -1
+   (one of the others) and the audit finds which.
 4. Reveal (a card leaves a hidden hand face up): the seat it was opened to sends the card and every seat's
    unlock key for its position; every other seat checks its own key is the one it gave and that the keys open
    the position to that card. A position that was not opened to the sender is "not_dealt".
