@@ -116,6 +116,19 @@ def test_a_deck_draw_opens_only_for_the_drawer() -> None:
     assert a.deal.cards[59] in a.state.hands[0] and 59 not in b.deal.cards
 
 
+def test_progress_of_a_deal_until_play_can_start() -> None:
+    seats = [FairSeat(i, SECRETS[i], {"rounds": 1}, mp.TEST_GROUP) for i in range(2)]
+    assert seats[0].progress() == 0.0
+    first = seats[0].poll()  # seat 0's lock: 60 of 2 * (60 + 16) elements
+    assert seats[0].progress() == 60 / 152
+    for m in first:
+        seats[1].receive(m)
+    seats[1].poll()
+    assert seats[1].progress() == 120 / 152
+    seats, _ = play({"rounds": 1}, stop=lambda seats: True)  # stopped before the first move
+    assert seats[0].progress() == seats[1].progress() == 1.0
+
+
 def test_play_starts_before_the_deck_is_rekeyed() -> None:
     """Each seat rekeys one chunk per move: the first moves come while most of the deck is still being rekeyed
     (a draw's key goes out once its position is rekeyed), and the game ends as the eager one did."""

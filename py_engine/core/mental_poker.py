@@ -268,6 +268,13 @@ class SeatDeal:
         """Every seat has rekeyed these positions: they can be opened."""
         return all(self.element(j) is not None for j in positions)
 
+    def progress(self, first: int | None = None) -> float:
+        """How far the deal is, 0 to 1, until the first `first` positions of `order` (all by default) can be
+        opened: every seat's lock, then every seat's rekey of those positions (for a progress bar)."""
+        first = self.n if first is None else first
+        done = sum(len(lk) for lk in self.locks) + sum(min(len(r), first) for r in self.rekeys)
+        return done / (self.seats * (self.n + first))
+
     def waiting(self) -> list[tuple[int, str]]:
         """(seat, what) this seat waits for now: the link times these out (see `refused`)."""
         if self.verdict is not None:

@@ -94,7 +94,12 @@ class FairSeat:
         return (self.verdict is None and self.state.to_move() == (self.me,) and self._drawing is None
                 and all(c < SLOT for c in self.state.hands[self.me]))
 
+    def progress(self) -> float:
+        """How far this round's deal is until play can start (the hands rekeyed), 0 to 1: a progress bar."""
+        return self.deal.progress(2 * HAND_SIZE)
+
     def waiting(self) -> list[tuple[int, str]]:
+        """(seat, what) this seat waits for: the link times these out and calls `refused`."""
         return [] if self.verdict is not None else self.deal.waiting()
 
     def refused(self, seat: int, what: str) -> dict:
