@@ -11,12 +11,10 @@ import json
 
 import pytest
 
-from py_engine.core import IllegalAction, Record, Rng
+from py_engine.core import IllegalAction, Rng
 from py_engine.core import mental_poker as mp
-from py_engine.games.lost_cities import LostCitiesState
-from py_engine.games.lost_cities.fair import SLOT, FairSeat
+from py_engine.games.lost_cities.fair import SLOT, FairSeat, replay
 from py_engine.games.lost_cities.heuristic import known_cards
-from py_engine.games.lost_cities.state import GAME
 
 SECRETS = (b"\x11" * 32, b"\x22" * 32)
 
@@ -82,19 +80,12 @@ def test_a_whole_game_with_hidden_hands_replays_from_the_audited_deals() -> None
     assert a.verdict is None and b.verdict is None and a.audited and b.audited
     assert a.state.is_over() and a.state.scores() == b.state.scores() == [-23, -71]
     assert a.state.record.moves == b.state.record.moves and len(a.state.record.moves) == 550
-    # the audited deals, dealt by the engine itself, replay the same game with every card known
+    # the audited deals replay the same game with every card known
+    full = replay(a.state.record.moves, [d.audit() for d in a.deals], {"rounds": 2})
+    assert all(c < SLOT for h in full.hands for c in h) and full.is_over()
     orders = [d.audit() for d in a.deals]
-
-    class Dealt(LostCitiesState):
-        __slots__ = ()
-
-        def _shuffled_deck(self) -> list[int]:
-            return list(orders[self.round])  # _deal asks before it counts the round
-
-    full = Dealt.initial(GAME, 2, Rng(0), GAME.normalize_options({"rounds": 2}))
-    full.record = Record(GAME.id, 2, 0, {}, [])
-    for seat, enc in a.state.record.moves:
-        full.apply(seat, GAME.decode(enc))
+    with pytest.raises(IllegalAction):  # other deals do not fit the moves
+        replay(a.state.record.moves, [o[1:] + o[:1] for o in orders], {"rounds": 2})
     assert full.scores() == [-23, -71] and full.rows == a.state.rows and full.history == a.state.history
     # the messages: no card code, and card ids only in moves (public plays) and reveals of them
     for _, msg in log:

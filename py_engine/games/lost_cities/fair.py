@@ -54,6 +54,34 @@ class KnowledgeState(LostCitiesState):
         return True
 
 
+class _Dealt(KnowledgeState):
+    """A knowledge state that knows every card: each round's slots replaced from `orders` (for `replay`)."""
+
+    __slots__ = ("orders",)
+
+    def _deal(self, starter: int) -> None:
+        super()._deal(starter)
+        orders = getattr(self, "orders", None)  # unset during `start`: `replay` fills round 1 itself
+        if orders is not None:
+            self._fill(orders[self.round - 1])
+
+    def _fill(self, order: list[int]) -> None:
+        self.hands = [sorted(order[c - SLOT] for c in h) for h in self.hands]
+        self.deck = [order[c - SLOT] for c in self.deck]
+
+
+def replay(moves: list, orders: list[list[int]], options: dict) -> LostCitiesState:
+    """The whole game with every card known: the moves of a finished game played on the audited deals (one
+    order per round, `SeatDeal.audit()`: the card at each position). Raises IllegalAction if a move does not
+    fit those deals."""
+    s = _Dealt.start(options)
+    s.orders = [list(o) for o in orders]
+    s._fill(s.orders[0])
+    for seat, encoded in moves:
+        s.apply(seat, GAME.decode(encoded))
+    return s
+
+
 def hand_positions(seat: int) -> list[int]:
     return list(range(seat * HAND_SIZE, (seat + 1) * HAND_SIZE))
 
