@@ -34,15 +34,15 @@ def check_knowledge(seat: FairSeat) -> None:
     assert not set(deal.cards.values()) - mine - public - {deal.cards[j] for j in deal.revealed}
 
 
-def play(options: dict, seed: int = 3, tamper=None, stop=None, eager: bool = False, lazy: int | None = None
-         ) -> tuple[list[FairSeat], list[tuple[int, dict]]]:
+def play(options: dict, seed: int = 3, tamper=None, stop=None, eager: bool = False, lazy: int | None = None,
+         rng: Rng | None = None, seats: list[FairSeat] | None = None) -> tuple[list[FairSeat], list[tuple[int, dict]]]:
     """Two seats play random legal moves to the end (or until nothing moves); every message crosses as JSON,
     through `tamper(sender, msg) -> msg or None` (None: the message is lost). Returns the seats and the log.
     `eager`: a seat moves as soon as it can, each seat doing one piece of protocol work per move (the rest of
     the deck is rekeyed during play), and seat `lazy` works only when no seat can move; else all pending work
-    is done before each move."""
-    seats = [FairSeat(i, SECRETS[i], options, mp.TEST_GROUP) for i in range(2)]
-    rng, log = Rng(seed), []
+    is done before each move. `rng` and `seats` continue a game that was stopped."""
+    seats = seats or [FairSeat(i, SECRETS[i], options, mp.TEST_GROUP) for i in range(2)]
+    rng, log = rng or Rng(seed), []
     queue = [(s.me, m) for s in seats for m in s.poll()]
     while True:
         while queue:
@@ -238,3 +238,20 @@ def test_a_move_the_rules_refuse_is_named() -> None:
     empty_pile.done = False
     seats, _ = play({"rounds": 1}, tamper=empty_pile)
     assert seats[1].verdict["kind"] == "illegal" and seats[1].verdict["seat"] == 0
+
+
+def test_a_seat_saved_mid_game_resumes_and_finishes_the_same_game() -> None:
+    rng = Rng(3)
+    half, _ = play({"rounds": 1}, rng=rng, stop=lambda seats: len(seats[0].state.record.moves) >= 40)
+    saved = json.loads(json.dumps(half[0].to_json()))
+    back = FairSeat.from_json(saved)
+    assert back.state.to_json() == half[0].state.to_json() and back.deal.cards == half[0].deal.cards
+    assert back.deal.rekeys == half[0].deal.rekeys and back._slots == half[0]._slots
+    with pytest.raises(ValueError):
+        FairSeat.from_json(dict(saved, format="other"))
+    # the resumed seat plays on against the other seat as the first one would have
+    assert len(back.state.record.moves) == 40
+    end, _ = play({"rounds": 1}, rng=rng, seats=[back, half[1]])
+    whole, _ = play({"rounds": 1})
+    assert end[0].audited and end[1].audited and end[0].verdict is None
+    assert end[0].state.record.moves == whole[0].state.record.moves

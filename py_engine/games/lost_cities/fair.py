@@ -18,6 +18,7 @@ seat and is kept in `verdict` (kind, seat, detail) for the record.
 
 from __future__ import annotations
 
+import json
 from bisect import insort
 
 from ...core import IllegalAction, Record, Rng
@@ -26,6 +27,7 @@ from .cards import HAND_SIZE, PER_COLOUR
 from .state import GAME, LostCitiesState
 
 SLOT = 1000  # a card the seat has not seen: SLOT + its position in the round's encrypted deck
+SAVE_FORMAT = "explorers-table-fair-seat"
 ILLEGAL = "illegal"
 
 
@@ -99,7 +101,8 @@ class FairSeat:
 
     def __init__(self, me: int, secret: bytes, options: dict | None = None, group: mp.Group = mp.GROUP14) -> None:
         self.me, self.other, self.group, self._secret = me, 1 - me, group, secret
-        self.state = KnowledgeState.start(options or {})
+        self.options = dict(options or {})
+        self.state = KnowledgeState.start(self.options)
         self.n = self.state.ncol * PER_COLOUR
         self.deals: list[mp.SeatDeal] = []
         self.verdict: dict | None = None
@@ -110,7 +113,37 @@ class FairSeat:
         self._keys_sent = False
         self._secrets_sent = False
         self._held: list[dict] = []         # the other seat's moves that came while I wait for a key
+        self._log: list[list] = []          # every call that changed this seat, for to_json
         self._new_deal()
+
+    # --- save and resume ------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """Everything needed to resume this seat (an autosave; it holds my secret: it stays on my device):
+        the secret, the options and every call that changed the seat, replayed by `from_json`."""
+        return {"format": SAVE_FORMAT, "me": self.me, "secret": self._secret.hex(), "options": self.options,
+                "group": self.group.name, "log": json.loads(json.dumps(self._log))}
+
+    @classmethod
+    def from_json(cls, data: dict) -> FairSeat:
+        """The seat `to_json` saved, rebuilt by making the same calls again (every exponentiation is redone:
+        a few seconds per round in the browser). ValueError for data that is not such a save."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("me") not in (0, 1) \
+                or data.get("group") not in mp.GROUPS or not isinstance(data.get("log"), list):
+            raise ValueError("not a saved Lost Cities seat")
+        seat = cls(data["me"], bytes.fromhex(data["secret"]), data["options"], mp.GROUPS[data["group"]])
+        for entry in data["log"]:
+            call, *args = entry
+            if call == "act":
+                seat.act(GAME.decode(args[0]))
+            elif call == "in":
+                seat.receive(args[0])
+            elif call == "poll":
+                seat.poll()
+            elif call == "refused":
+                seat.refused(args[0], args[1])
+            else:
+                raise ValueError(f"not a saved Lost Cities seat: a call {call!r}")
+        return seat
 
     # --- state ----------------------------------------------------------------------------------
     @property
@@ -132,6 +165,7 @@ class FairSeat:
 
     def refused(self, seat: int, what: str) -> dict:
         """The link gave up waiting (see `waiting`): stop with that verdict."""
+        self._log.append(["refused", seat, what])
         return self._stop(self.deal.refused(seat, what))
 
     def _stop(self, cheat: mp.Cheat) -> dict:
@@ -151,7 +185,11 @@ class FairSeat:
         is rekeyed in the background during play), then what is due (see `_due`)."""
         if self.verdict is not None:
             return []
-        return (self.deal.poll() if self.deal.deck is None else []) + self._due()
+        before = (self.audited, self.verdict)
+        out = (self.deal.poll() if self.deal.deck is None else []) + self._due()
+        if out or before != (self.audited, self.verdict):
+            self._log.append(["poll"])
+        return out
 
     def _due(self) -> list[dict]:
         """Keys I owe (the other seat's hand, its deck draws) for positions now rekeyed; at the end of the game
@@ -176,6 +214,7 @@ class FairSeat:
             raise IllegalAction("not this seat's turn to act now")
         s = self.state
         action = s.check(self.me, action)
+        self._log.append(["act", GAME.encode(action)])
         msg = {"t": "move", "seat": self.me, "n": len(s.record.moves), "action": list(action), "reveal": None}
         kind, arg = action
         if kind == "draw" and arg == "deck":
@@ -191,6 +230,7 @@ class FairSeat:
         """The other seat's message; returns my answers. A cheat stops the seat (see `verdict`)."""
         if self.verdict is not None:
             return []
+        self._log.append(["in", msg])
         try:
             if isinstance(msg, dict) and msg.get("t") == "mp":
                 return self._protocol(msg)
