@@ -255,3 +255,11 @@ def test_a_seat_saved_mid_game_resumes_and_finishes_the_same_game() -> None:
     whole, _ = play({"rounds": 1})
     assert end[0].audited and end[1].audited and end[0].verdict is None
     assert end[0].state.record.moves == whole[0].state.record.moves
+
+
+def test_a_secret_kept_back_at_the_end_is_a_refusal() -> None:
+    seats, _ = play({"rounds": 1}, tamper=lambda sender, msg: None if msg.get("k") == "secret" and sender == 1
+                    else msg)
+    a = seats[0]
+    assert a.state.is_over() and not a.audited and a.waiting() == [(1, "secret")]
+    assert a.refused(1, "secret")["kind"] == mp.REFUSED and a.waiting() == []

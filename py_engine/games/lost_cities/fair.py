@@ -161,7 +161,11 @@ class FairSeat:
 
     def waiting(self) -> list[tuple[int, str]]:
         """(seat, what) this seat waits for: the link times these out and calls `refused`."""
-        return [] if self.verdict is not None else self.deal.waiting()
+        if self.verdict is not None or self.audited:
+            return []
+        if self.state.is_over() and self._drawing is None:
+            return [(self.other, "secret")] if any(self.other not in d.secrets for d in self.deals) else []
+        return self.deal.waiting()
 
     def refused(self, seat: int, what: str) -> dict:
         """The link gave up waiting (see `waiting`): stop with that verdict."""
