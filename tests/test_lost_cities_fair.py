@@ -184,6 +184,17 @@ def test_a_card_never_dealt_is_named() -> None:
     assert "never dealt" in seats[1].verdict["detail"]
 
 
+def test_a_slot_id_played_as_a_card_is_malformed() -> None:
+    def slot(sender, msg):
+        if sender == 0 and msg["t"] == "move" and msg["reveal"] and not slot.done:
+            slot.done = True
+            msg["action"][1], msg["reveal"] = SLOT + msg["reveal"]["pos"], None  # "the card at my slot"
+        return msg
+    slot.done = False
+    seats, _ = play({"rounds": 1}, tamper=slot)
+    assert seats[1].verdict["kind"] == mp.MALFORMED and seats[1].verdict["seat"] == 0
+
+
 def test_a_refused_key_is_a_verdict_for_the_link() -> None:
     def drop(sender, msg):
         if sender == 1 and msg["t"] == "mp" and msg["k"] == "keys" and len(msg["pos"]) == 1:

@@ -285,6 +285,8 @@ class FairSeat:
         kind, arg = action if len(action) == 2 else (None, None)
         reveal = msg.get("reveal")
         out: list[dict] = []
+        if kind in ("play", "discard") and (type(arg) is not int or not 0 <= arg < self.n):
+            raise mp.Cheat(mp.MALFORMED, other, f"it played {arg!r}, which is no card")  # a slot id, say
         if kind in ("play", "discard") and s.turn == other and s.phase == "play":
             if reveal is not None:
                 card = self.deal.receive(reveal, other)
