@@ -34,6 +34,21 @@ def check_knowledge(seat: FairSeat) -> None:
     assert not set(deal.cards.values()) - mine - public - {deal.cards[j] for j in deal.revealed}
 
 
+def check_message(msg: dict, receiver: FairSeat) -> None:
+    """A message names a card only when that card goes public: a play or discard (in the action, and in its
+    reveal), which the receiver has laid on a row or pile by now; protocol messages carry only group
+    elements, keys and positions (a secret only once the game is over)."""
+    if msg["t"] == "move":
+        kind, arg = msg["action"]
+        if kind in ("play", "discard") and receiver.state.record.moves[-1:] == [[1 - receiver.me, [kind, arg]]]:
+            s = receiver.state
+            public = {c for side in s.rows for r in side for c in r} | {c for p in s.piles for c in p}
+            assert arg in public  # (a play or discard never ends a round: a draw does)
+        assert msg["reveal"] is None or msg["reveal"]["card"] == arg
+        return
+    assert "card" not in msg and (msg["k"] != "secret" or receiver.state.is_over() or receiver._drawing is not None)
+
+
 def play(options: dict, seed: int = 3, tamper=None, stop=None, eager: bool = False, lazy: int | None = None,
          rng: Rng | None = None, seats: list[FairSeat] | None = None) -> tuple[list[FairSeat], list[tuple[int, dict]]]:
     """Two seats play random legal moves to the end (or until nothing moves); every message crosses as JSON,
@@ -59,6 +74,8 @@ def play(options: dict, seed: int = 3, tamper=None, stop=None, eager: bool = Fal
             for s in seats:
                 if s.verdict is None:
                     check_knowledge(s)
+            if not tamper:
+                check_message(wire, seats[1 - sender])
         movers = [s for s in seats if s.ready()]
         for s in seats:
             if s.me != lazy or not movers:
