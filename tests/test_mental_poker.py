@@ -214,3 +214,24 @@ def test_lock_then_rekey_then_open_round_trips(perm, e, ks) -> None:
     codes = mp.card_codes(g, 5)
     deck = mp.rekey(g, mp.lock(g, codes, keys.perm, keys.lock), keys, list(range(5)))
     assert [mp.open_value(g, x, [keys.unlock(g, j)]) for j, x in enumerate(deck)] == [codes[i] for i in perm]
+
+
+def test_three_seats_deal_open_reveal_and_audit() -> None:
+    """The same protocol for more seats (the board game deals to 2–4): a card opens with every other seat's
+    key, a reveal carries every seat's key, and the audit composes the three shuffles."""
+    seats = dealt(9, TEST_GROUP, (A, B, b"\x03" * 32))
+    for to, positions in ((0, [0, 1, 2]), (1, [3, 4, 5]), (2, [6, 7, 8])):
+        for s in seats:
+            s.expect(to, positions)
+        open_to(seats, to, positions)
+    cards = {j: seats[j // 3].card(j) for j in range(9)}
+    assert sorted(cards.values()) == list(range(9))
+    assert seats[0].card(4) is None and seats[1].card(0) is None
+    shown = seats[2].reveal(7)
+    assert seats[0].receive(shown, 2) == seats[1].receive(shown, 2) == cards[7]
+    for s in seats:
+        for t in seats:
+            if t is not s:
+                t.receive(s.secret_message(), s.me)
+    perms = [mp.SeatKeys.derive(TEST_GROUP, sec, 9).perm for sec in (A, B, b"\x03" * 32)]
+    assert seats[0].audit() == [perms[0][perms[1][perms[2][j]]] for j in range(9)] == [cards[j] for j in range(9)]
