@@ -15,14 +15,15 @@ from pathlib import Path
 from .bench_engine import bot_times, engine_only_per_second, harness_floor, playouts_per_second, reference_rates
 
 
-def pyodide_playouts(root: Path, seconds: float, what: str = "playouts") -> dict:
+def pyodide_playouts(root: Path, seconds: float, what: str = "playouts", bench_py: str = "bench_engine.py") -> dict:
     """tests/bench_engine.py inside Pyodide under Node: random playouts/s, ("engine") the same with the
-    choices drawn beforehand, or ("bots") the search bot's seconds per move at each level."""
+    choices drawn beforehand, or ("bots") the search bot's seconds per move at each level; ("fair", with
+    bench_py "bench_fair.py") the cost of a Lost Cities deal by mental poker."""
     import build
 
     wheel = build.engine_wheel(build.CACHE / "engine-wheel")
     out = subprocess.run(["node", str(root / "tests" / "pyodide" / "bench.mjs"), str(wheel),
-                          str(root / "tests" / "bench_engine.py"), str(seconds), what],
+                          str(root / "tests" / bench_py), str(seconds), what],
                          cwd=root, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -133,6 +134,15 @@ def playouts_both(root: Path, seconds: float, repeats: int = 5) -> dict:
                             "pyodide_to_cpython": _ratio(runs["pyodide_engine"], runs["cpython_engine"])}}
 
 
+def fair_deal_costs(root: Path) -> dict:
+    """tests/bench_fair.py in CPython and in Pyodide (Node): a Lost Cities deal by mental poker, group 14
+    (issue 26 targets, in Pyodide: deal <= 5 s, draw <= 200 ms)."""
+    from .bench_fair import fair_costs
+
+    return {"cpython": fair_costs(), "pyodide": optional("pyodide-fair", pyodide_playouts, root, 0, "fair",
+                                                          "bench_fair.py")}
+
+
 def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
     both = optional("pyodide", playouts_both, root, max(0.5, seconds / 3))
     report = {"cpython_playouts": both.get("cpython_playouts") or playouts_per_second(seconds),
@@ -141,6 +151,7 @@ def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
               "pyodide_to_cpython_engine_only": both.get("engine_only", {})}
     report["engine_vs_baseline"] = optional("baseline", engine_comparison, root, max(0.5, seconds / 3))
     report["bot_seconds_per_move"] = bot_times()
+    report["mental_poker_deal"] = optional("fair", fair_deal_costs, root)
     report["pyodide_bot_seconds_per_move"] = optional("pyodide-bots", pyodide_playouts, root, seconds, "bots")
     from e2e.conftest import serve
 

@@ -1,5 +1,6 @@
 // Engine benchmark inside Pyodide under Node: prints the JSON of tests/bench_engine.py.
-//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS [playouts|engine|bots]
+//   node tests/pyodide/bench.mjs WHEEL BENCH_PY SECONDS [playouts|engine|bots|fair]
+// (fair: BENCH_PY is tests/bench_fair.py, the cost of a deal by mental poker)
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 
@@ -12,6 +13,6 @@ zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
 `);
 py.runPython(fs.readFileSync(benchPy, "utf8").replace('if __name__ == "__main__":', "if False:"));
 const calls = { bots: "bot_times()", engine: `engine_only_per_second(${Number(seconds)})`,
-                playouts: `playouts_per_second(${Number(seconds)})` };
+                playouts: `playouts_per_second(${Number(seconds)})`, fair: "fair_costs()" };
 const call = calls[what] ?? calls.playouts;
 console.log(py.runPython(`json.dumps(${call})`));

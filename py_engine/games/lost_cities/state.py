@@ -62,8 +62,7 @@ class LostCitiesState(State):
         return s
 
     def _deal(self, starter: int) -> None:
-        cards = deck(self.ncol)
-        self.rng.shuffle(cards)
+        cards = self._shuffled_deck()
         self.hands = [sorted(cards[:HAND_SIZE]), sorted(cards[HAND_SIZE:2 * HAND_SIZE])]
         self.deck = cards[2 * HAND_SIZE:]
         self.rows = [[[] for _ in range(self.ncol)] for _ in range(2)]
@@ -72,6 +71,13 @@ class LostCitiesState(State):
         self.turn = self.starter = starter
         self.phase = PLAY
         self.banned = -1
+
+    def _shuffled_deck(self) -> list[int]:
+        """This round's cards in deal order (8 for seat 0, 8 for seat 1, then the deck, drawn from its end).
+        A seat dealt by mental poker, which does not know most cards, overrides it (fair.KnowledgeState)."""
+        cards = deck(self.ncol)
+        self.rng.shuffle(cards)
+        return cards
 
     def clone(self) -> LostCitiesState:
         s = LostCitiesState.__new__(LostCitiesState)
