@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 
 from i18n import N_, _, num, tr, trn
 
@@ -109,12 +110,13 @@ def hex_xy(q: int, r: int, size: float, ox: float, oy: float) -> tuple[float, fl
     return ox + size * SQ3 * (q + r / 2), oy + size * 1.5 * r
 
 
+CORNERS = tuple((math.cos(math.radians(60 * k - 30)), math.sin(math.radians(60 * k - 30))) for k in range(6))
+
+
+@lru_cache(maxsize=4096)
 def hex_points(cx: float, cy: float, size: float) -> str:
-    pts = []
-    for k in range(6):
-        a = math.radians(60 * k - 30)
-        pts.append(f"{fmt(cx + size * math.cos(a))},{fmt(cy + size * math.sin(a))}")
-    return " ".join(pts)
+    """The corners of a pointy-top hex (the same few hundred hexes are drawn at every redraw: kept)."""
+    return " ".join(f"{fmt(cx + size * c)},{fmt(cy + size * s)}" for c, s in CORNERS)
 
 
 def tile_label(tile: dict) -> str:
@@ -403,22 +405,29 @@ SPACE_MARK = {"volcano": "-{penalty}", "energy": "+{energy}", "draw2": "×2", "d
 def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool) -> list:
     """A space drawn as its terrain: texture + sign (a placed tile inset with a dark rim), its movement
     value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick."""
-    key = space_key(s)
-    coast = s.get("kind") == "coast"
+    mark = SPACE_MARK.get(s.get("kind") or "")
+    if mark:
+        mark = mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))
+    return [_face(space_key(s), s.get("kind") == "coast", mark, tile_key(tile) if tile else None, x, y, size,
+                  value, linked)]
+
+
+@lru_cache(maxsize=2048)
+def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y: float, size: float, value: str,
+          linked: bool) -> Safe:
+    """hex_face's drawing from plain values (no words of a language: kept across redraws)."""
     g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": terrain_fill(key),
                          "stroke": "#556" if coast else "#889", "stroke-width": 1.5 if coast else 1})]
-    if tile:
-        g.append(tag("polygon", {"points": hex_points(x, y, size * 0.8), "fill": terrain_fill(tile_key(tile)),
+    if tkey:
+        g.append(tag("polygon", {"points": hex_points(x, y, size * 0.8), "fill": terrain_fill(tkey),
                                  "stroke": "#111", "stroke-width": 2}))
-        g.append(terrain_symbol(tile_key(tile), x, y - size * 0.2, size * 0.8))
+        g.append(terrain_symbol(tkey, x, y - size * 0.2, size * 0.8))
     elif key != "fog":
         g.append(terrain_symbol(key, x, y - size * 0.2, size * (0.62 if coast else 0.72)))
-        mark = SPACE_MARK.get(s.get("kind") or "")
         if mark:
             g.append(tag("text", {"x": fmt(x + size * 0.42), "y": fmt(y - size * 0.05), "class": "mv",
                                   "text-anchor": "middle", "aria-hidden": "true", "stroke": "#fff",
-                                  "stroke-width": 3, "paint-order": "stroke"},
-                         mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))))
+                                  "stroke-width": 3, "paint-order": "stroke"}, mark))
     if linked:
         g.append(tag("polygon", {"points": hex_points(x, y, size - 3), "class": "linked"}))
         g.append(tag("path", {"d": f"M{fmt(x - size * 0.62)} {fmt(y - size * 0.2)}l3 3l6-7", "fill": "none",
@@ -428,7 +437,7 @@ def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value:
                           "rx": 4, "fill": "#fff", "stroke": "#555", "aria-hidden": "true"}))
     g.append(tag("text", {"x": fmt(x), "y": fmt(y + size * 0.72), "class": "mv", "text-anchor": "middle",
                           "aria-hidden": "true", "data-testid": "move-value"}, value))
-    return g
+    return join(g)
 
 
 def cost_badge(x: float, y: float, size: float, cost: int) -> Safe:
@@ -817,15 +826,20 @@ def mini_island(view: dict, seat: int, ox: float, oy: float, ui: dict | None = N
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
         t = placed.get(i)
-        out.append(tag("polygon", {"points": hex_points(x, y, size - 0.4),
-                                   "fill": terrain_fill(tile_key(t) if t else space_key(s)),
-                                   "stroke": "#111" if t else "#889", "stroke-width": 1.2 if t else 0.6}))
+        out.append(_mini_hex(x, y, tile_key(t) if t else space_key(s), bool(t)))
     here = xy(_int(isl["balloon"], -1))
     if here is not None:
         flying = flight_motion(view, seat, ui or {}, xy)
         out.append(tag("circle", {"cx": fmt(here[0]), "cy": fmt(here[1]), "r": 6, "fill": PLAYER_COLOURS[seat],
                                   "stroke": "#fff", "stroke-width": 2}, *([flying] if flying else [])))
     return join(out)
+
+
+@lru_cache(maxsize=4096)
+def _mini_hex(x: float, y: float, key: str, covered: bool) -> Safe:
+    """One space of a small island: its terrain's texture, a dark rim when a tile covers it."""
+    return tag("polygon", {"points": hex_points(x, y, SMALL_R - 0.4), "fill": terrain_fill(key),
+                           "stroke": "#111" if covered else "#889", "stroke-width": 1.2 if covered else 0.6})
 
 
 # --- text and HTML -------------------------------------------------------------------------------
