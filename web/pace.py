@@ -3,13 +3,13 @@
 The budget is paced per turn, not per move: routine moves (the only legal action, or one the game's `quick`
 hook names: roll, end the turn, pass, keep) are shown without a pause; every other move stays on screen for
 a share of the turn's budget (SHOW_SHARE, spread over the moves a turn of this game is expected to show,
-within SHOW_MIN..SHOW_MAX seconds), and the search gets what is left of the budget, spread over the
-decisions still expected in the turn (thinkers' `limit`, py_engine/bots/base.py), less the time drawing the
-table takes (learnt, like the length of a turn, from the turns played on this page). The last move of a turn
-before a person's needs no pause: it stays marked as one of the moves since that person's last. The bot
-speed (fast / normal / slow) scales the pauses, as Board Game Arena's animation speed does; the search
-budget does not change with it. Each finished turn is a User Timing measure "explorers:bot-turn"
-(tests/bench_bots_web.py reads them).
+within SHOW_MIN..SHOW_MAX seconds, and never past the end of the turn's budget), and the search gets what is
+left of the budget, spread over the decisions still expected in the turn (thinkers' `limit`,
+py_engine/bots/base.py), less the time drawing the table takes (learnt, like the length of a turn, from the
+turns played on this page). The last move of a turn before a person's needs no pause: it stays marked as one
+of the moves since that person's last. The bot speed (fast / normal / slow) scales the pauses, as Board Game
+Arena's animation speed does; the search budget does not change with it. Each finished turn is a User Timing
+measure "explorers:bot-turn" (tests/bench_bots_web.py reads them).
 """
 
 from __future__ import annotations
@@ -84,6 +84,13 @@ class TurnPacer:
                 - show * max(0.0, shown - t["shown"]) - other * to_come)  # pauses (at normal speed), drawing
         return max(THINK_MIN, left / to_come)
 
+    def left(self, t: dict) -> float:
+        """Seconds left of turn `t`'s budget at this speed (the pauses' share scaled as the speed scales them): a
+        shown move pauses no longer, so a turn that ran long (slow drawing, a loaded machine, more moves than
+        expected) ends as soon as its remaining moves are drawn."""
+        budget = self.budget(t["game"]) * (1.0 + SHOW_SHARE * (SPEEDS[self.speed] - 1.0))
+        return max(0.0, budget - (time.perf_counter() - t["began"]))
+
     def played(self, quick: bool, next_bot: int | None, moves: int, thought: float, searched: bool) -> float:
         """The decision of the open turn was played (`moves` made now): the seconds to show it before the next
         decision. Routine moves get none, nor the last move before a person's turn (it stays marked)."""
@@ -91,7 +98,7 @@ class TurnPacer:
         self.quiet = quick and t is not None and next_bot == t["seat"]
         if t is None:
             return 0.0
-        pause = 0.0 if quick or next_bot is None else self.show_seconds(t["game"])
+        pause = 0.0 if quick or next_bot is None else min(self.show_seconds(t["game"]), self.left(t))
         t["decisions"] += 1
         t["shown"] += not quick
         t["searched"] += searched
