@@ -101,3 +101,16 @@ def test_a_shown_move_never_pauses_past_the_end_of_the_turns_budget():
         pacer.begin("islands", 1, 1, moves=1)
         pacer.turn["began"] -= 5.0  # long over: the next shown moves get no pause at all
         assert pacer.played(quick=False, next_bot=1, moves=2, thought=0.0, searched=True) == 0.0
+
+
+def test_slow_drawing_shrinks_the_pauses_before_the_turn_grows():
+    """Learnt turns of 5 decisions and 3 shown moves: with 0.03 s of drawing a decision the pauses share 40 % of
+    the budget; with 0.2 s (a loaded machine) only what 85 % of it leaves after drawing and the shortest
+    searches, down to the shortest pause."""
+    pacer = TurnPacer("normal")
+    pacer.expect["islands"] = [5.0, 3.0, 0.03]
+    assert abs(pacer.show_seconds("islands") - 1.5 * pace.SHOW_SHARE / 3) < 1e-9
+    pacer.expect["islands"] = [5.0, 3.0, 0.15]
+    assert abs(pacer.show_seconds("islands") - (pace.AIM * 1.5 - (0.15 + THINK_MIN) * 5) / 3) < 1e-9
+    pacer.expect["islands"] = [5.0, 3.0, 0.2]
+    assert pacer.show_seconds("islands") == SHOW_MIN

@@ -57,12 +57,16 @@ class TurnPacer:
 
     def _show(self, game_id: str) -> float:
         """Seconds at normal speed for the next move shown in the open turn (or a new one): what is left of the
-        turn's share for showing, over the moves it is still expected to show, within SHOW_MIN..SHOW_MAX."""
+        turn's share for showing, over the moves it is still expected to show, within SHOW_MIN..SHOW_MAX. The
+        share is SHOW_SHARE of the budget, less what drawing the turn's decisions (and their shortest search)
+        would leave short of it: on a slow or loaded machine the pauses shrink before the turn grows."""
         t = self.turn if self.turn is not None and self.turn["game"] == game_id else None
-        shown = self.expect.get(game_id, FIRST_GUESS)[1]
+        decisions, shown, other = self.expect.get(game_id, FIRST_GUESS)
+        budget = self.budget(game_id)
+        share = min(budget * SHOW_SHARE, AIM * budget - (other + THINK_MIN) * decisions)
         spent = t["pause"] / SPEEDS[self.speed] if t else 0.0
         left = max(1.0, shown - (t["shown"] if t else 0))
-        return min(SHOW_MAX, max(SHOW_MIN, (self.budget(game_id) * SHOW_SHARE - spent) / left))
+        return min(SHOW_MAX, max(SHOW_MIN, (share - spent) / left))
 
     def show_seconds(self, game_id: str) -> float:
         """How long the next move that is not routine stays shown before the bot goes on, at this speed."""
