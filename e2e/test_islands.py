@@ -5,10 +5,16 @@ page's record."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from .conftest import BOOT_TIMEOUT, Watch
+from .conftest import BOOT_TIMEOUT, Watch, open_app
 from .helpers import TURN_TIMEOUT, act, engine_state
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+import pace  # noqa: E402
 
 BOARD = "svg[data-testid=islands-board]"
 MINE_OR_OVER = """() => document.querySelector('[data-testid=new-game]')
@@ -236,3 +242,86 @@ def test_who_starts_at_setup_and_undo_of_a_flight(app):
     assert wait_mine(page) == "fly"
     assert engine_state(page).view(0)["islands"][0] == before.view(0)["islands"][0]
     watch.assert_clean()
+
+
+# --- issue 24: a bot's flight is drawn as it flies (none under prefers-reduced-motion) ----------------------
+WATCH_FLIGHTS_JS = """() => {
+  // every flight animation that reaches the page, even if the next redraw replaces it at once
+  window.__flights = [];
+  const seen = el => {
+    const row = {real: el instanceof SVGAnimateMotionElement, dur: el.getAttribute('dur'),
+                 path: el.getAttribute('path'), on: el.parentElement.tagName, moved: null};
+    window.__flights.push(row);
+    // one frame later the dot is on its way: away from where it is drawn (its cx, cy), unless already landed
+    const dot = el.parentElement, svg = dot.ownerSVGElement;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const box = dot.getBoundingClientRect(), m = svg.getScreenCTM();
+      const x = m.a * dot.cx.baseVal.value + m.e, y = m.d * dot.cy.baseVal.value + m.f;
+      row.moved = Math.hypot(box.x + box.width / 2 - x, box.y + box.height / 2 - y);
+      row.active = (() => { try { return el.getStartTime() === 0; } catch (e) { return false; } })();
+    }));
+  };
+  new MutationObserver(records => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1) continue;
+      if (n.matches('[data-testid=flight-motion]')) seen(n);
+      n.querySelectorAll('[data-testid=flight-motion]').forEach(seen);
+    }
+  }).observe(document.getElementById('app'), {childList: true, subtree: true});
+}"""
+
+
+def bot_flights(page) -> list:
+    return [m[1] for m in engine_state(page).record.moves if m[0] == 1 and m[1][0] == "fly"]
+
+
+def play_until_the_bot_flew(page) -> list:
+    page.evaluate(WATCH_FLIGHTS_JS)
+    page.click("[data-testid=new-islands]")
+    page.select_option("[data-testid=seat-1]", "bot1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector(BOARD)
+    counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
+    placed = 0
+    for _ in range(200):
+        if bot_flights(page):
+            break
+        decision = wait_mine(page)
+        assert decision != "over"
+        placed = decide(page, decision, placed, False, counts)
+    flights = bot_flights(page)
+    assert flights
+    return flights
+
+
+def test_a_bot_flight_is_animated_along_its_path(browser, site):
+    """At the slow bot speed the bot's dot on its small island flies one hex per step of its flight, in the
+    pause of a shown move at that speed, and is on its way a frame later; my own flights are not animated."""
+    context, page, watch = open_app(browser, site)
+    try:
+        page.click("[data-testid=settings] summary")
+        page.select_option("[data-testid=bot-speed]", "slow")
+        flown = play_until_the_bot_flew(page)
+        page.wait_for_function("window.__flights.length && window.__flights[0].moved !== null")
+        seen = page.evaluate("window.__flights")
+        assert seen and all(s["real"] and s["on"] == "circle" for s in seen), seen
+        assert len(seen) == len(flown), (seen, flown)  # one per bot flight, none for mine
+        steps = flown[0][2]
+        assert seen[0]["path"].count("L") == steps and seen[0]["path"].endswith("L0.0,0.0"), (seen, flown)
+        slow = pace.SPEEDS["slow"]
+        assert pace.SHOW_MIN * slow - 0.01 <= float(seen[0]["dur"].rstrip("s")) <= pace.SHOW_MAX * slow + 0.01, seen
+        assert seen[0]["active"] and seen[0]["moved"] > 2, seen
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_no_flight_animation_under_reduced_motion(browser, site):
+    context, page, watch = open_app(browser, site, reduced_motion="reduce")
+    try:
+        assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+        assert play_until_the_bot_flew(page)
+        assert page.evaluate("window.__flights") == []
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -86,3 +86,31 @@ def test_bot_moves_with_a_pacer_limits_each_search_and_pauses_only_where_the_pac
     assert pacer.turn["decisions"] == 2 and abs(pacer.turn["pause"] - 0.3 * SPEEDS["fast"]) < 1e-9
     pacer.close()
     assert pacer.turns == 1 and pacer.expect["lost-cities"][0] == 2.0
+
+
+def test_a_shown_move_never_pauses_past_the_end_of_the_turns_budget():
+    """Islands level 1 under load (issue 24): drawing and more moves than expected ran a turn to 2.3 s with
+    0.9 s of pauses; a pause now ends where the turn's budget does (the pauses' share scaled by the speed)."""
+    for speed, budget in (("normal", 1.5), ("slow", 1.5 * (1 + pace.SHOW_SHARE)), ("fast", 1.5 * 0.76)):
+        pacer = TurnPacer(speed)
+        pacer.begin("islands", 1, 1, moves=0)
+        planned = pacer.show_seconds("islands")
+        pacer.turn["began"] -= budget - planned / 2  # half the planned pause is left of the budget
+        pause = pacer.played(quick=False, next_bot=1, moves=1, thought=0.0, searched=True)
+        assert planned / 2 - 0.01 < pause < planned / 2 + 1e-9, (speed, pause, planned)
+        pacer.begin("islands", 1, 1, moves=1)
+        pacer.turn["began"] -= 5.0  # long over: the next shown moves get no pause at all
+        assert pacer.played(quick=False, next_bot=1, moves=2, thought=0.0, searched=True) == 0.0
+
+
+def test_slow_drawing_shrinks_the_pauses_before_the_turn_grows():
+    """Learnt turns of 5 decisions and 3 shown moves: with 0.03 s of drawing a decision the pauses share 40 % of
+    the budget; with 0.2 s (a loaded machine) only what 85 % of it leaves after drawing and the shortest
+    searches, down to the shortest pause."""
+    pacer = TurnPacer("normal")
+    pacer.expect["islands"] = [5.0, 3.0, 0.03]
+    assert abs(pacer.show_seconds("islands") - 1.5 * pace.SHOW_SHARE / 3) < 1e-9
+    pacer.expect["islands"] = [5.0, 3.0, 0.15]
+    assert abs(pacer.show_seconds("islands") - (pace.AIM * 1.5 - (0.15 + THINK_MIN) * 5) / 3) < 1e-9
+    pacer.expect["islands"] = [5.0, 3.0, 0.2]
+    assert pacer.show_seconds("islands") == SHOW_MIN

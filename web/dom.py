@@ -169,6 +169,15 @@ def measure(name: str, duration_ms: float, detail: dict | None = None) -> None:
         pass
 
 
+def reduced_motion() -> bool:
+    """The person asked for less motion (prefers-reduced-motion: reduce): the board is drawn without
+    animations then (public/table.js skips its own too)."""
+    try:
+        return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
 def focus(selector: str) -> None:
     el = js.document.querySelector(selector)
     if el:

@@ -3,13 +3,13 @@
 The budget is paced per turn, not per move: routine moves (the only legal action, or one the game's `quick`
 hook names: roll, end the turn, pass, keep) are shown without a pause; every other move stays on screen for
 a share of the turn's budget (SHOW_SHARE, spread over the moves a turn of this game is expected to show,
-within SHOW_MIN..SHOW_MAX seconds), and the search gets what is left of the budget, spread over the
-decisions still expected in the turn (thinkers' `limit`, py_engine/bots/base.py), less the time drawing the
-table takes (learnt, like the length of a turn, from the turns played on this page). The last move of a turn
-before a person's needs no pause: it stays marked as one of the moves since that person's last. The bot
-speed (fast / normal / slow) scales the pauses, as Board Game Arena's animation speed does; the search
-budget does not change with it. Each finished turn is a User Timing measure "explorers:bot-turn"
-(tests/bench_bots_web.py reads them).
+within SHOW_MIN..SHOW_MAX seconds, and never past the end of the turn's budget), and the search gets what is
+left of the budget, spread over the decisions still expected in the turn (thinkers' `limit`,
+py_engine/bots/base.py), less the time drawing the table takes (learnt, like the length of a turn, from the
+turns played on this page). The last move of a turn before a person's needs no pause: it stays marked as one
+of the moves since that person's last. The bot speed (fast / normal / slow) scales the pauses, as Board Game
+Arena's animation speed does; the search budget does not change with it. Each finished turn is a User Timing
+measure "explorers:bot-turn" (tests/bench_bots_web.py reads them).
 """
 
 from __future__ import annotations
@@ -57,12 +57,16 @@ class TurnPacer:
 
     def _show(self, game_id: str) -> float:
         """Seconds at normal speed for the next move shown in the open turn (or a new one): what is left of the
-        turn's share for showing, over the moves it is still expected to show, within SHOW_MIN..SHOW_MAX."""
+        turn's share for showing, over the moves it is still expected to show, within SHOW_MIN..SHOW_MAX. The
+        share is SHOW_SHARE of the budget, less what drawing the turn's decisions (and their shortest search)
+        would leave short of it: on a slow or loaded machine the pauses shrink before the turn grows."""
         t = self.turn if self.turn is not None and self.turn["game"] == game_id else None
-        shown = self.expect.get(game_id, FIRST_GUESS)[1]
+        decisions, shown, other = self.expect.get(game_id, FIRST_GUESS)
+        budget = self.budget(game_id)
+        share = min(budget * SHOW_SHARE, AIM * budget - (other + THINK_MIN) * decisions)
         spent = t["pause"] / SPEEDS[self.speed] if t else 0.0
         left = max(1.0, shown - (t["shown"] if t else 0))
-        return min(SHOW_MAX, max(SHOW_MIN, (self.budget(game_id) * SHOW_SHARE - spent) / left))
+        return min(SHOW_MAX, max(SHOW_MIN, (share - spent) / left))
 
     def show_seconds(self, game_id: str) -> float:
         """How long the next move that is not routine stays shown before the bot goes on, at this speed."""
@@ -84,6 +88,13 @@ class TurnPacer:
                 - show * max(0.0, shown - t["shown"]) - other * to_come)  # pauses (at normal speed), drawing
         return max(THINK_MIN, left / to_come)
 
+    def left(self, t: dict) -> float:
+        """Seconds left of turn `t`'s budget at this speed (the pauses' share scaled as the speed scales them): a
+        shown move pauses no longer, so a turn that ran long (slow drawing, a loaded machine, more moves than
+        expected) ends as soon as its remaining moves are drawn."""
+        budget = self.budget(t["game"]) * (1.0 + SHOW_SHARE * (SPEEDS[self.speed] - 1.0))
+        return max(0.0, budget - (time.perf_counter() - t["began"]))
+
     def played(self, quick: bool, next_bot: int | None, moves: int, thought: float, searched: bool) -> float:
         """The decision of the open turn was played (`moves` made now): the seconds to show it before the next
         decision. Routine moves get none, nor the last move before a person's turn (it stays marked)."""
@@ -91,7 +102,7 @@ class TurnPacer:
         self.quiet = quick and t is not None and next_bot == t["seat"]
         if t is None:
             return 0.0
-        pause = 0.0 if quick or next_bot is None else self.show_seconds(t["game"])
+        pause = 0.0 if quick or next_bot is None else min(self.show_seconds(t["game"]), self.left(t))
         t["decisions"] += 1
         t["shown"] += not quick
         t["searched"] += searched

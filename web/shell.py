@@ -55,6 +55,7 @@ class App(BotPump):
         self.round_floor = 0  # moves made before the current round (marks never reach back further)
         self.rules_for: str | None = None  # the game whose rules panel is open (home page or table)
         self.pacer = TurnPacer()  # bot turns' budgets and pauses; start() sets this device's bot speed
+        self.log_drawn: tuple[int, int] = (0, 0)  # (id of the table, its log's length) when the table was last drawn
 
     # --- drawing --------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -168,13 +169,23 @@ class App(BotPump):
                 "narrow": narrow, "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
                 "recent": recent_moves(record.moves, self.viewer, floor) if record is not None else None}
 
+    def motion_ui(self, view: dict) -> dict:
+        """What a renderer may animate: the log entries from ui["since"] on came after the table was last drawn
+        (a bot's or a remote player's moves), in ui["motion"] seconds (a shown move's pause at this bot speed,
+        web/pace.py; 0 under prefers-reduced-motion: nothing moves)."""
+        key, length = id(self.table), len(view.get("log") or [])
+        since = self.log_drawn[1] if self.log_drawn[0] == key else length
+        self.log_drawn = (key, length)
+        seconds = 0.0 if dom.reduced_motion() else self.pacer.show_seconds(self.table.game.id)
+        return {"since": min(since, length), "motion": round(seconds, 3)}
+
     def table_html(self) -> Safe:
         table = self.table
         view = self.current_view()
         rmod = renderer(table.game.id)
         mine = self.viewer is not None and not self.covered and not self.handoff and not self.round_over
         legal = table.legal(self.viewer) if mine else []
-        ui = self.table_ui(legal)
+        ui = dict(self.table_ui(legal), **self.motion_ui(view))
         buttons = None
         if getattr(table, "dealing", False):  # a joint deal waits for remote seats: nothing of it is shown yet
             status = text(_("The game starts when every remote player has joined: the deal is made by all of you "

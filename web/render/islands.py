@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 
 from i18n import N_, _, num, tr, trn
 
@@ -109,12 +110,13 @@ def hex_xy(q: int, r: int, size: float, ox: float, oy: float) -> tuple[float, fl
     return ox + size * SQ3 * (q + r / 2), oy + size * 1.5 * r
 
 
+CORNERS = tuple((math.cos(math.radians(60 * k - 30)), math.sin(math.radians(60 * k - 30))) for k in range(6))
+
+
+@lru_cache(maxsize=4096)
 def hex_points(cx: float, cy: float, size: float) -> str:
-    pts = []
-    for k in range(6):
-        a = math.radians(60 * k - 30)
-        pts.append(f"{fmt(cx + size * math.cos(a))},{fmt(cy + size * math.sin(a))}")
-    return " ".join(pts)
+    """The corners of a pointy-top hex (the same few hundred hexes are drawn at every redraw: kept)."""
+    return " ".join(f"{fmt(cx + size * c)},{fmt(cy + size * s)}" for c, s in CORNERS)
 
 
 def tile_label(tile: dict) -> str:
@@ -239,20 +241,19 @@ def flight_choices(view: dict) -> dict:
     return best
 
 
-def flight_path(view: dict, seat: int, action: list) -> list[int]:
-    """Spaces (and -docks) passed by a flight, for the preview."""
+def flight_path(view: dict, origin: int, action: list) -> list[int]:
+    """Positions a flight from `origin` (an island space, or -dock) passes after it: island spaces, and
+    -docks for a flight on past the coast (docks 1, 2, ... in order, as the engine counts them)."""
     spaces = view["board"]["spaces"]
     index = {(s["q"], s["r"]): i for i, s in enumerate(spaces)}
     vec = {"E": (1, 0), "W": (-1, 0), "NE": (1, -1), "NW": (0, -1), "SE": (0, 1), "SW": (-1, 1)}
-    isl = view["islands"][seat]
-    if action[0] == "fly":
+    if action[0] == "fly" and 0 <= origin < len(spaces):
         dq, dr = vec[action[1]]
-        here = spaces[isl["balloon"]]
-        q, r = here["q"], here["r"]
-        out = []
+        q, r = spaces[origin]["q"], spaces[origin]["r"]
+        out: list[int] = []
         for _ in range(action[2]):
             q, r = q + dq, r + dr
-            if (q, r) in index:
+            if (q, r) in index and not any(x < 0 for x in out):
                 out.append(index[(q, r)])
             else:
                 out.append(-(len([x for x in out if x < 0]) + 1))
@@ -265,6 +266,8 @@ def flight_path(view: dict, seat: int, action: list) -> list[int]:
             q, r = q - dq, r - dr
             out.insert(0, index[(q, r)])
         return out
+    if action[0] == "jump":
+        return [action[1]]
     return []
 
 
@@ -402,22 +405,29 @@ SPACE_MARK = {"volcano": "-{penalty}", "energy": "+{energy}", "draw2": "×2", "d
 def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool) -> list:
     """A space drawn as its terrain: texture + sign (a placed tile inset with a dark rim), its movement
     value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick."""
-    key = space_key(s)
-    coast = s.get("kind") == "coast"
+    mark = SPACE_MARK.get(s.get("kind") or "")
+    if mark:
+        mark = mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))
+    return [_face(space_key(s), s.get("kind") == "coast", mark, tile_key(tile) if tile else None, x, y, size,
+                  value, linked)]
+
+
+@lru_cache(maxsize=2048)
+def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y: float, size: float, value: str,
+          linked: bool) -> Safe:
+    """hex_face's drawing from plain values (no words of a language: kept across redraws)."""
     g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": terrain_fill(key),
                          "stroke": "#556" if coast else "#889", "stroke-width": 1.5 if coast else 1})]
-    if tile:
-        g.append(tag("polygon", {"points": hex_points(x, y, size * 0.8), "fill": terrain_fill(tile_key(tile)),
+    if tkey:
+        g.append(tag("polygon", {"points": hex_points(x, y, size * 0.8), "fill": terrain_fill(tkey),
                                  "stroke": "#111", "stroke-width": 2}))
-        g.append(terrain_symbol(tile_key(tile), x, y - size * 0.2, size * 0.8))
+        g.append(terrain_symbol(tkey, x, y - size * 0.2, size * 0.8))
     elif key != "fog":
         g.append(terrain_symbol(key, x, y - size * 0.2, size * (0.62 if coast else 0.72)))
-        mark = SPACE_MARK.get(s.get("kind") or "")
         if mark:
             g.append(tag("text", {"x": fmt(x + size * 0.42), "y": fmt(y - size * 0.05), "class": "mv",
                                   "text-anchor": "middle", "aria-hidden": "true", "stroke": "#fff",
-                                  "stroke-width": 3, "paint-order": "stroke"},
-                         mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))))
+                                  "stroke-width": 3, "paint-order": "stroke"}, mark))
     if linked:
         g.append(tag("polygon", {"points": hex_points(x, y, size - 3), "class": "linked"}))
         g.append(tag("path", {"d": f"M{fmt(x - size * 0.62)} {fmt(y - size * 0.2)}l3 3l6-7", "fill": "none",
@@ -427,7 +437,7 @@ def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value:
                           "rx": 4, "fill": "#fff", "stroke": "#555", "aria-hidden": "true"}))
     g.append(tag("text", {"x": fmt(x), "y": fmt(y + size * 0.72), "class": "mv", "text-anchor": "middle",
                           "aria-hidden": "true", "data-testid": "move-value"}, value))
-    return g
+    return join(g)
 
 
 def cost_badge(x: float, y: float, size: float, cost: int) -> Safe:
@@ -491,7 +501,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
         if flight:
             attrs["data-cost"] = _int(flights[i]["cost"])
-            pts = flight_points(view, seat, flights[i]["action"], lay)
+            pts = flight_points(view, isl["balloon"], flights[i]["action"], lay)
             paths.append(tag("polyline", {"points": pts, "class": "hpath", "data-path-for": i}))
             hover.append(i)
         out.append(tag("g", attrs, g))
@@ -516,12 +526,13 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                         "{visibility:visible}" for i in hover)
         out.append(tag("style", None, rules))
     if preview:
-        out.append(tag("polyline", {"points": flight_points(view, seat, preview["action"], lay), "class": "path",
-                                    "data-testid": "flight-preview"}))
+        out.append(tag("polyline", {"points": flight_points(view, isl["balloon"], preview["action"], lay),
+                                    "class": "path", "data-testid": "flight-preview"}))
     if isl["balloon"] is not None or isl.get("dock"):
         x, y = balloon_xy(view, isl["balloon"], isl.get("dock"), lay)
         out.append(tag("g", {"data-testid": f"balloon-{seat}"},
                        tag("title", None, tr("balloon of {name}", name=names[seat])),
+                       flight_motion(view, seat, ui, lambda p: position_xy(view, p, lay)),
                        tag("circle", {"cx": fmt(x), "cy": fmt(y - size * 0.2), "r": fmt(size * 0.42),
                                       "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2.5}),
                        tag("text", {"x": fmt(x), "y": fmt(y - size * 0.2 + 5), "class": "tv", "fill": "#fff",
@@ -597,12 +608,57 @@ def legend_svg(lay: Layout, top: float) -> Safe:
     return tag("g", {"data-testid": "legend"}, out)
 
 
-def flight_points(view: dict, seat: int, action: list, lay: Layout) -> str:
-    isl = view["islands"][seat]
-    pts = [balloon_xy(view, isl["balloon"], isl.get("dock"), lay)]
-    for p in flight_path(view, seat, action):
-        pts.append(balloon_xy(view, p if p >= 0 else None, -p if p < 0 else None, lay))
+def position_xy(view: dict, pos: int | None, lay: Layout) -> tuple[float, float]:
+    """Where a balloon at `pos` (an island space, or -dock) is drawn on the large island."""
+    if pos is not None and pos < 0:
+        return dock_xy(lay, -pos)
+    return balloon_xy(view, pos, None, lay)
+
+
+def flight_points(view: dict, origin: int, action: list, lay: Layout) -> str:
+    pts = [position_xy(view, p, lay) for p in (origin, *flight_path(view, origin, action))]
     return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts)
+
+
+def fresh_flight(view: dict, seat: int, ui: dict) -> tuple[int, list] | None:
+    """(origin, move) of the flight `seat` made since the page last drew the table (log entries from
+    ui["since"] on) when the page animates moves (ui["motion"] seconds > 0) and `seat` is not the viewer's
+    (a bot or a remote player: the viewer saw their own flight as a preview). None otherwise."""
+    motion, since = ui.get("motion"), ui.get("since")
+    if not isinstance(motion, (int, float)) or motion <= 0 or not isinstance(since, int) or seat == ui.get("me"):
+        return None
+    for entry in reversed((view.get("log") or [])[max(0, since):]):
+        if entry.get("seat") != seat or entry.get("key") != "fly":
+            continue
+        p = entry.get("params") or {}
+        move, origin = p.get("move"), p.get("origin")
+        ok = isinstance(move, list) and bool(move) and move[0] in ("fly", "leave", "jump") and _int(origin, -100) > -8
+        return (origin, move) if ok else None
+    return None
+
+
+def motion(points: list[tuple[float, float]], seconds: float) -> Safe | None:
+    """An <animateMotion> that carries the piece it is put in, drawn at the last point, along the others to
+    it at an even speed in `seconds`; the path is relative to where the piece is drawn, and the piece rests
+    there when it ends (one SVG string per redraw: the animation is part of the new board's markup)."""
+    pts = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+    if len(pts) < 2:
+        return None
+    x1, y1 = pts[-1]
+    path = "M" + "L".join(f"{fmt(x - x1 + 0.0)},{fmt(y - y1 + 0.0)}" for x, y in pts)
+    return tag("animateMotion", {"dur": f"{max(0.05, seconds):.2f}s", "path": path, "fill": "remove",
+                                 "data-testid": "flight-motion"})
+
+
+def flight_motion(view: dict, seat: int, ui: dict, xy) -> Safe | None:
+    """The animation of `seat`'s fresh flight (fresh_flight) over positions drawn at `xy(pos)` (None: a
+    position that map does not draw, left out)."""
+    fresh = fresh_flight(view, seat, ui)
+    if fresh is None:
+        return None
+    origin, move = fresh
+    pts = [xy(p) for p in (origin, *flight_path(view, origin, move))]
+    return motion([p for p in pts if p is not None], float(ui["motion"]))
 
 
 def dock_xy(lay: Layout, dock: int) -> tuple[float, float]:
@@ -744,7 +800,7 @@ def others_svg(view: dict, shown: int, ui: dict, lay: Layout, height: float) -> 
                                         "fill": "#fafafa", "stroke": PLAYER_COLOURS[i], "stroke-width": 2}),
                            fit_text(x + 8, y + 18, w - 16, "sm", PLAYER_LETTERS[i], " ", names[i]),
                            fit_text(x + 8, y + 36, w - 16, "sm", facts),
-                           mini_island(view, i, x + 8, y + 44),
+                           mini_island(view, i, x + 8, y + 44, ui),
                            [tile_chip(t, x + 190 + (k % 3) * 32, y + 50 + (k // 3) * 32, 30)
                             for k, t in enumerate(isl["telescope"])])))
         y += 196
@@ -754,26 +810,36 @@ def others_svg(view: dict, shown: int, ui: dict, lay: Layout, height: float) -> 
 SMALL_R = 8.5
 
 
-def mini_island(view: dict, seat: int, ox: float, oy: float) -> Safe:
-    """Another player's island in small: terrain textures only, the balloon as a dot."""
+def mini_island(view: dict, seat: int, ox: float, oy: float, ui: dict | None = None) -> Safe:
+    """Another player's island in small: terrain textures only, the balloon as a dot (none at a dock), which
+    flies its fresh flight over the island's spaces (flight_motion)."""
     spaces = view["board"]["spaces"]
     isl = view["islands"][seat]
     placed = {p["space"]: p["tile"] for p in isl["placed"]}
     size = SMALL_R
     cx0, cy0 = ox + 4.5 * SQ3 * size, oy + 7 * size
+
+    def xy(pos: int) -> tuple[float, float] | None:
+        return hex_xy(spaces[pos]["q"], spaces[pos]["r"], size, cx0, cy0) if 0 <= pos < len(spaces) else None
+
     out = []
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
         t = placed.get(i)
-        out.append(tag("polygon", {"points": hex_points(x, y, size - 0.4),
-                                   "fill": terrain_fill(tile_key(t) if t else space_key(s)),
-                                   "stroke": "#111" if t else "#889", "stroke-width": 1.2 if t else 0.6}))
-    if isl["balloon"] is not None:
-        s = spaces[isl["balloon"]]
-        x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
-        out.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 6, "fill": PLAYER_COLOURS[seat], "stroke": "#fff",
-                                  "stroke-width": 2}))
+        out.append(_mini_hex(x, y, tile_key(t) if t else space_key(s), bool(t)))
+    here = xy(_int(isl["balloon"], -1))
+    if here is not None:
+        flying = flight_motion(view, seat, ui or {}, xy)
+        out.append(tag("circle", {"cx": fmt(here[0]), "cy": fmt(here[1]), "r": 6, "fill": PLAYER_COLOURS[seat],
+                                  "stroke": "#fff", "stroke-width": 2}, *([flying] if flying else [])))
     return join(out)
+
+
+@lru_cache(maxsize=4096)
+def _mini_hex(x: float, y: float, key: str, covered: bool) -> Safe:
+    """One space of a small island: its terrain's texture, a dark rim when a tile covers it."""
+    return tag("polygon", {"points": hex_points(x, y, SMALL_R - 0.4), "fill": terrain_fill(key),
+                           "stroke": "#111" if covered else "#889", "stroke-width": 1.2 if covered else 0.6})
 
 
 # --- text and HTML -------------------------------------------------------------------------------

@@ -433,9 +433,10 @@ class IslandsState(State):
         if kind in ("fly", "stay", "leave", "jump"):
             for a, cost, dest in self.flights(seat):
                 if a == action:
+                    origin = self.pos[seat]  # an island space, or -dock: the page draws the flight from it
                     self.energy[seat] -= cost
                     self.pos[seat] = dest
-                    self._log(seat, "fly", move=list(action), cost=cost, dest=dest)
+                    self._log(seat, "fly", move=list(action), cost=cost, dest=dest, origin=origin)
                     break
             self.phase = TAKE
             return
