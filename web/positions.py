@@ -149,10 +149,11 @@ def names_of(players: int) -> list[str]:
     return [tr("Player {n}", n=i + 1) for i in range(players)]
 
 
-def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None) -> Safe:
-    """The position drawn by the game's own renderer from `seat`'s eyes, taking no input."""
+def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None) -> Safe:
+    """The position drawn by the game's own renderer from `seat`'s eyes, taking no input (with `legal`, the
+    renderer draws its targets for those actions, without their input: the editor's spots)."""
     view = pos.state.view(seat)
-    ui = {"me": seat, "names": names or names_of(pos.players), "legal": [], "selected": None}
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None}
     return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
 
 

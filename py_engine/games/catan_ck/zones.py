@@ -59,6 +59,16 @@ class CatanDeclaration(Declaration):
                 out[f"knight-{s}-{lvl}"] = out[f"knight-{s}-{lvl}-active"] = KNIGHTS_PER_LEVEL
         return out
 
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Pointing at the board (web/render/catan_ck.py draws a target "t-v<n>" / "t-e<n>" at every
+        intersection and path it is given an action for)."""
+        out = {f"vertex.{v}": f"t-v{v}" for v in range(NV)}
+        out.update({f"edge.{e}": f"t-e{e}" for e in range(NE_)})
+        return out
+
+    def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
+        return [("place", v) for v in range(NV)] + [("road", e) for e in range(NE_)]
+
     def check(self, pos: Position) -> None:
         z, f, n = pos.zones, pos.fields, pos.players
         at = [z[f"vertex.{v}"][0] if z[f"vertex.{v}"] else None for v in range(NV)]
