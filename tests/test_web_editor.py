@@ -257,7 +257,7 @@ def spot_args(ed: Editor) -> list[str]:
 def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     ed = Editor.start("catan-ck")
     spots = spot_args(ed)
-    assert len(spots) == 54 + 72 and "vertex.0" in spots and "edge.71" in spots
+    assert len(spots) == 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
     assert "data-act" not in html and 'aria-label="Intersection 5"' in html
     app = FakeApp()
@@ -307,3 +307,30 @@ def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
     ed.set_seat("1")
     assert "expedition.1.red" in spot_args(ed) and "expedition.0.red" not in spot_args(ed)
     assert "hand.1" in spot_args(ed) and "hand.0" not in spot_args(ed)  # the hand shown is seat 1's
+
+
+def test_catan_a_walled_metropolis_and_the_robber_set_by_pointing():
+    ed = Editor.start("catan-ck")
+    robber = next(p for p, items in ed.zones.items() if items == ["robber"])
+    for comp, spot in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("wall-0", "vertex.0"),
+                       ("metropolis-science", "vertex.0")):
+        ed.pick(comp)
+        ed.point(spot)
+    assert ed.zones["vertex.0"] == ["city-0", "wall-0", "metropolis-science"]
+    assert ed.problem == ("vertex.0: the science metropolis stands on a city of player 1, who has no level-4 "
+                          "science improvement")
+    ed.set_field("improve.0.science", "4")
+    ed.picked = None
+    ed.point(robber)  # the robber is lifted and put on hex 0
+    ed.point("hex.0")
+    ed.set_field("decision", "main")
+    ed.set_seed("99")
+    assert ed.pos is not None, ed.problem
+    assert ed.pos.state.metro[2] == 0 and ed.pos.state.wall[0] and ed.pos.state.robber == 0
+    url = ed.export(PAGE)[0]
+    assert P.check(records.decode(url.split("position=")[1].split("&")[0])).seed == 99
+    assert [editor.component_label(c, "catan-ck") for c in ("wall-1", "metropolis-trade", "robber", "merchant-2",
+                                                             "merchant", "spy")] == [
+        "city wall of player 2", "trade metropolis", "robber", "merchant of player 3", "Merchant", "Spy"]
+    assert editor.field_label("improve.2.politics", ["A", "B", "C"]) == "C: politics improvements (0-5)"
+    assert editor.choice_label("robber") == "move the robber"

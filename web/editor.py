@@ -134,8 +134,8 @@ class Editor:
         zone = self.paths()[path][0]
         if self.zones.get(path) is None:
             self.zones[path] = []
-        if zone.high == 1:
-            self.zones[path].clear()
+        for gone in self.decl.displaced(zone, comp, list(self.zones[path])):
+            self.zones[path].remove(gone)
         self.zones[path].append(comp)
         if source is not None or not supply:
             self.picked = self.picked_from = None
@@ -198,6 +198,15 @@ class Editor:
         self.data["seat"] = None if raw in ("", "spectator") else int(raw) if raw.isdigit() else raw
         self.check()
 
+    def set_seed(self, raw: str) -> None:
+        """The position's own seed (the deal of unset zones and the dice when someone plays on); empty: none."""
+        raw = raw.strip()
+        if raw == "":
+            self.data.pop("seed", None)
+        else:
+            self.data["seed"] = int(raw) if raw.isdigit() else raw
+        self.check()
+
     def set_caption(self, raw: str) -> None:
         self.data["annotations"]["caption"] = raw[:MAX_CAPTION]
         self.check()
@@ -242,7 +251,8 @@ ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedit
                "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
                "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
                "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
-               "vertex": N_("Intersection {space}"), "edge": N_("Path {space}")}
+               "vertex": N_("Intersection {space}"), "edge": N_("Path {space}"), "hex": N_("Hex {space}"),
+               "progress": N_("{who}: progress cards"), "points": N_("{who}: victory point cards")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
 ARNAK_KINDS = ("item", "artifact", "funding", "explore", "fear", "archaeologist")
@@ -264,7 +274,9 @@ def arnak_card_label(kind: str, rest: str) -> str:
 
 CATAN_PIECES = {"settlement": N_("settlement of player {n}"), "city": N_("city of player {n}"),
                 "road": N_("road of player {n}"), "knight": N_("knight (level {level}) of player {n}"),
-                "active": N_("active knight (level {level}) of player {n}")}
+                "active": N_("active knight (level {level}) of player {n}"), "wall": N_("city wall of player {n}"),
+                "merchant": N_("merchant of player {n}"), "metropolis": N_("{track} metropolis"),
+                "robber": N_("robber")}
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
@@ -294,6 +306,13 @@ def component_label(comp: str, game: str = "") -> str:
     colour, _sep, rest = comp.partition("-")
     if colour in ARNAK_KINDS:
         return arnak_card_label(colour, rest)
+    if game == "catan-ck":
+        from render.catan_ck import CARD_NAMES, card_name, track_name
+
+        if comp in CARD_NAMES:  # a progress card ('merchant'; the piece is 'merchant-1')
+            return card_name(comp)
+        if colour in ("metropolis", "robber"):
+            return tr(CATAN_PIECES[colour], track=track_name(rest))
     if game == "catan-ck" and colour in CATAN_PIECES:  # 'city-1', 'knight-0-2-active'
         seat, _sep, level = rest.partition("-")
         active = level.endswith("-active")
@@ -319,12 +338,17 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "start": N_("Start player"), "direction": N_("Direction die"), "bonus": N_("Bonus die"),
                 "balloon": N_("{who}: balloon on island space"), "energy": N_("Energy of {who}"),
                 "first_all": N_("First to link all six coasts"), "final_round": N_("Last round"),
-                "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step")}
+                "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step"),
+                "improve": N_("{who}: {key} improvements (0-5)"),
+                "robber_active": N_("Robber active (1: after the first barbarian attack)")}
 RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tablets"), "arrowhead": N_("arrowheads"),
               "jewel": N_("jewels"), "brick": N_("brick"), "lumber": N_("lumber"), "wool": N_("wool"),
-              "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper")}
+              "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper"),
+              "trade": N_("trade"), "politics": N_("politics"), "science": N_("science")}
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
-                 "place": N_("place telescope tiles")}
+                 "place": N_("place telescope tiles"), "roll": N_("roll the dice"),
+                 "main": N_("build, trade and play cards (after the roll)"), "discard": N_("discard half on a 7"),
+                 "robber": N_("move the robber")}
 
 
 def field_label(name: str, names: list[str]) -> str:
@@ -420,6 +444,11 @@ def fields_html(ed: Editor, names: list[str]) -> Safe:
                           tag("select", {"data-cmd-change": "ed-players", "data-testid": "ed-players"}, "",
                               [tag("option", {"value": c, "selected": c == str(ed.data["players"])}, c)
                                for c in counts])))
+    seed = ed.data.get("seed")
+    out.append(tag("label", {"class": "opt"}, _("Seed of the dice and deals when someone plays on (empty: new "
+                                                "each time)"), " ",
+                   tag("input", {"type": "number", "min": 0, "max": P.SEED_MAX, "value": seed,
+                                 "data-cmd-change": "ed-seed", "data-testid": "ed-seed"})))
     seat = ed.data.get("seat")
     seats = [("spectator", _("Spectator (no hand shown)"))] + [(str(i), names[i]) for i in range(ed.data["players"])]
     out.append(tag("label", {"class": "opt"}, _("The embed shows the table as seen by"), " ",
@@ -601,6 +630,8 @@ def on_change(app, el) -> None:
         app.editor = ed.with_players(value)
     elif kind == "ed-caption":
         ed.set_caption(value)
+    elif kind == "ed-seed":
+        ed.set_seed(value)
     app.redraw()
     draw_marks(app)
 

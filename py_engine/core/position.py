@@ -136,6 +136,11 @@ class Declaration:
         is drawn from `seat`'s eyes: such a zone is edited by pointing at the board. {}: rows only."""
         return {}
 
+    def displaced(self, zone: Zone, comp: str, items: list[str]) -> list[str]:
+        """The components that `comp`, put where `items` lie, takes the place of (back to the box): by
+        default all of a zone for one component, none elsewhere."""
+        return list(items) if zone.high == 1 else []
+
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
         """Actions the board is drawn with as if legal, so that the game's renderer draws a target (with the
         mark `spots` names) at every spot, an empty one too (Catan's intersections, paths and hexes)."""
