@@ -143,7 +143,8 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
 
 def test_catan_just_before_the_barbarians_arrive(browser, site):
     """Catan: Cities & Knights, three players: the ship one step from Catan, two cities against one active
-    knight (the attack would cost seat 1 its city). Built in the editor, embedded on a second origin."""
+    knight (the attack would cost seat 1 its city). Built in the editor with the seed 1, embedded on a second
+    origin, then played on: the roll brings the ship and seat 1 loses its city."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     watch = Watch(page, site.rstrip("/"))
@@ -159,6 +160,8 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
     page.click('[data-testid="zone-vertex.4"] [data-testid="off-settlement-2"]')
     page.fill("[data-testid=field-barbarians]", "6")
     page.press("[data-testid=field-barbarians]", "Tab")
+    page.fill("[data-testid=ed-seed]", "1")  # its roll shows the ship (tests/test_position.py)
+    page.press("[data-testid=ed-seed]", "Tab")
     page.click('[data-testid="mark-vertex.30"]')
     page.wait_for_selector("[data-testid=ed-ok]")
     words = "Barbarians 6/7 — strength 2 vs knights 1"  # " · " is shown as " — "
@@ -180,6 +183,14 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
         assert frame.locator("[data-testid=mark-ring]").count() == 1
     finally:
         server.shutdown()
+
+    # Played on: the seeded roll brings the ship; two cities against one knight: seat 1's city is pillaged.
+    page.goto(url)
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=roll-btn]")
+    page.wait_for_selector('#board [data-testid="settlement-30"]')
+    assert page.locator('#board [data-testid="city-0"]').count() == 1
+    assert page.locator("[data-testid=error]").count() == 0
     context.close()
 
 

@@ -701,7 +701,7 @@ def catan_city_example() -> dict:
     z, f = pos["state"]["zones"], pos["state"]["fields"]
     z["vertex.0"] += ["wall-0", "metropolis-science"]
     z["progress.0"], z["points.0"] = ["spy"], ["printer"]
-    z["hex.1"], z["hex.0"], z["hex.9"] = [], ["robber"], ["merchant-1"]
+    z["hex.0"], z["hex.9"] = ["robber"], ["merchant-1"]
     f.update({"improve.0.science": 4, "improve.0.politics": 3, "decision": "main", "robber_active": 1,
               "cards.0.brick": 4, "cards.0.ore": 5})
     pos["seed"] = 7
@@ -772,7 +772,6 @@ def catan_city_edit(fn) -> dict:
      "cities"),
     (lambda p, z, f: f.__setitem__("improve.1.science", 5),
      "vertex.0: player 2 reached level 5 of science first: the science metropolis is theirs"),
-    (lambda p, z, f: z["hex.0"].clear(), "hex: the robber stands on one hex (the desert at the start)"),
     (lambda p, z, f: z["hex.0"].append("city-0"), "hex.0: city-0 cannot stand on a hex: only the robber and a "
                                                   "merchant"),
     (lambda p, z, f: z["hex.9"].__setitem__(0, "merchant-0"),
@@ -798,6 +797,16 @@ def catan_city_edit(fn) -> dict:
 ])
 def test_catan_city_refusals(change, message):
     assert refusal(catan_city_edit(change)) == message
+
+
+def test_catan_the_robber_is_on_the_desert_unless_placed():
+    pos = catan_example()
+    assert not any(pos["state"]["zones"][f"hex.{h}"] for h in range(19))
+    state = P.check(pos, seed=1).state
+    assert state.terrain[state.robber] == "desert"
+    pos["state"]["zones"]["hex.4"] = ["robber"]
+    assert P.check(pos, seed=1).state.robber == 4 and P.of_state(P.check(pos, seed=1).state)["state"]["zones"][
+        "hex.4"] == ["robber"]
 
 
 def test_catan_a_mighty_knight_with_the_fortress():

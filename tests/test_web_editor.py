@@ -311,7 +311,6 @@ def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
 
 def test_catan_a_walled_metropolis_and_the_robber_set_by_pointing():
     ed = Editor.start("catan-ck")
-    robber = next(p for p, items in ed.zones.items() if items == ["robber"])
     for comp, spot in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("wall-0", "vertex.0"),
                        ("metropolis-science", "vertex.0")):
         ed.pick(comp)
@@ -320,13 +319,15 @@ def test_catan_a_walled_metropolis_and_the_robber_set_by_pointing():
     assert ed.problem == ("vertex.0: the science metropolis stands on a city of player 1, who has no level-4 "
                           "science improvement")
     ed.set_field("improve.0.science", "4")
-    ed.picked = None
-    ed.point(robber)  # the robber is lifted and put on hex 0
+    ed.pick("robber")  # off the desert: onto hex 0
     ed.point("hex.0")
+    ed.point("hex.0")  # lifted again...
+    ed.point("hex.5")  # ... and moved
+    assert ed.zones["hex.0"] == [] and ed.zones["hex.5"] == ["robber"]
     ed.set_field("decision", "main")
     ed.set_seed("99")
     assert ed.pos is not None, ed.problem
-    assert ed.pos.state.metro[2] == 0 and ed.pos.state.wall[0] and ed.pos.state.robber == 0
+    assert ed.pos.state.metro[2] == 0 and ed.pos.state.wall[0] and ed.pos.state.robber == 5
     url = ed.export(PAGE)[0]
     assert P.check(records.decode(url.split("position=")[1].split("&")[0])).seed == 99
     assert [editor.component_label(c, "catan-ck") for c in ("wall-1", "metropolis-trade", "robber", "merchant-2",

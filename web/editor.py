@@ -478,6 +478,38 @@ _MARK = re.compile(r'\sdata-testid="([^"]*)"')
 _SPOT_OWN = re.compile(r'\s(?:aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
 
 
+_NODE = re.compile(r"<(/?)([a-zA-Z]+)[^<>]*?(/?)>|([^<]+)")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _shown_text(markup: str, start: int, name: str) -> tuple[str, str]:
+    """(the text an element starting at `start` (just after its start tag) shows: its text nodes run together,
+    titles left out, as assistive checks read it; its first title, e.g. a card's name)."""
+    import html as html_lib
+
+    depth, in_title, out, title = 1, 0, [], []
+    for m in _NODE.finditer(markup, start):
+        if m.group(4) is not None:
+            (title if in_title else out).append(m.group(4))
+            continue
+        closing, tag_name, empty = m.group(1), m.group(2), m.group(3)
+        if tag_name == "title" and not empty:
+            in_title += -1 if closing else 1
+        if tag_name == name and not empty:
+            depth += -1 if closing else 1
+            if depth == 0:
+                break
+    return html_lib.unescape("".join(out)).strip(), html_lib.unescape(title[0] if title else "").strip()
+
+
+def _names_text(label: str, shown: str) -> str:
+    """A spot's name holds the text it shows (the words in order), so that what is read matches what is seen."""
+    words, seen = _WORD.findall(label.lower()), _WORD.findall(shown.lower())
+    if not seen or any(words[i:i + len(seen)] == seen for i in range(len(words) - len(seen) + 1)):
+        return label
+    return tr("{name}: {what}", name=label, what=shown)
+
+
 def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     """The board of the position being edited, drawn by the game's renderer from the shown seat's eyes; the
     elements the declaration names as spots point at their zone (data-cmd="ed-spot"), by click or keyboard."""
@@ -491,6 +523,7 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     for path, mark in spots.items():
         by_mark.setdefault(mark, path)
     game = ed.data["game"]
+    mark_count = {mark: markup.count(f'data-testid="{mark}"') for mark in by_mark}
 
     def spot(m: re.Match) -> str:
         attrs = m.group(2) or ""
@@ -500,8 +533,12 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
             return m.group(0)
         items = ed.zones.get(path) or []
         label = zone_label(path, names)
-        if items:
+        shown, title = _shown_text(m.string, m.end(), m.group(1)) if not m.group(3) else ("", "")
+        if title and mark_count[found.group(1)] > 1:  # one of a zone's cards drawn each on its own (a hand)
+            label = tr("{name}: {what}", name=label, what=title)
+        elif items:
             label = tr("{name}: {what}", name=label, what=", ".join(component_label(c, game) for c in items))
+        label = _names_text(label, shown)
         lifted = ed.picked_from == path
         own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": f"spot-{path}", "tabindex": 0,
                           "role": "button", "aria-label": label, "aria-pressed": "true" if lifted else "false"})

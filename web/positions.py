@@ -113,7 +113,11 @@ def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
     kind, _sep, n = name.partition(".")
     if kind == "edge":
         return [f'[data-testid="road-{n}"]']
-    return [f'[data-testid="{piece}-{n}"]' for piece in ("city", "settlement", "knight")]
+    if kind == "hex":
+        return [f'[data-testid="hex-{n}"]']
+    if kind in ("progress", "points"):  # a seat's cards: its panel
+        return [f'[data-testid="vp-{n}"]']
+    return [f'[data-testid="{piece}-{n}"]' for piece in ("metropolis", "city", "settlement", "knight")]
 
 
 # game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first

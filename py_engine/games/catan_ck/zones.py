@@ -13,7 +13,8 @@ pending (roll the dice; the main phase after the roll; discards on a 7; moving t
 ship's step (0-6), whether the robber is active (after the first attack), each seat's improvements (0-5
 on each track) and resource and commodity cards.
 
-Left at the game's default (from the seed and the options): the board, harbours, the progress decks (less
+Left at the game's default (from the seed and the options): the board and harbours (a position with a seed
+of its own keeps its board), the robber on the desert unless it is placed on a hex, the progress decks (less
 the cards in hands), no defender points, no longest-road history.
 
 Rules checked here, beyond the shared ones: buildings and knights stand on intersections, roads on paths,
@@ -23,7 +24,7 @@ another (the distance rule); every road joins its owner's building, knight or an
 knight needs the politics fortress (politics 3); a city wall stands under its owner's city, one to a city;
 a metropolis stands on a city whose owner has that track's level 4, one to a city, and whoever holds a
 level 4 or more of a track has its metropolis unless another reached it first (a level 5 takes it from a
-level 4); one robber on the island; one merchant, beside its owner's building; progress cards in their
+level 4); one merchant, beside its owner's building; progress cards in their
 hands (at most 4, 5 for the player in the main phase), victory point cards face up; the cards in hands
 exist (19 of each resource, 12 of each commodity); a discard on a 7 has someone above their limit (7, +2 a
 wall), the robber moves only once it is active.
@@ -142,9 +143,7 @@ class CatanDeclaration(Declaration):
             if not any(self._joins(at, road, v, e, s) for v in EDGES[e]):
                 raise PositionError(f"{name} joins none of its owner's buildings, knights or roads", f"edge.{e}")
         self._check_metropolises(at, metro, impr, n)
-        robber, merchant = self._hexes(z, at)
-        if robber is None:
-            raise PositionError("the robber stands on one hex (the desert at the start)", "hex")
+        self._hexes(z, at)
         self._check_cards(pos, impr, wall)
 
     @staticmethod
@@ -354,7 +353,7 @@ class CatanDeclaration(Declaration):
         for e in range(NE_):
             zones[f"edge.{e}"] = [f"road-{state.road[e]}"] if not setup and state.road[e] >= 0 else []
         for h in range(NH):
-            items = ["robber"] if h == state.robber else []
+            items = ["robber"] if h == state.robber and state.terrain[h] != "desert" else []
             if not setup and h == state.merchant and state.merchant_owner >= 0:
                 items.append(f"merchant-{state.merchant_owner}")
             zones[f"hex.{h}"] = items
