@@ -297,6 +297,12 @@ def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
     assert spot_args(ed)[:6] == ["discard.yellow", "discard.blue", "discard.white", "discard.green", "discard.red",
                                  "deck"]
     assert "expedition.0.red" in spot_args(ed) and "expedition.1.red" not in spot_args(ed)
+    import re
+
+    html = str(editor.spot_board_html(ed, ["A", "B"]))
+    keys = re.findall(r'data-cmd="ed-spot" data-arg="[^"]*" data-key="([^"]*)"', html)
+    assert len(keys) == len(set(keys)) and "spot-deck" in keys  # the arrows move from spot to spot
+    assert re.search(r'aria-label="Deck: \d+"', html)  # the name holds what the spot shows (its count)
     for c in EXAMPLE["red"]:
         ed.pick(c)
         ed.point("expedition.0.red")

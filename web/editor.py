@@ -524,6 +524,7 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
         by_mark.setdefault(mark, path)
     game = ed.data["game"]
     mark_count = {mark: markup.count(f'data-testid="{mark}"') for mark in by_mark}
+    seen: dict[str, int] = {}  # the nth element of a mark drawn several times (a hand's cards): its own key
 
     def spot(m: re.Match) -> str:
         attrs = m.group(2) or ""
@@ -540,7 +541,9 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
             label = tr("{name}: {what}", name=label, what=", ".join(component_label(c, game) for c in items))
         label = _names_text(label, shown)
         lifted = ed.picked_from == path
-        own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": f"spot-{path}", "tabindex": 0,
+        nth = seen[path] = seen.get(path, -1) + 1
+        key = f"spot-{path}" + (f"-{nth}" if nth else "")
+        own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": key, "tabindex": 0,
                           "role": "button", "aria-label": label, "aria-pressed": "true" if lifted else "false"})
         return f"<{m.group(1)}{own}{_SPOT_OWN.sub('', attrs)}{m.group(3)}>"  # the renderer's markup, escaped
 
