@@ -847,3 +847,33 @@ def test_fuzz_catan_positions_only_ever_refused_clearly():
     bases = [catan_example(), P.starting("catan-ck", players=4, seed=2), catan_city_example(), discard]
     ok, refused = fuzz(bases, 10_000, seed=29)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+def test_catan_replay_steps_in_the_main_phase_at_a_seven_and_the_robber_round_trip():
+    """Random play: every step in a supported decision is a position with the same pieces, cards,
+    improvements, metropolises, walls, merchant and defender points, and the same seats to move (the
+    discards owed alike)."""
+    game = get_game("catan-ck")
+    seen = set()
+    for seed in range(4):
+        state, rnd = game.new(players=3, seed=seed), random.Random(seed)
+        for _ in range(1500):
+            if not state.to_move():
+                break
+            kinds = tuple(e["k"] for e in state.stack)
+            top = state.stack[-1]
+            decision = {("main",): "main", ("main", "robber"): "robber",
+                        ("main", "@robber7", "discard"): "discard"}.get(kinds)
+            if decision and not state.fleet and not state.crane and top.get("then", "steal") == "steal" \
+                    and not any(map(any, top.get("gone", []))):
+                pos = P.check(P.of_state(state))
+                for f in ("hands", "impr", "metro", "wall", "owner", "btype", "road", "kn_owner", "kn_level",
+                          "kn_active", "merchant", "merchant_owner", "prog", "vpcards", "defender", "barb"):
+                    assert getattr(pos.state, f) == getattr(state, f), (seed, decision, f)
+                assert pos.state.to_move() == state.to_move() and pos.fields["decision"] == decision
+                if decision == "discard":
+                    assert pos.state.stack[-1]["need"] == top["need"]
+                seen.add(decision)
+            seat = state.to_move()[0]
+            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert seen == {"main", "robber", "discard"}

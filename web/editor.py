@@ -340,7 +340,8 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "first_all": N_("First to link all six coasts"), "final_round": N_("Last round"),
                 "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step"),
                 "improve": N_("{who}: {key} improvements (0-5)"),
-                "robber_active": N_("Robber active (1: after the first barbarian attack)")}
+                "robber_active": N_("Robber active (1: after the first barbarian attack)"),
+                "defender": N_("Defender of Catan points of {who}")}
 RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tablets"), "arrowhead": N_("arrowheads"),
               "jewel": N_("jewels"), "brick": N_("brick"), "lumber": N_("lumber"), "wool": N_("wool"),
               "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper"),

@@ -10,17 +10,17 @@ knight), every path ("edge.<n>", one road) and every hex ("hex.<n>": the robber,
 the engine numbers them; each seat's progress cards in hand ("progress.<seat>", seen by its owner; left
 unset: none) and victory point cards face up ("points.<seat>"). Fields: whose turn it is, the decision
 pending (roll the dice; the main phase after the roll; discards on a 7; moving the robber), the barbarian
-ship's step (0-6), whether the robber is active (after the first attack), each seat's improvements (0-5
-on each track) and resource and commodity cards.
+ship's step (0-6), whether the robber is active (after the first attack), each seat's Defender of Catan
+points, improvements (0-5 on each track) and resource and commodity cards.
 
 Left at the game's default (from the seed and the options): the board and harbours (a position with a seed
 of its own keeps its board), the robber on the desert unless it is placed on a hex, the progress decks (less
-the cards in hands), no defender points, no longest-road history.
+the cards in hands), no longest-road history; a main phase starts afresh (no trade offers made yet).
 
 Rules checked here, beyond the shared ones: buildings and knights stand on intersections, roads on paths,
 the robber and merchants on hexes; one building or knight on an intersection; no building stands next to
-another (the distance rule); every road joins its owner's building, knight or another of its roads
-(through an intersection no rival holds); every knight stands at the end of its owner's road; a mighty
+another (the distance rule); every road joins its owner's building, knight or another of its roads;
+every knight stands at the end of its owner's road; a mighty
 knight needs the politics fortress (politics 3); a city wall stands under its owner's city, one to a city;
 a metropolis stands on a city whose owner has that track's level 4, one to a city, and whoever holds a
 level 4 or more of a track has its metropolis unless another reached it first (a level 5 takes it from a
@@ -50,6 +50,7 @@ from .data import (
     VERT_EDGES,
     VERT_NEIGH,
     VP_CARDS,
+    WIN_VP,
 )
 
 _VERTS = tuple(str(v) for v in range(NV))
@@ -264,9 +265,11 @@ class CatanDeclaration(Declaration):
 
     @staticmethod
     def _joins(at: list, road: list, v: int, e: int, s: int) -> bool:
+        """A road's end at v meets its owner's piece or another of its roads (a rival who built there
+        later splits the road but leaves it on the island)."""
         here = at[v]
-        if here is not None:
-            return _piece(here)[1] == s
+        if here is not None and _piece(here)[1] == s:
+            return True
         return any(road[x] == f"road-{s}" for x in VERT_EDGES[v] if x != e)
 
     # --- the state ---------------------------------------------------------------------------------
@@ -305,6 +308,7 @@ class CatanDeclaration(Declaration):
         s.hands = [[f[f"cards.{q}.{kind}"] for kind in KINDS] for q in range(n)]
         s.bank = [BANK_START[k] - sum(h[k] for h in s.hands) for k in range(len(KINDS))]
         s.barb, s.robber_active, s.attacks = f["barbarians"], bool(f["robber_active"]), int(bool(f["robber_active"]))
+        s.defender = [f[f"defender.{q}"] for q in range(n)]
         turn = f["turn"]
         s.turn, s.turn_no, s.setup_i = turn, 1, 2 * n
         s.stack = [{"k": "roll", "p": turn}]
@@ -330,14 +334,14 @@ class CatanDeclaration(Declaration):
         decision = {("roll",): "roll", ("main",): "main", ("main", "robber"): "robber",
                     ("main", "@robber7", "discard"): "discard", ("main", "@robber7", "robber"): "robber"}.get(
             tuple(kinds))
-        if decision == "discard" and state.stack[-1]["why"] != "seven" or decision == "robber" and \
-                state.stack[-1]["then"] != "steal":
-            decision = None
-        if not setup and (decision is None or state.fleet or state.crane or state.offers
-                          or any(state.lost_metro) or any(state.defender)):
+        top = state.stack[-1] if state.stack else {}
+        if decision == "discard" and (top["why"] != "seven" or any(map(any, top["gone"]))) or \
+                decision == "robber" and top["then"] != "steal":
+            decision = None  # another card's discard, or one under way; a Bishop's robber
+        if not setup and (decision is None or state.fleet or state.crane):
             raise PositionError("a Catan position is set up before a turn's roll, in the main phase before any "
-                                "card's effect or trade, at a discard on a 7 or when the robber moves (from "
-                                "such a replay step: not yet)", "state")
+                                "card's effect or trade, before the discards on a 7 or when the robber moves "
+                                "(from such a replay step: not yet)", "state")
         zones: dict = {}
         for v in range(NV):
             items: list = []
@@ -363,6 +367,7 @@ class CatanDeclaration(Declaration):
             zones[f"points.{q}"] = [] if setup else list(state.vpcards[q])
         fields: dict = {"turn": 0 if setup else state.turn, "decision": "roll" if setup else decision,
                         "barbarians": 0 if setup else state.barb, "robber_active": int(state.robber_active)}
+        fields.update({f"defender.{q}": state.defender[q] for q in range(n)})
         fields.update({f"improve.{q}.{t}": 0 if setup else state.impr[q][i]
                        for q in range(n) for i, t in enumerate(TRACKS)})
         fields.update({f"cards.{q}.{kind}": 0 if setup else state.hands[q][k]
@@ -384,6 +389,7 @@ DECLARATION = CatanDeclaration(
         Field("decision", kind="choice", choices=DECISIONS),
         Field("barbarians", low=0, high=6),
         Field("robber_active", low=0, high=1),
+        Field("defender", per_seat=True, low=0, high=WIN_VP),
         Field("improve", per_seat=True, each="track", low=0, high=5),
         Field("cards", per_seat=True, each="kind", low=0, high=max(BANK_START)),
     ),
