@@ -154,3 +154,37 @@ def test_the_editor_and_a_position_embed_pass_an_axe_audit(browser, site, locale
     found += audit(page, "position embed")
     assert not found, "\n".join(found)
     context.close()
+
+
+def spot(page, zone: str) -> str:
+    """The editor board's spot for a zone (data-cmd=ed-spot), as a selector."""
+    return f'[data-testid=ed-board] [data-cmd=ed-spot][data-arg="{zone}"]'
+
+
+def test_a_card_put_by_pointing_at_the_board_and_by_keyboard(browser, site):
+    """Lost Cities: a card picked in the palette is put on a discard pile by clicking the pile on the board;
+    with the keyboard (Enter on a focused spot) it is lifted from the pile and put back into the hand."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-lost-cities]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="chip-"]', "data-arg")
+    colour = card.split("-")[0]
+    page.click(f'[data-testid="pal-{card}"]')
+    assert "point at the board" in page.inner_text("[data-testid=ed-point-hint]")
+    page.click(spot(page, f"discard.{colour}"))
+    assert page.locator(f'[data-testid="zone-discard.{colour}"] [data-testid="chip-{card}"]').count() == 1
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        "hand.0: holds 7 cards; a hand holds 8, 7 for the player about to draw")
+    page.focus(spot(page, f"discard.{colour}"))
+    page.keyboard.press("Enter")  # lifted from the pile
+    assert "picked up from" in page.inner_text("[data-testid=ed-point-hint]")
+    page.locator(spot(page, "hand.0")).first.focus()
+    page.keyboard.press("Enter")  # put back into the hand
+    page.wait_for_selector("[data-testid=ed-ok]")
+    assert page.locator(f'[data-testid="zone-hand.0"] [data-testid="chip-{card}"]').count() == 1
+    assert page.locator(f'[data-testid="zone-discard.{colour}"] [data-testid^="chip-"]').count() == 0
+    watch.assert_clean()
+    context.close()

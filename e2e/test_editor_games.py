@@ -143,7 +143,8 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
 
 def test_catan_just_before_the_barbarians_arrive(browser, site):
     """Catan: Cities & Knights, three players: the ship one step from Catan, two cities against one active
-    knight (the attack would cost seat 1 its city). Built in the editor, embedded on a second origin."""
+    knight (the attack would cost seat 1 its city). Built in the editor with the seed 1, embedded on a second
+    origin, then played on: the roll brings the ship and seat 1 loses its city."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     watch = Watch(page, site.rstrip("/"))
@@ -159,6 +160,8 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
     page.click('[data-testid="zone-vertex.4"] [data-testid="off-settlement-2"]')
     page.fill("[data-testid=field-barbarians]", "6")
     page.press("[data-testid=field-barbarians]", "Tab")
+    page.fill("[data-testid=ed-seed]", "1")  # its roll shows the ship (tests/test_position.py)
+    page.press("[data-testid=ed-seed]", "Tab")
     page.click('[data-testid="mark-vertex.30"]')
     page.wait_for_selector("[data-testid=ed-ok]")
     words = "Barbarians 6/7 — strength 2 vs knights 1"  # " · " is shown as " — "
@@ -180,6 +183,71 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
         assert frame.locator("[data-testid=mark-ring]").count() == 1
     finally:
         server.shutdown()
+
+    # Played on: the seeded roll brings the ship; two cities against one knight: seat 1's city is pillaged.
+    page.goto(url)
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=roll-btn]")
+    page.wait_for_selector('#board [data-testid="settlement-30"]')
+    assert page.locator('#board [data-testid="city-0"]').count() == 1
+    assert page.locator("[data-testid=error]").count() == 0
+    context.close()
+
+
+def test_catan_a_walled_metropolis_set_by_pointing_embedded_and_played_on_with_seeded_dice(browser, site):
+    """Catan: seat 0's city with a wall, made the science metropolis (science level 4), and its road, all put
+    by clicking the board; seat 1's city and road; the seed 12345. The embed shows the wall and the
+    metropolis, and playing on rolls the dice the seed gives (computed here by the engine from the same link)."""
+    import base64
+    import json
+    import zlib
+
+    from py_engine.core import position as P
+
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click("[data-testid=edit-catan-ck]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+
+    def point(comp: str, zone: str) -> None:
+        page.click(f'[data-testid="pal-{comp}"]')
+        page.click(f'[data-testid=ed-board] [data-cmd=ed-spot][data-arg="{zone}"]')
+
+    for comp, zone in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("wall-0", "vertex.0"),
+                       ("metropolis-science", "vertex.0"), ("city-1", "vertex.30"), ("road-1", "edge.36")):
+        point(comp, zone)
+    assert page.inner_text("[data-testid=ed-problem]").endswith(
+        "vertex.0: the science metropolis stands on a city of player 1, who has no level-4 science improvement")
+    assert page.locator('[data-testid=ed-board] [data-testid="metropolis-0"]').count() == 1  # drawn all the same
+    page.fill('[data-testid="field-improve.0.science"]', "4")
+    page.press('[data-testid="field-improve.0.science"]', "Tab")
+    page.fill("[data-testid=ed-seed]", "12345")
+    page.press("[data-testid=ed-seed]", "Tab")
+    page.wait_for_selector("[data-testid=ed-ok]")
+    assert page.locator('[data-testid="zone-vertex.0"] [data-testid^="chip-"]').count() == 3
+    url = page.input_value("[data-testid=ed-embed-url]")
+    watch.assert_clean()
+
+    code = url.split("position=")[1].split("&")[0]
+    data = json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))))
+    assert data["seed"] == 12345
+    state = P.check(data).state
+    state.apply(0, ("roll",))
+    dice = state.dice
+
+    page.goto(url)
+    page.wait_for_selector('#board [data-testid="metropolis-0"]', timeout=BOOT_TIMEOUT)
+    assert page.locator('#board [data-testid="wall-0"]').count() == 1
+    page.click("[data-testid=play-on]")
+    page.click("[data-testid=roll-btn]")
+    page.wait_for_selector("#board [data-testid=dice]")
+    total = page.text_content("#board [data-testid=dice-total]")
+    assert total == f"={dice['yellow'] + dice['red']}"
+    assert page.text_content("#board [data-testid=dice] title").startswith(
+        f"Yellow {dice['yellow']}, red {dice['red']}")
+    assert page.locator("[data-testid=error]").count() == 0
     context.close()
 
 

@@ -661,11 +661,12 @@ def catan_edit(fn) -> dict:
     (lambda p, z, f: z["vertex.3"].__setitem__(0, "knight-1-1"),
      "vertex.3: knight-1-1 stands at the end of none of its owner's roads"),
     (lambda p, z, f: z["vertex.3"].__setitem__(0, "knight-0-3-active"),
-     "vertex.3: a mighty knight needs the politics fortress (improvements are not set up here)"),
+     "vertex.3: a mighty knight needs the politics fortress (politics level 3)"),
     (lambda p, z, f: (z["edge.6"].append("road-0"), z["edge.10"].append("road-0"),
                       z["vertex.7"].append("knight-0-1"), z["vertex.11"].append("knight-0-1")),
      "vertex.11: a player has 2 knights of each level"),
-    (lambda p, z, f: z["vertex.0"].append("city-0"), "vertex.0: holds 2; it holds 0 to 1"),
+    (lambda p, z, f: z["vertex.0"].append("city-0"), "vertex.0: city-0 and city-0 cannot share an intersection"),
+    (lambda p, z, f: z["vertex.0"].extend(["wall-0", "wall-0", "wall-0"]), "vertex.0: holds 4; it holds 0 to 3"),
     (lambda p, z, f: f.__setitem__("barbarians", 7), "barbarians: must be a whole number from 0 to 6"),
     (lambda p, z, f: (f.__setitem__("cards.0.ore", 10), f.__setitem__("cards.2.ore", 10)),
      "cards.2.ore: 20 ore cards are held but only 19 exist"),
@@ -675,6 +676,128 @@ def catan_edit(fn) -> dict:
 ])
 def test_catan_refusals(change, message):
     assert refusal(catan_edit(change)) == message
+
+
+def catan_city_example() -> dict:
+    """Seat 0's city on intersection 0 has a wall and is the science metropolis (science level 4); seat 0
+    holds a Spy and 9 cards, shows the Printer, and is in its main phase; the robber (active) is on hex 0
+    and seat 1's merchant beside its city on hex 9."""
+    pos = catan_example()
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    z["vertex.0"] += ["wall-0", "metropolis-science"]
+    z["progress.0"], z["points.0"] = ["spy"], ["printer"]
+    z["hex.0"], z["hex.9"] = ["robber"], ["merchant-1"]
+    f.update({"improve.0.science": 4, "improve.0.politics": 3, "decision": "main", "robber_active": 1,
+              "cards.0.brick": 4, "cards.0.ore": 5})
+    pos["seed"] = 7
+    return pos
+
+
+def test_catan_walls_metropolises_progress_cards_robber_and_merchant():
+    state = P.check(catan_city_example()).state
+    assert state.wall[0] and state.metro == [-1, -1, 0] and state.limit(0) == 9
+    assert state.impr[0] == [0, 3, 4] and state.prog[0] == ["spy"] and state.vpcards[0] == ["printer"]
+    assert (state.robber, state.robber_active, state.merchant, state.merchant_owner) == (0, True, 9, 1)
+    assert state.vp_parts(0) == {"settlements": 0, "cities": 2, "metropolises": 2, "longest_road": 0,
+                                 "defender": 0, "progress": 1, "merchant": 0}
+    assert state.vp(1) == 3  # a city and the merchant
+    assert state.decks[2].count("printer") == 0 and state.decks[1].count("spy") == 2  # out of the decks
+    assert state.to_move() == (0,) and ("end",) in state.legal_actions(0) and ("chase", 3) in state.legal_actions(0)
+    assert state.kn_ready[3]  # in the main phase, as after the roll: the active knight may act
+    state.apply(0, ("end",))
+    assert state.to_move() == (1,) and state.legal_actions(1) == [("roll",)]
+
+
+def test_catan_a_discard_on_a_seven_then_the_robber():
+    pos = catan_city_example()
+    f = pos["state"]["fields"]
+    f.update({"decision": "discard", "cards.0.ore": 9, "cards.1.grain": 8})  # 13 > 9 (a wall); 8 > 7
+    state = P.check(pos).state
+    assert state.to_move() == (0, 1) and state.stack[-1]["need"] == [6, 4, 0]
+    for _ in range(6):
+        state.apply(0, ("discard", "ore"))
+    for _ in range(4):
+        state.apply(1, ("discard", "grain"))
+    assert state.to_move() == (0,) and state.stack[-1]["k"] == "robber"  # the robber is active: seat 0 moves it
+    assert ("robber", 0) not in state.legal_actions(0) and ("robber", 9) in state.legal_actions(0)
+
+
+def test_catan_seeded_positions_play_on_with_the_same_dice():
+    pos = catan_example()
+    pos["seed"] = 12345
+    first, again = P.check(pos, seed=1).state, P.check(json.dumps(pos), seed=2).state  # its own seed wins
+    for state in (first, again):
+        state.apply(0, ("roll",))
+    assert first.dice == again.dice and first.hands == again.hands
+    assert P.check(pos).to_json()["seed"] == 12345 and "seed" not in P.check(catan_example()).to_json()
+    pos["seed"] = -1
+    assert refusal(pos) == "seed: the seed is a whole number from 0 to 2147483647"
+
+
+def catan_city_edit(fn) -> dict:
+    pos = catan_city_example()
+    fn(pos, pos["state"]["zones"], pos["state"]["fields"])
+    return pos
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p, z, f: f.__setitem__("improve.0.science", 3),
+     "vertex.0: the science metropolis stands on a city of player 1, who has no level-4 science improvement"),
+    (lambda p, z, f: (z["vertex.0"].__setitem__(0, "settlement-0")),
+     "vertex.0: wall-0 stands under settlement-0: a city wall goes only under its owner's city"),
+    (lambda p, z, f: (z["vertex.30"].append("wall-0")),
+     "vertex.30: wall-0 stands under city-1: a city wall goes only under its owner's city"),
+    (lambda p, z, f: [z[f"vertex.{v}"].append("wall-0") for v in (10, 20, 40)], "vertex.40: only 3 of wall-0 exist"),
+    (lambda p, z, f: z["vertex.0"].__setitem__(2, "wall-0"), "vertex.0: a city has one wall"),
+    (lambda p, z, f: z["vertex.30"].append("metropolis-science"),
+     "vertex.30: metropolis-science lies in two places (vertex.0 and vertex.30): each card lies in exactly one "
+     "place"),
+    (lambda p, z, f: f.__setitem__("improve.1.trade", 4),
+     "improve.1.trade: player 2 has a level-4 trade improvement: the trade metropolis stands on one of their "
+     "cities"),
+    (lambda p, z, f: f.__setitem__("improve.1.science", 5),
+     "vertex.0: player 2 reached level 5 of science first: the science metropolis is theirs"),
+    (lambda p, z, f: z["hex.0"].append("city-0"), "hex.0: city-0 cannot stand on a hex: only the robber and a "
+                                                  "merchant"),
+    (lambda p, z, f: z["hex.9"].__setitem__(0, "merchant-0"),
+     "hex.9: merchant-0 stands next to none of its owner's buildings"),
+    (lambda p, z, f: z["hex.0"].append("merchant-0"), "hex.9: there is one merchant: only one player holds it"),
+    (lambda p, z, f: (z["hex.0"].clear(), z["vertex.5"].append("robber")),
+     "vertex.5: robber cannot stand on an intersection"),
+    (lambda p, z, f: z["progress.0"].append("printer"),
+     "points.0: printer lies in two places (progress.0 and points.0): each card lies in exactly one place"),
+    (lambda p, z, f: z.__setitem__("progress.1", ["constitution"]),
+     "progress.1: constitution is a victory point card: it lies face up"),
+    (lambda p, z, f: z["points.1"].append("spy"), "points.1: spy is not a victory point card"),
+    (lambda p, z, f: z.__setitem__("progress.1", ["spy", "spy", "spy"]), "progress.1: only 3 of spy exist"),
+    (lambda p, z, f: z.__setitem__("progress.1", ["crane", "smith", "bishop", "diplomat", "spy"]),
+     "progress.1: holds 5 progress cards; a hand holds 4 (5 for the player in their turn after the roll)"),
+    (lambda p, z, f: z["progress.0"].append("road-0"), "progress.0: road-0 is not a progress card"),
+    (lambda p, z, f: f.__setitem__("decision", "discard"),
+     "decision: after a 7 only a player holding more than 7 cards (+2 for each city wall) discards: nobody does"),
+    (lambda p, z, f: (f.__setitem__("decision", "robber"), f.__setitem__("robber_active", 0)),
+     "decision: the robber moves only after the first barbarian attack"),
+    (lambda p, z, f: f.__setitem__("decision", "trade"), "decision: must be one of roll, main, discard, robber"),
+    (lambda p, z, f: f.__setitem__("improve.2.trade", 6), "improve.2.trade: must be a whole number from 0 to 5"),
+])
+def test_catan_city_refusals(change, message):
+    assert refusal(catan_city_edit(change)) == message
+
+
+def test_catan_the_robber_is_on_the_desert_unless_placed():
+    pos = catan_example()
+    assert not any(pos["state"]["zones"][f"hex.{h}"] for h in range(19))
+    state = P.check(pos, seed=1).state
+    assert state.terrain[state.robber] == "desert"
+    pos["state"]["zones"]["hex.4"] = ["robber"]
+    assert P.check(pos, seed=1).state.robber == 4 and P.of_state(P.check(pos, seed=1).state)["state"]["zones"][
+        "hex.4"] == ["robber"]
+
+
+def test_catan_a_mighty_knight_with_the_fortress():
+    pos = catan_city_example()
+    pos["state"]["zones"]["vertex.3"] = ["knight-0-3-active"]
+    assert P.check(pos).state.knight_strength(0) == 3
 
 
 def test_catan_replay_steps_before_a_roll_round_trip():
@@ -689,14 +812,53 @@ def test_catan_replay_steps_before_a_roll_round_trip():
         state.owner, state.btype, state.road, state.hands)
     assert pos.state.legal_actions(state.turn) == state.legal_actions(state.turn) == [("roll",)]
     state.apply(state.turn, ("roll",))
-    while state.stack and state.stack[-1]["k"] != "main":
+    while [e["k"] for e in state.stack] != ["main"]:
         seat = state.to_move()[0]
         state.apply(seat, rnd.choice(state.legal_actions(seat)))
-    with pytest.raises(PositionError, match="before a turn's roll"):
+    pos = P.check(P.of_state(state))  # the main phase after the roll
+    assert pos.fields["decision"] == "main" and pos.state.hands == state.hands
+    assert pos.state.legal_actions(state.turn) == state.legal_actions(state.turn)
+    supported = (["roll"], ["main"], ["main", "robber"], ["main", "@robber7", "discard"])
+    while [e["k"] for e in state.stack] in supported:
+        seat = state.to_move()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    with pytest.raises(PositionError, match="before a turn's roll, in the main phase"):
         P.of_state(state)
 
 
 def test_fuzz_catan_positions_only_ever_refused_clearly():
-    bases = [catan_example(), P.starting("catan-ck", players=4, seed=2)]
+    discard = catan_city_example()
+    discard["state"]["fields"].update({"decision": "discard", "cards.0.ore": 9})
+    bases = [catan_example(), P.starting("catan-ck", players=4, seed=2), catan_city_example(), discard]
     ok, refused = fuzz(bases, 10_000, seed=29)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+def test_catan_replay_steps_in_the_main_phase_at_a_seven_and_the_robber_round_trip():
+    """Random play: every step in a supported decision is a position with the same pieces, cards,
+    improvements, metropolises, walls, merchant and defender points, and the same seats to move (the
+    discards owed alike)."""
+    game = get_game("catan-ck")
+    seen = set()
+    for seed in range(4):
+        state, rnd = game.new(players=3, seed=seed), random.Random(seed)
+        for _ in range(1500):
+            if not state.to_move():
+                break
+            kinds = tuple(e["k"] for e in state.stack)
+            top = state.stack[-1]
+            decision = {("main",): "main", ("main", "robber"): "robber",
+                        ("main", "@robber7", "discard"): "discard"}.get(kinds)
+            if decision and not state.fleet and not state.crane and top.get("then", "steal") == "steal" \
+                    and not any(map(any, top.get("gone", []))):
+                pos = P.check(P.of_state(state))
+                for f in ("hands", "impr", "metro", "wall", "owner", "btype", "road", "kn_owner", "kn_level",
+                          "kn_active", "merchant", "merchant_owner", "prog", "vpcards", "defender", "barb"):
+                    assert getattr(pos.state, f) == getattr(state, f), (seed, decision, f)
+                assert pos.state.to_move() == state.to_move() and pos.fields["decision"] == decision
+                if decision == "discard":
+                    assert pos.state.stack[-1]["need"] == top["need"]
+                seen.add(decision)
+            seat = state.to_move()[0]
+            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert seen == {"main", "robber", "discard"}

@@ -230,7 +230,7 @@ def test_the_x_of_a_supply_piece_takes_off_the_one_in_its_zone():
 
 def test_catan_words_and_a_barbarian_attack_built_by_clicks():
     names = ["A", "B", "C"]
-    assert [editor.zone_label(z, names) for z in ("vertex.12", "edge.3")] == ["Intersection 12", "Path 3"]
+    assert [editor.zone_label(z, names) for z in ("vertex.12", "edge.0")] == ["Intersection 12", "Path 0"]
     assert [editor.component_label(c, "catan-ck") for c in ("city-1", "road-0", "knight-2-1", "knight-0-2-active")] == [
         "city of player 2", "road of player 1", "knight (level 1) of player 3", "active knight (level 2) of player 1"]
     assert editor.field_label("cards.1.ore", names) == "B: ore"
@@ -244,3 +244,100 @@ def test_catan_words_and_a_barbarian_attack_built_by_clicks():
     ed.pick("settlement-2")
     ed.put("vertex.4")
     assert ed.problem == "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule"
+
+
+def spot_args(ed: Editor) -> list[str]:
+    """The zones the editor's board points at (data-cmd="ed-spot"), in drawing order."""
+    import re
+
+    html = str(editor.spot_board_html(ed, ["A", "B", "C", "D"][:ed.data["players"]]))
+    return re.findall(r'data-cmd="ed-spot" data-arg="([^"]*)"', html)
+
+
+def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
+    ed = Editor.start("catan-ck")
+    spots = spot_args(ed)
+    assert len(spots) == 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
+    html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
+    assert "data-act" not in html and 'aria-label="Intersection 5"' in html
+    app = FakeApp()
+    app.editor, app.screen = ed, "editor"
+    editor.command(app, "ed-pick", "road-0")  # a piece of a supply stays picked: one road after another
+    for e in ("edge.0", "edge.1"):
+        editor.command(app, "ed-spot", e)
+    assert ed.picked == "road-0" and ed.zones["edge.0"] == ed.zones["edge.1"] == ["road-0"]
+    editor.command(app, "ed-pick", "city-0")
+    editor.command(app, "ed-spot", "vertex.0")
+    editor.command(app, "ed-pick", "city-0")  # picked again: put down
+    assert ed.picked is None and ed.pos is not None and ed.zones["vertex.0"] == ["city-0"]
+    editor.command(app, "ed-spot", "vertex.0")  # nothing picked: the city is lifted...
+    assert (ed.picked, ed.picked_from) == ("city-0", "vertex.0")
+    assert 'data-arg="vertex.0" data-key="spot-vertex.0" tabindex="0" role="button" aria-label="Intersection 0: ' \
+           'city of player 1" aria-pressed="true"' in str(editor.spot_board_html(ed, ["A", "B", "C"]))
+    editor.command(app, "ed-spot", "vertex.3")  # ... and moved
+    assert ed.zones["vertex.0"] == [] and ed.zones["vertex.3"] == ["city-0"] and ed.picked is None
+    editor.command(app, "ed-pick", "settlement-1")
+    editor.command(app, "ed-spot", "vertex.3")  # a spot for one piece: the settlement replaces the city
+    assert ed.zones["vertex.3"] == ["settlement-1"]
+    editor.command(app, "ed-pick", "road-2")
+    editor.command(app, "ed-spot", "edge.50")
+    assert ed.problem == "edge.50: road-2 joins none of its owner's buildings, knights or roads"
+    assert ed.shown is not None and "ed-spot" in str(editor.preview_html(ed, ["A", "B", "C"], PAGE))  # drawn
+    editor.command(app, "ed-pick", "road-2")  # the palette's road picked again: put down
+    editor.command(app, "ed-spot", "edge.50")  # nothing picked now: the road is lifted
+    editor.command(app, "ed-lift-off", None)
+    assert ed.zones["edge.50"] == [] and ed.pos is not None
+    editor.command(app, "ed-spot", "vertex.3")
+    editor.command(app, "ed-lift-off", None)
+    assert ed.zones["vertex.3"] == [] and ed.picked is None and ed.pos is not None
+
+
+def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
+    ed = cleared()
+    assert spot_args(ed)[:6] == ["discard.yellow", "discard.blue", "discard.white", "discard.green", "discard.red",
+                                 "deck"]
+    assert "expedition.0.red" in spot_args(ed) and "expedition.1.red" not in spot_args(ed)
+    import re
+
+    html = str(editor.spot_board_html(ed, ["A", "B"]))
+    keys = re.findall(r'data-cmd="ed-spot" data-arg="[^"]*" data-key="([^"]*)"', html)
+    assert len(keys) == len(set(keys)) and "spot-deck" in keys  # the arrows move from spot to spot
+    assert re.search(r'aria-label="Deck: \d+"', html)  # the name holds what the spot shows (its count)
+    for c in EXAMPLE["red"]:
+        ed.pick(c)
+        ed.point("expedition.0.red")
+    assert ed.zones["expedition.0.red"] == EXAMPLE["red"]
+    ed.point("expedition.0.red")  # the last card is lifted and goes to the red discard pile
+    ed.point("discard.red")
+    assert ed.zones["expedition.0.red"] == EXAMPLE["red"][:-1] and ed.zones["discard.red"] == ["red-8"]
+    ed.set_seat("1")
+    assert "expedition.1.red" in spot_args(ed) and "expedition.0.red" not in spot_args(ed)
+    assert "hand.1" in spot_args(ed) and "hand.0" not in spot_args(ed)  # the hand shown is seat 1's
+
+
+def test_catan_a_walled_metropolis_and_the_robber_set_by_pointing():
+    ed = Editor.start("catan-ck")
+    for comp, spot in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("wall-0", "vertex.0"),
+                       ("metropolis-science", "vertex.0")):
+        ed.pick(comp)
+        ed.point(spot)
+    assert ed.zones["vertex.0"] == ["city-0", "wall-0", "metropolis-science"]
+    assert ed.problem == ("vertex.0: the science metropolis stands on a city of player 1, who has no level-4 "
+                          "science improvement")
+    ed.set_field("improve.0.science", "4")
+    ed.pick("robber")  # off the desert: onto hex 0
+    ed.point("hex.0")
+    ed.point("hex.0")  # lifted again...
+    ed.point("hex.5")  # ... and moved
+    assert ed.zones["hex.0"] == [] and ed.zones["hex.5"] == ["robber"]
+    ed.set_field("decision", "main")
+    ed.set_seed("99")
+    assert ed.pos is not None, ed.problem
+    assert ed.pos.state.metro[2] == 0 and ed.pos.state.wall[0] and ed.pos.state.robber == 5
+    url = ed.export(PAGE)[0]
+    assert P.check(records.decode(url.split("position=")[1].split("&")[0])).seed == 99
+    assert [editor.component_label(c, "catan-ck") for c in ("wall-1", "metropolis-trade", "robber", "merchant-2",
+                                                             "merchant", "spy")] == [
+        "city wall of player 2", "trade metropolis", "robber", "merchant of player 3", "Merchant", "Spy"]
+    assert editor.field_label("improve.2.politics", ["A", "B", "C"]) == "C: politics improvements (0-5)"
+    assert editor.choice_label("robber") == "move the robber"

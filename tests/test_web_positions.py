@@ -124,3 +124,18 @@ def test_catan_annotations_find_the_board_parts():
     assert '[data-testid="knight-3"]' in m["highlight"][2]
     for sel in ('data-testid="city-30"', 'data-testid="road-36"', 'data-testid="knight-3"', 'data-testid="barbarians"'):
         assert sel in board
+
+
+def test_catan_annotations_find_hexes_metropolises_and_a_seats_cards():
+    from tests.test_position import catan_city_example
+
+    data = catan_city_example()
+    data["annotations"]["highlight"] = ["hex.9", "vertex.0", "progress.0", "metropolis-science"]
+    pos = P.check(data)
+    board = str(positions.board_html(pos, 0))
+    m = positions.marks(pos, 0)
+    assert m["highlight"][0] == ['[data-testid="hex-9"]'] and m["highlight"][2] == ['[data-testid="vp-0"]']
+    assert m["highlight"][1][0] == m["highlight"][3][0] == '[data-testid="metropolis-0"]'
+    for sel in ('data-testid="hex-9"', 'data-testid="metropolis-0"', 'data-testid="wall-0"', 'data-testid="vp-0"',
+                'data-testid="merchant"'):
+        assert sel in board

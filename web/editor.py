@@ -7,7 +7,11 @@ whose eyes the embed shows, and the annotations. Beside it the game's own board 
 the edited position from the shown seat) shows exactly what a reader will see.
 
 Editing: pick a component (in the palette or in a zone), then "Put here" on a zone moves it there (a
-piece of a supply of identical ones is one more there); x takes it off the table. A
+piece of a supply of identical ones is one more there); x takes it off the table. A game whose
+declaration names its board's spots (`Declaration.spots`) is also edited by pointing at the board: with a
+component picked, a spot puts it there (a spot holding one piece has it replaced; a palette's piece of a
+supply stays picked for the next spot); with nothing picked, a spot lifts its last component (picked, to
+put elsewhere or take off the table). Spots are focusable: Enter or Space points, the arrows move. A
 hidden zone (a hand, the deck) may be left unset: its cards are dealt at random when someone plays on.
 Every edit is checked by the game at once; the refusal (which rule, where) is shown, and the link and
 embed code are offered only for a valid position.
@@ -19,12 +23,13 @@ shell's hooks (screen "editor", commands "ed-…", inputs with data-cmd-change="
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import editor_labels
 import positions
 from i18n import N_, _, tdata, tr
-from render.markup import Safe, join, tag
+from render.markup import Safe, attributes, join, tag
 
 from py_engine import GAMES
 from py_engine.core import RecordError
@@ -41,8 +46,10 @@ class Editor:
         self.data = copy.deepcopy(data)
         self.decl = P.declaration(self.data["game"])
         self.picked: str | None = None
+        self.picked_from: str | None = None  # the spot a component was lifted from (pointing at the board)
         self.arrow_from: str | None = None
         self.pos: P.Position | None = None
+        self.shown: P.Position | None = None  # what the board draws: the position, valid or not
         self.problem = ""
         self.check()
 
@@ -88,7 +95,21 @@ class Editor:
             self.problem = ""
         except RecordError as exc:
             self.pos, self.problem = None, str(exc)
+        self.shown = self.pos
+        if self.pos is None:
+            try:
+                self.shown = P.draft(self.data)
+            except RecordError:
+                self.shown = None
         return self.pos is not None
+
+    def bottom(self) -> int:
+        seat = self.data.get("seat")
+        return seat if isinstance(seat, int) and 0 <= seat < self.data["players"] else 0
+
+    def spots(self) -> dict[str, str]:
+        """Zone path -> the board's mark for it, from the shown seat's eyes ({}: the game keeps its rows)."""
+        return self.decl.spots(self.data["players"], self.data["options"], self.bottom())
 
     def components(self) -> list[str]:
         return list(self.decl.components(self.data["players"], self.data["options"]))
@@ -103,18 +124,57 @@ class Editor:
     def pick(self, comp: str) -> None:
         if comp in self.components():
             self.picked = None if self.picked == comp else comp
+            self.picked_from = None
+
+    def point(self, path: str) -> None:
+        """A spot of the board pointed at: put the picked component there (moved from the spot it was lifted
+        from; a spot for one piece has its piece replaced), or, with nothing picked, lift its last one."""
+        if path not in self.spots():
+            return
+        items = self.zones.get(path) or []
+        if self.picked is None:
+            if items:
+                self.picked, self.picked_from = items[-1], path
+            return
+        if self.picked_from == path:  # pointed again where it lies: put it down unchanged
+            self.picked = self.picked_from = None
+            return
+        comp, source = self.picked, self.picked_from
+        supply = self.decl.components(self.data["players"], self.data["options"]).get(comp, 0) > 1
+        if source is not None and comp in (self.zones.get(source) or ()):
+            self.zones[source].remove(comp)
+        elif not supply:
+            self.take_off(comp)
+        zone = self.paths()[path][0]
+        if self.zones.get(path) is None:
+            self.zones[path] = []
+        for gone in self.decl.displaced(zone, comp, list(self.zones[path])):
+            self.zones[path].remove(gone)
+        self.zones[path].append(comp)
+        if source is not None or not supply:
+            self.picked = self.picked_from = None
+        self.check()
+
+    def take_off_picked(self) -> None:
+        """The component lifted from a spot goes back to the box (or to the random deal)."""
+        if self.picked is not None and self.picked_from is not None:
+            self.take_off(self.picked, self.picked_from)
+        self.picked = self.picked_from = None
 
     def put(self, path: str) -> None:
         """Move the picked card to the end of zone `path` (from wherever it lay); a piece of a supply
         (identical pieces) is a new one there (too many of them is refused like any impossible edit)."""
         if self.picked is None or path not in self.paths():
             return
-        if self.decl.components(self.data["players"], self.data["options"]).get(self.picked, 0) == 1:
+        source = self.picked_from
+        if source is not None and self.picked in (self.zones.get(source) or ()):
+            self.zones[source].remove(self.picked)  # lifted from a spot: moved from there
+        elif self.decl.components(self.data["players"], self.data["options"]).get(self.picked, 0) == 1:
             self.take_off(self.picked)
         if self.zones.get(path) is None:
             self.zones[path] = []
         self.zones[path].append(self.picked)
-        self.picked = None
+        self.picked = self.picked_from = None
         self.check()
 
     def take_off(self, comp: str, path: str | None = None) -> None:
@@ -150,6 +210,15 @@ class Editor:
 
     def set_seat(self, raw: str) -> None:
         self.data["seat"] = None if raw in ("", "spectator") else int(raw) if raw.isdigit() else raw
+        self.check()
+
+    def set_seed(self, raw: str) -> None:
+        """The position's own seed (the deal of unset zones and the dice when someone plays on); empty: none."""
+        raw = raw.strip()
+        if raw == "":
+            self.data.pop("seed", None)
+        else:
+            self.data["seed"] = int(raw) if raw.isdigit() else raw
         self.check()
 
     def set_caption(self, raw: str) -> None:
@@ -196,7 +265,8 @@ ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedit
                "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
                "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
                "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
-               "vertex": N_("Intersection {space}"), "edge": N_("Path {space}")}
+               "vertex": N_("Intersection {space}"), "edge": N_("Path {space}"), "hex": N_("Hex {space}"),
+               "progress": N_("{who}: progress cards"), "points": N_("{who}: victory point cards")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
 ARNAK_KINDS = ("item", "artifact", "funding", "explore", "fear", "archaeologist")
@@ -218,7 +288,9 @@ def arnak_card_label(kind: str, rest: str) -> str:
 
 CATAN_PIECES = {"settlement": N_("settlement of player {n}"), "city": N_("city of player {n}"),
                 "road": N_("road of player {n}"), "knight": N_("knight (level {level}) of player {n}"),
-                "active": N_("active knight (level {level}) of player {n}")}
+                "active": N_("active knight (level {level}) of player {n}"), "wall": N_("city wall of player {n}"),
+                "merchant": N_("merchant of player {n}"), "metropolis": N_("{track} metropolis"),
+                "robber": N_("robber")}
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
@@ -234,6 +306,8 @@ def zone_label(path: str, names: list[str]) -> str:
     pattern = ZONE_LABELS.get(parts[0])
     if not pattern:
         return path
+    if len(parts) == 2 and "{space}" in pattern:  # 'vertex.0', 'cloud.1': a number, not a seat
+        who = ""
     label = tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1])
     return tr("{name}: {what}", name=who, what=label) if who and "{who}" not in pattern else label  # a seat's deck
 
@@ -251,6 +325,13 @@ def component_label(comp: str, game: str = "") -> str:
     colour, _sep, rest = comp.partition("-")
     if colour in ARNAK_KINDS:
         return arnak_card_label(colour, rest)
+    if game == "catan-ck":
+        from render.catan_ck import CARD_NAMES, card_name, track_name
+
+        if comp in CARD_NAMES:  # a progress card ('merchant'; the piece is 'merchant-1')
+            return card_name(comp)
+        if colour in ("metropolis", "robber"):
+            return tr(CATAN_PIECES[colour], track=track_name(rest))
     if game == "catan-ck" and colour in CATAN_PIECES:  # 'city-1', 'knight-0-2-active'
         seat, _sep, level = rest.partition("-")
         active = level.endswith("-active")
@@ -276,12 +357,18 @@ FIELD_LABELS = {"round": N_("Round"), "score": N_("Score of {who}"), "turn": N_(
                 "start": N_("Start player"), "direction": N_("Direction die"), "bonus": N_("Bonus die"),
                 "balloon": N_("{who}: balloon on island space"), "energy": N_("Energy of {who}"),
                 "first_all": N_("First to link all six coasts"), "final_round": N_("Last round"),
-                "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step")}
+                "res": N_("{who}: {key}"), "cards": N_("{who}: {key}"), "barbarians": N_("Barbarian ship's step"),
+                "improve": N_("{who}: {key} improvements (0-5)"),
+                "robber_active": N_("Robber active (1: after the first barbarian attack)"),
+                "defender": N_("Defender of Catan points of {who}")}
 RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tablets"), "arrowhead": N_("arrowheads"),
               "jewel": N_("jewels"), "brick": N_("brick"), "lumber": N_("lumber"), "wool": N_("wool"),
-              "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper")}
+              "grain": N_("grain"), "ore": N_("ore"), "cloth": N_("cloth"), "paper": N_("paper"),
+              "trade": N_("trade"), "politics": N_("politics"), "science": N_("science")}
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
-                 "place": N_("place telescope tiles")}
+                 "place": N_("place telescope tiles"), "roll": N_("roll the dice"),
+                 "main": N_("build, trade and play cards (after the roll)"), "discard": N_("discard half on a 7"),
+                 "robber": N_("move the robber")}
 
 
 def field_label(name: str, names: list[str]) -> str:
@@ -383,6 +470,11 @@ def fields_html(ed: Editor, names: list[str]) -> Safe:
                               [tag("option", {"value": c, "selected": c == str(ed.data["players"])}, c)
                                for c in counts])))
     out[1 if game.min_players < game.max_players else 0:0] = options_html(ed)
+    seed = ed.data.get("seed")
+    out.append(tag("label", {"class": "opt"}, _("Seed of the dice and deals when someone plays on (empty: new "
+                                                "each time)"), " ",
+                   tag("input", {"type": "number", "min": 0, "max": P.SEED_MAX, "value": seed,
+                                 "data-cmd-change": "ed-seed", "data-testid": "ed-seed"})))
     seat = ed.data.get("seat")
     seats = [("spectator", _("Spectator (no hand shown)"))] + [(str(i), names[i]) for i in range(ed.data["players"])]
     out.append(tag("label", {"class": "opt"}, _("The embed shows the table as seen by"), " ",
@@ -422,19 +514,118 @@ def annotations_html(ed: Editor) -> Safe:
                if ann["highlight"] or ann["arrows"] else None)
 
 
+_START_TAG = re.compile(r"<([a-zA-Z]+)(\s[^<>]*?)?(/?)>")
+_MARK = re.compile(r'\sdata-testid="([^"]*)"')
+_SPOT_OWN = re.compile(r'\s(?:aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
+
+
+_NODE = re.compile(r"<(/?)([a-zA-Z]+)[^<>]*?(/?)>|([^<]+)")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _shown_text(markup: str, start: int, name: str) -> tuple[str, str]:
+    """(the text an element starting at `start` (just after its start tag) shows: its text nodes run together,
+    titles left out, as assistive checks read it; its first title, e.g. a card's name)."""
+    import html as html_lib
+
+    depth, in_title, out, title = 1, 0, [], []
+    for m in _NODE.finditer(markup, start):
+        if m.group(4) is not None:
+            (title if in_title else out).append(m.group(4))
+            continue
+        closing, tag_name, empty = m.group(1), m.group(2), m.group(3)
+        if tag_name == "title" and not empty:
+            in_title += -1 if closing else 1
+        if tag_name == name and not empty:
+            depth += -1 if closing else 1
+            if depth == 0:
+                break
+    return html_lib.unescape("".join(out)).strip(), html_lib.unescape(title[0] if title else "").strip()
+
+
+def _names_text(label: str, shown: str) -> str:
+    """A spot's name holds the text it shows (the words in order), so that what is read matches what is seen."""
+    words, seen = _WORD.findall(label.lower()), _WORD.findall(shown.lower())
+    if not seen or any(words[i:i + len(seen)] == seen for i in range(len(words) - len(seen) + 1)):
+        return label
+    return tr("{name}: {what}", name=label, what=shown)
+
+
+def spot_board_html(ed: Editor, names: list[str]) -> Safe:
+    """The board of the position being edited, drawn by the game's renderer from the shown seat's eyes; the
+    elements the declaration names as spots point at their zone (data-cmd="ed-spot"), by click or keyboard."""
+    pos, seat = ed.shown, ed.data.get("seat")
+    spots = ed.spots()
+    legal = [list(a) for a in ed.decl.spot_actions(ed.data["players"], ed.data["options"], ed.bottom())]
+    markup = str(positions.board_html(pos, seat, names, legal))
+    if not spots:
+        return Safe(markup)
+    by_mark: dict[str, str] = {}
+    for path, mark in spots.items():
+        by_mark.setdefault(mark, path)
+    game = ed.data["game"]
+    mark_count = {mark: markup.count(f'data-testid="{mark}"') for mark in by_mark}
+    seen: dict[str, int] = {}  # the nth element of a mark drawn several times (a hand's cards): its own key
+
+    def spot(m: re.Match) -> str:
+        attrs = m.group(2) or ""
+        found = _MARK.search(attrs)
+        path = by_mark.get(found.group(1)) if found else None
+        if path is None:
+            return m.group(0)
+        items = ed.zones.get(path) or []
+        label = zone_label(path, names)
+        shown, title = _shown_text(m.string, m.end(), m.group(1)) if not m.group(3) else ("", "")
+        if title and mark_count[found.group(1)] > 1:  # one of a zone's cards drawn each on its own (a hand)
+            label = tr("{name}: {what}", name=label, what=title)
+        elif items:
+            label = tr("{name}: {what}", name=label, what=", ".join(component_label(c, game) for c in items))
+        label = _names_text(label, shown)
+        lifted = ed.picked_from == path
+        nth = seen[path] = seen.get(path, -1) + 1
+        key = f"spot-{path}" + (f"-{nth}" if nth else "")
+        own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": key, "tabindex": 0,
+                          "role": "button", "aria-label": label, "aria-pressed": "true" if lifted else "false"})
+        return f"<{m.group(1)}{own}{_SPOT_OWN.sub('', attrs)}{m.group(3)}>"  # the renderer's markup, escaped
+
+    return Safe(_START_TAG.sub(spot, markup))
+
+
+def point_hint(ed: Editor) -> Safe | None:
+    """What pointing at the board does now, and the lifted component's "take off" button."""
+    if not ed.spots():
+        return None
+    if ed.picked is None:
+        words = _("Point at the board: pick a component, then a spot to put it there; a spot with a piece "
+                  "picks that piece up.")
+        return tag("p", {"class": "hint", "data-testid": "ed-point-hint"}, words)
+    name = component_label(ed.picked, ed.data["game"])
+    if ed.picked_from is None:
+        return tag("p", {"class": "hint", "data-testid": "ed-point-hint"},
+                   tr("{piece} is picked: point at the board where it goes.", piece=name))
+    return tag("p", {"class": "hint", "data-testid": "ed-point-hint"},
+               tr("{piece} is picked up from {zone}: point where it goes.", piece=name,
+                  zone=zone_label(ed.picked_from, positions.names_of(ed.data["players"]))), " ",
+               _button("ed-lift-off", None, tr("Take {card} off the table", card=name), "ed-lift-off"))
+
+
 def preview_html(ed: Editor, names: list[str], page_url: str) -> Safe:
+    board = None
+    if ed.shown is not None:
+        board = tag("div", {"class": "board-wrap marked-board", "id": "board", "data-testid": "ed-board"},
+                    spot_board_html(ed, names),
+                    tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, ""))
     if ed.pos is None:
         return tag("section", {"class": "ed-preview"},
                    tag("p", {"class": "error", "role": "alert", "data-testid": "ed-problem"},
-                       tr("This position cannot be shown: {reason}", reason=ed.problem)))
+                       tr("This position cannot be shown: {reason}", reason=ed.problem)),
+                   point_hint(ed) if board else None, board)
     seat = ed.pos.seat
     url, code = ed.export(page_url)
     return tag("section", {"class": "ed-preview"},
                tag("p", {"class": "ok", "role": "status", "data-testid": "ed-ok"},
                    _("The position is valid."), " ", positions.status(ed.pos, seat, names)),
-               tag("div", {"class": "board-wrap marked-board", "id": "board", "data-testid": "ed-board"},
-                   positions.board_html(ed.pos, seat, names),
-                   tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
+               point_hint(ed), board,
                tag("label", None, _("Embed address"), tag("br"),
                    tag("input", {"readonly": True, "value": url, "data-testid": "ed-embed-url", "size": 40})),
                tag("label", None, _("Embed code for a web page"), tag("br"),
@@ -487,6 +678,10 @@ def command(app, cmd: str, arg: str | None) -> None:
         ed.pick(arg)
     elif cmd == "ed-put" and arg:
         ed.put(arg)
+    elif cmd == "ed-spot" and arg:
+        ed.point(arg)
+    elif cmd == "ed-lift-off":
+        ed.take_off_picked()
     elif cmd == "ed-off" and arg:
         path, _sep, comp = arg.rpartition("|")  # "zone|piece" for a piece of a supply, else the card
         ed.take_off(comp, path or None)
@@ -518,6 +713,8 @@ def on_change(app, el) -> None:
         app.editor = ed.with_option(el.getAttribute("data-arg") or "", value)
     elif kind == "ed-caption":
         ed.set_caption(value)
+    elif kind == "ed-seed":
+        ed.set_seed(value)
     app.redraw()
     draw_marks(app)
 

@@ -116,8 +116,10 @@ class Embed(BotPump):
 
     def play_on(self) -> None:
         """The reader takes the shown seat (seat 0 for a spectator's view) against bots; what the writer left
-        unset (the deck's order, hidden hands) is dealt at random from a new seed."""
-        pos = positions.load(self.p["position"], seed=new_seed())
+        unset (the deck's order, hidden hands) is dealt, and the dice are rolled, from the position's own seed,
+        else the address's `seed`, else a new one."""
+        seed = self.p["seed"] if self.p.get("seed") is not None else new_seed()
+        pos = positions.load(self.p["position"], seed=seed)
         seat = self.seat if self.seat is not None else 0
         seats = [{"kind": "human", "name": _("You")} if i == seat else
                  {"kind": "bot", "level": self.p["bot"], "name": tr("Bot {n}", n=i + 1)} for i in range(pos.players)]

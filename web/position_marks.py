@@ -25,7 +25,7 @@ def draw(pos: P.Position, seat: int | None, board_id: str = "board", layer_id: s
     def rect(selectors: list[str]):
         for sel in selectors:
             el = box_el.querySelector(sel)
-            if el is not None:
+            if el:  # querySelector gives JS null (falsy, not None) when nothing matches
                 r = el.getBoundingClientRect()
                 return ((r.left - box.left) / box.width * 100, (r.top - box.top) / box.height * 100,
                         r.width / box.width * 100, r.height / box.height * 100)

@@ -127,7 +127,11 @@ def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
     kind, _sep, n = name.partition(".")
     if kind == "edge":
         return [f'[data-testid="road-{n}"]']
-    return [f'[data-testid="{piece}-{n}"]' for piece in ("city", "settlement", "knight")]
+    if kind == "hex":
+        return [f'[data-testid="hex-{n}"]']
+    if kind in ("progress", "points"):  # a seat's cards: its panel
+        return [f'[data-testid="vp-{n}"]']
+    return [f'[data-testid="{piece}-{n}"]' for piece in ("metropolis", "city", "settlement", "knight")]
 
 
 # game id -> (annotation: a zone path or a component, position, seat at the bottom) -> CSS selectors, best first
@@ -163,10 +167,11 @@ def names_of(players: int) -> list[str]:
     return [tr("Player {n}", n=i + 1) for i in range(players)]
 
 
-def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None) -> Safe:
-    """The position drawn by the game's own renderer from `seat`'s eyes, taking no input."""
+def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None) -> Safe:
+    """The position drawn by the game's own renderer from `seat`'s eyes, taking no input (with `legal`, the
+    renderer draws its targets for those actions, without their input: the editor's spots)."""
     view = pos.state.view(seat)
-    ui = {"me": seat, "names": names or names_of(pos.players), "legal": [], "selected": None}
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None}
     return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
 
 

@@ -6,6 +6,7 @@ A position is a versioned JSON value, the record kind "position":
      "state": {"zones": {"<zone path>": [<component id>, ...] | null, ...},
                "fields": {"<field>": <value>, ...}},
      "seat": <seat whose eyes the board is drawn for> | null,
+     "seed": <0..2^31-1: the deal of unset zones and the dice when someone plays on> (optional),
      "annotations": {"caption": "<text>", "highlight": ["<zone path or component>", ...],
                      "arrows": [["<from>", "<to>"], ...]}}
 
@@ -48,7 +49,8 @@ MAX_TEXT = 100_000  # characters of a position's JSON text
 MAX_ITEMS = 400  # components in one zone, zones, fields
 CAPTION_MAX = 500
 MAX_MARKS = 64  # highlights, and arrows
-_KEYS = {"kind", "v", "game", "players", "options", "state", "seat", "annotations"}
+_KEYS = {"kind", "v", "game", "players", "options", "state", "seat", "seed", "annotations"}
+SEED_MAX = 2 ** 31 - 1
 _NAME_MAX = 64
 
 
@@ -128,6 +130,22 @@ class Declaration:
         """(zones, fields) of a game state: set up a position from any replay step."""
         raise NotImplementedError
 
+    # --- pointing at the board (the editor): a game opts in by filling these two in -------------------
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Zone path -> the mark (data-testid) of the board element that stands for the zone when the board
+        is drawn from `seat`'s eyes: such a zone is edited by pointing at the board. {}: rows only."""
+        return {}
+
+    def displaced(self, zone: Zone, comp: str, items: list[str]) -> list[str]:
+        """The components that `comp`, put where `items` lie, takes the place of (back to the box): by
+        default all of a zone for one component, none elsewhere."""
+        return list(items) if zone.high == 1 else []
+
+    def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
+        """Actions the board is drawn with as if legal, so that the game's renderer draws a target (with the
+        mark `spots` names) at every spot, an empty one too (Catan's intersections, paths and hexes)."""
+        return []
+
     # --- derived ------------------------------------------------------------------------------
     def zone_paths(self, players: int, options: dict) -> dict[str, tuple[Zone, int | None]]:
         """Every zone path for this table -> (its Zone, its seat or None), in declaration order."""
@@ -163,9 +181,11 @@ class Position:
     annotations: dict
     declaration: Declaration
     state: Any = None
+    seed: int | None = None  # the position's own seed (None: the one `check` was given)
 
     def to_json(self) -> dict:
-        return {"kind": KIND, "v": VERSION, "game": self.game_id, "players": self.players,
+        seed = {} if self.seed is None else {"seed": self.seed}
+        return {"kind": KIND, "v": VERSION, "game": self.game_id, "players": self.players, **seed,
                 "options": dict(self.options),
                 "state": {"zones": {k: (None if v is None else list(v)) for k, v in self.zones.items()},
                           "fields": dict(self.fields)},
@@ -220,8 +240,40 @@ def _text(value: Any, limit: int = _NAME_MAX) -> bool:
 
 
 def check(data: Any, seed: int = 0) -> Position:
-    """A position (text or parsed JSON) checked against every rule above, with its State built from
-    `seed` (unset zones dealt at random): PositionError says what is wrong and where."""
+    """A position (text or parsed JSON) checked against every rule above, with its State built from its own
+    "seed" when it has one, else from `seed` (unset zones dealt at random, then the dice of whoever plays
+    on): PositionError says what is wrong and where."""
+    pos, raw = _parse(data)
+    _check_conservation(pos)
+    pos.declaration.check(pos)
+    pos.annotations = _check_annotations(pos, raw.get("annotations", {}))
+    pos.state = _build(pos, seed)
+    for mover in pos.state.to_move():
+        if not pos.state.legal_actions(mover):
+            raise PositionError(f"seat {mover} owes a decision that has no legal move", "pending decision")
+    return pos
+
+
+def draft(data: Any, seed: int = 0) -> Position:
+    """A position of the right shape built without the rules of steps 3-6 (the editor draws the board of an
+    impossible position, so that the writer can point at what to mend); PositionError if it cannot be built."""
+    pos, _raw = _parse(data)
+    pos.annotations = {"caption": "", "highlight": [], "arrows": []}
+    pos.state = _build(pos, seed)
+    return pos
+
+
+def _build(pos: Position, seed: int) -> Any:
+    try:
+        return pos.declaration.build(pos, Rng(seed if pos.seed is None else pos.seed))
+    except PositionError:
+        raise
+    except (RecordError, ValueError, KeyError, IndexError, TypeError) as exc:
+        raise PositionError(f"the engine cannot set up this position ({exc})"[:200]) from None
+
+
+def _parse(data: Any) -> tuple[Position, dict]:
+    """Steps 1, 2 and 4's field types: the shape, the zones and the fields of a position."""
     if isinstance(data, (str, bytes, bytearray)):
         data = loads(data)
     if not isinstance(data, dict) or data.get("kind") != KIND:
@@ -245,25 +297,15 @@ def check(data: Any, seed: int = 0) -> Position:
     seat = data.get("seat")
     if seat is not None and not is_whole(seat, 0, players - 1):
         raise PositionError(f"the seat shown must be a seat from 0 to {players - 1}, or null", "seat")
+    own_seed = data.get("seed")
+    if own_seed is not None and not is_whole(own_seed, 0, SEED_MAX):
+        raise PositionError(f"the seed is a whole number from 0 to {SEED_MAX}", "seed")
     state = data.get("state")
     if not isinstance(state, dict) or set(state) - {"zones", "fields"}:
         raise PositionError("the state holds 'zones' and 'fields' only", "state")
     zones = _check_zones(decl, players, options, state.get("zones"))
     fields = _check_fields(decl, players, options, state.get("fields"))
-    pos = Position(decl.game_id, players, options, zones, fields, seat, {}, decl)
-    _check_conservation(pos)
-    decl.check(pos)
-    pos.annotations = _check_annotations(pos, data.get("annotations", {}))
-    try:
-        pos.state = decl.build(pos, Rng(seed))
-    except PositionError:
-        raise
-    except (RecordError, ValueError, KeyError, IndexError, TypeError) as exc:
-        raise PositionError(f"the engine cannot set up this position ({exc})"[:200]) from None
-    for mover in pos.state.to_move():
-        if not pos.state.legal_actions(mover):
-            raise PositionError(f"seat {mover} owes a decision that has no legal move", "pending decision")
-    return pos
+    return Position(decl.game_id, players, options, zones, fields, seat, {}, decl, seed=own_seed), data
 
 
 def _check_zones(decl: Declaration, players: int, options: dict, raw: Any) -> dict[str, list[str] | None]:

@@ -277,13 +277,13 @@ def render(view: dict, ui: dict) -> Safe:
         x = lay.col_x(i)
         play_act = ("play", selected) if sel_card and sel_card["colour"] == colour else None
         can_play = play_act is not None and play_act in legal
-        parts = []
+        box = (x - 4, lay.my_top - 4, cw + 8, ch + 8 + max(len(row), 1) * lay.ov)
+        parts = [ring(*box, cls="hit")]  # the slot's area, an empty one too (the position editor points at it)
         if can_play:
             g = {"class": "slot target", **button_attrs(
                 tr("Play {card} on your {colour} expedition", card=card_name(sel_card), colour=colour_name(colour)),
                 act=play_act, testid=f"expedition-{colour}")}
-            box = (x - 4, lay.my_top - 4, cw + 8, ch + 8 + max(len(row), 1) * lay.ov)
-            parts += [ring(*box, cls="hit"), ring(*box)]
+            parts.append(ring(*box))
         else:
             g = {"class": "slot", "data-testid": f"expedition-{colour}"}
         for j, card in enumerate(row):

@@ -48,6 +48,15 @@ class LostCitiesDeclaration(Declaration):
         drawing = fields.get("turn") if fields.get("decision") == "draw" else None
         return {f"hand.{i}": HAND_SIZE - (i == drawing) for i in range(players)}
 
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Pointing at the board (web/render/lost_cities.py): the shown seat's expeditions and hand, the
+        discard piles and the deck."""
+        colours = self.keys(options)["colour"]
+        out = {f"expedition.{seat}.{c}": f"expedition-{c}" for c in colours}
+        out.update({f"discard.{c}": f"pile-{c}" for c in colours})
+        out.update({"deck": "deck", f"hand.{seat}": "hand-card"})
+        return out
+
     def check(self, pos: Position) -> None:
         f, z = pos.fields, pos.zones
         if f["round"] > pos.options["rounds"]:
