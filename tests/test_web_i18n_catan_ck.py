@@ -70,6 +70,14 @@ def shown_text(view: dict, ui: dict) -> list[str]:
     return texts
 
 
+def plain(markup: str) -> str:
+    """Markup as a reader hears it: each group of card icons (role="img") as its words, other tags dropped."""
+    markup = re.sub(r"<svg\b.*?</svg>", "", str(markup), flags=re.S)
+    markup = re.sub(r'<span class="ck-cards" role="img" aria-label="([^"]*)"[^>]*>(?:<span class="n">[^<]*</span>)*'
+                    r"</span>", r"\1", markup)
+    return re.sub(r"<[^>]+>", "", markup)
+
+
 def english_fragments() -> set[str]:
     """The literal words of every message marked in web/render/catan_ck.py (between its {fields}), long
     enough not to be a name or a number."""
@@ -159,15 +167,15 @@ def test_trade_builder_and_open_offer(catalogues: Path) -> None:
     (v0, ui0), (v1, ui1), (v2, ui2) = trade_positions()
     i18n.set_language("en")
     panel = str(ck.action_buttons(v0, ui0))
-    assert 'data-testid="trade-builder"' in panel and "You give 1 wool, 2 ore; you get 2 grain." in panel
+    assert 'data-testid="trade-builder"' in panel and "You give 1 wool, 2 ore; you get 2 grain." in plain(panel)
     assert 'data-act="[&quot;send&quot;]"' in panel and 'data-testid="tb-to-1" aria-pressed="true"' not in panel
     assert re.search(r'data-testid="tb-to-1"[^>]*aria-pressed="true"', panel)
     assert re.search(r'data-testid="tb-give-wool"[^>]*disabled', panel)  # the only wool is offered
     counter = str(ck.action_buttons(v1, ui1))
-    assert "Your counter-offer" in counter and "You give 2 grain, 1 cloth; you get 1 wool, 2 ore." in counter
+    assert "Your counter-offer" in counter and "You give 2 grain, 1 cloth; you get 1 wool, 2 ore." in plain(counter)
     assert "tb-to-all" not in counter
     told = str(ck.summary(v2, NAMES))
-    assert "Anna offers 1 wool, 2 ore for 2 grain to Bo" in told and "Bo: is making a counter-offer" in told
+    assert "Anna offers 1 wool, 2 ore for 2 grain to Bo" in plain(told) and "Bo: is making a counter-offer" in told
     assert "cloth" not in told  # Cyd does not see the counter before it is sent
     assert ck.status_text(v2, ui2).startswith("Bo: offered 1 wool, 2 ore for 2 grain")
     english = english_fragments()
@@ -242,3 +250,37 @@ def test_dice_stats_alchemist_and_discard_words(catalogues: Path) -> None:
         "Anna: discard 4 of your 9 cards."
     mono = {"seat": 0, "key": "monopoly", "params": {"kind": "ore", "got": [[1, 2], [2, 1]]}}
     assert ck.log_text(mono, ["You", "Bo", "Cyd"]) == "You name ore, receiving 3 from the others"
+
+
+def test_log_lines_show_cards_as_icons_named_in_words(catalogues: Path) -> None:
+    """The log panel's line (log_html) draws resources and commodities as our icons, one per card (many as
+    "n×" and one icon), each group one image named in words; the plain line (log_text) stays words; a
+    name is escaped and cannot forge an icon."""
+    from render import catan_ck as ck
+
+    bank = {"seat": 1, "key": "bank", "params": {"give": "ore", "n": 4, "get": "brick"}}
+    prod = {"seat": None, "key": "produce", "params": {"total": 8, "got": [[0, "ore", 2], [1, "cloth", 1]]}}
+    disc = {"seat": 0, "key": "discard", "params": {"cards": [5, 0, 0, 0, 0, 0, 0, 1]}}
+    try:
+        i18n.set_language("en")
+        line = str(ck.log_html(bank, ["You", "Anna"]))
+        assert line.startswith('Anna trades <span class="ck-cards" role="img" aria-label="4 ore" title="4 ore"')
+        assert line.count('data-icon="ore"') == 4 and line.count('data-icon="brick"') == 1
+        assert 'aria-label="brick" title="brick"' in line and line.endswith("</span> with the bank")
+        assert plain(line) == ck.log_text(bank, ["You", "Anna"]) == "Anna trades 4 ore for 1 brick with the bank"
+        line = str(ck.log_html(prod, ["<b>Bo</b>", "Anna"]))
+        assert line.startswith("Production on 8: &lt;b&gt;Bo&lt;/b&gt; +<span") and "<b>" not in line
+        assert line.count('data-icon="ore"') == 2 and line.count('data-icon="cloth"') == 1
+        assert plain(line) == "Production on 8: &lt;b&gt;Bo&lt;/b&gt; +2 ore; Anna +1 cloth"
+        line = str(ck.log_html(disc, ["You"]))
+        assert '<span class="n">5×</span>' in line and line.count('data-icon="brick"') == 1
+        assert plain(line) == "You discard 5 brick, 1 paper"
+        forged = str(ck.log_html({"seat": 0, "key": "road", "params": {}}, ["\ue0000\ue001x"]))
+        assert forged == "0x builds a road" and "<" not in forged
+        i18n.set_language("fa")
+        line = str(ck.log_html(bank, ["شما", "آنا"]))
+        assert 'aria-label="۴ سنگ معدن"' in line and line.count('data-icon="ore"') == 4
+        said = plain(line).replace("\u2068", "").replace("\u2069", "")
+        assert said == "آنا: با بانک ۴ سنگ معدن را با ۱ آجر مبادله کرد"
+    finally:
+        i18n.set_language("en")

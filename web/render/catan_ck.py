@@ -128,16 +128,45 @@ def card_text(c: object) -> str:
     return _(CARD_TEXT[c]) if c in CARD_TEXT else ""
 
 
-def _counts(cards: object) -> str:
-    """[1, 0, 2, …] (hand order) or {"brick": 1, …} -> "1 brick, 2 wool" in the interface language."""
+def _pairs(cards: object) -> list[tuple[str, int]]:
+    """[1, 0, 2, …] (hand order), {"brick": 1, …} or [["brick", 1], …] (the log's) -> [(kind, n), …] in hand
+    order, only kinds with n > 0."""
+    if isinstance(cards, list) and cards and all(isinstance(x, list) and len(x) == 2 for x in cards):
+        cards = {k: n for k, n in cards if isinstance(k, str)}
     if isinstance(cards, dict):
         pairs = [(k, cards.get(k)) for k in KINDS]
     elif isinstance(cards, list):
         pairs = list(zip(KINDS, cards))
     else:
-        return ""
-    return _(", ").join(tr("{n} {kind}", n=n, kind=kind_name(k)) for k, n in pairs
-                        if isinstance(n, int) and not isinstance(n, bool) and n > 0)
+        return []
+    return [(k, n) for k, n in pairs if isinstance(n, int) and not isinstance(n, bool) and n > 0]
+
+
+def _counts(cards: object) -> str:
+    """Cards (as `_pairs` takes them) -> "1 brick, 2 wool" in the interface language."""
+    return _(", ").join(tr("{n} {kind}", n=n, kind=kind_name(k)) for k, n in _pairs(cards))
+
+
+class Wording:
+    """How a line names cards: in words (`marks` None: plain text for tooltips, replays and screen-reader
+    announcements) or as icons named in words (placeholders in the text, kept in `marks`; see
+    catan_ck_icons.rich)."""
+
+    def __init__(self, marks: list | None = None) -> None:
+        self.marks = marks
+
+    def cards(self, cards: object, none: str = "") -> str:
+        """'2 brick, 1 ore' (or their icons); `none` for no cards."""
+        said = _counts(cards)
+        if not said:
+            return none
+        return said if self.marks is None else icons.mark(self.marks, icons.cards_html(_pairs(cards), said))
+
+    def kind(self, k: object) -> str:
+        """'brick' (or its icon)."""
+        if self.marks is None or k not in KIND_NAMES:
+            return kind_name(k)
+        return icons.mark(self.marks, icons.cards_html([(str(k), 1)], kind_name(k)))
 
 
 SIZE = 50.0
@@ -989,21 +1018,22 @@ def _obj(names: list[str], s: object) -> str:
     return "you" if language() == "en" and words.is_you(name) else name
 
 
-def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
-    """(words, public): a predicate about the entry's player, or a whole public line."""
+def _log_words(key: str, p: dict, names: list[str], say: Wording | None = None) -> tuple[str, bool]:
+    """(words, public): a predicate about the entry's player, or a whole public line (cards named by `say`)."""
     p = p if isinstance(p, dict) else {}
+    say = say or Wording()
     who = p.get("from") if key in ("steal", "spy", "take") else p.get("to") if key.startswith("harbor") else \
         p.get("victim") if key in ("displace", "intrigue") else p.get("owner") if key == "remove_road" else \
         p.get("with") if key == "trade" else p.get("target")
-    fields = {"name": _obj(names, who), "kind": kind_name(p.get("kind")), "track": track_name(p.get("track")),
+    fields = {"name": _obj(names, who), "kind": say.kind(p.get("kind")), "track": track_name(p.get("track")),
               "card": card_name(p.get("card")), "level": p.get("level", ""), "vp": p.get("vp", ""),
               "n": p.get("n", ""), "knight": knight_name(p.get("level"))}
     if key in PUBLIC_WORDS or key in ("attack_won", "attack_lost", "produce"):
-        return _public_words(key, p, names), True
+        return _public_words(key, p, names, say), True
     if key == "roll":
         fields.update(yellow=p.get("yellow", ""), red=p.get("red", ""), event=event_name(p.get("event")))
     elif key == "setup_city" and _counts(p.get("gain")):
-        key, fields["cards"] = "setup_city_gain", _counts(p.get("gain"))
+        key, fields["cards"] = "setup_city_gain", say.cards(p.get("gain"))
     elif key == "wall" and p.get("free"):
         key = "wall_free"
     elif key == "steal" and "kind" in p:
@@ -1011,16 +1041,18 @@ def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
     elif key in ("spy", "take") and ("card" in p or "kind" in p):
         key = "spy_card" if key == "spy" else "take_kind"
     elif key == "bank":
-        fields.update(give=_bundle(p.get("give"), p.get("n", "")), get=kind_name(p.get("get")))
+        n = p.get("n")
+        give = say.cards({p.get("give"): n}) if isinstance(n, int) else _bundle(p.get("give"), "")
+        fields.update(give=give, get=say.kind(p.get("get")))
     elif key in ("offer", "trade"):
-        fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+        fields.update(give=say.cards(p.get("give"), _("nothing")), get=say.cards(p.get("get"), _("nothing")))
         if key == "offer" and isinstance(p.get("to"), int) and p["to"] >= 0:
             key, fields["name"] = "offer_to", _obj(names, p["to"])
     elif key == "reply":
         r = p.get("reply")
         if r == "counter":
             key = "reply_counter"
-            fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+            fields.update(give=say.cards(p.get("give"), _("nothing")), get=say.cards(p.get("get"), _("nothing")))
         elif r in ("accept", "decline"):
             key = "reply_" + r
     elif key == "draw" and "card" in p:
@@ -1028,16 +1060,17 @@ def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
     elif key == "toss" and "card" in p:
         key = "toss_card"
     elif key == "discard":
-        fields["cards"] = _counts(p.get("cards"))
+        fields["cards"] = say.cards(p.get("cards"))
         key = "discard" if fields["cards"] else "discard_none"
     elif key == "give":
-        cards = _counts(p.get("cards"))
+        cards = say.cards(p.get("cards"))
         if cards:
             return tr("gives {cards} to {name}", cards=cards, name=_obj(names, p.get("to"))), False
         n = p.get("n") if isinstance(p.get("n"), int) else 0
         return trn("gives {n} card to {name}", "gives {n} cards to {name}", n, name=_obj(names, p.get("to"))), False
     elif key == "harvest":
-        fields["cards"] = _bundle(p.get("kind"), p.get("n", ""))
+        n = p.get("n")
+        fields["cards"] = say.cards({p.get("kind"): n}) if isinstance(n, int) else _bundle(p.get("kind"), "")
     elif key == "monopoly":
         got = p.get("got") or []
         fields["n"] = sum(g[1] for g in got if isinstance(g, list) and len(g) == 2 and isinstance(g[1], int))
@@ -1052,7 +1085,7 @@ def _pub(key: str, **params: object) -> str:
     return tr(PUBLIC_WORDS[key], **params)
 
 
-def _public_words(key: str, p: dict, names: list[str]) -> str:
+def _public_words(key: str, p: dict, names: list[str], say: Wording) -> str:
     if key == "turn":
         return _pub("turn", n=p.get("n", ""), name=_player(names, p.get("seat")))
     if key == "barbarians":
@@ -1061,7 +1094,8 @@ def _public_words(key: str, p: dict, names: list[str]) -> str:
         gains = []
         for g in p.get("got") or []:
             if isinstance(g, list) and len(g) == 3:
-                gains.append(tr("{name} +{cards}", name=_player(names, g[0]), cards=_bundle(g[1], g[2])))
+                cards = say.cards({g[1]: g[2]}) if isinstance(g[2], int) else _bundle(g[1], g[2])
+                gains.append(tr("{name} +{cards}", name=_player(names, g[0]), cards=cards))
         if not gains:
             return _pub("produce_none", total=p.get("total", ""))
         return _pub("produce", total=p.get("total", ""), gains=_("; ").join(gains))
@@ -1080,7 +1114,7 @@ def _public_words(key: str, p: dict, names: list[str]) -> str:
     return _pub("longest_road_none")
 
 
-def log_text(entry: dict, names: list[str]) -> str:
+def log_text(entry: dict, names: list[str], say: Wording | None = None) -> str:
     """One log line as a sentence about its player ("You build a road", "Anna builds a road" in English,
     "<name>: <words>" in the other languages); public lines (production, barbarians) stand alone."""
     key = entry.get("key")
@@ -1093,10 +1127,18 @@ def log_text(entry: dict, names: list[str]) -> str:
     if key == "longest_road" and not (isinstance(seat, int) and 0 <= seat < len(names)):
         key = "longest_road_none"
     try:
-        what, public = _log_words(str(key), params, names)
+        what, public = _log_words(str(key), params, names, say)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return str(key)
     return words.player_line(what, None if public else seat, names)
+
+
+def log_html(entry: dict, names: list[str]) -> Safe:
+    """The log line for the log panel: as `log_text`, with resources and commodities as icons (each group
+    named in words for screen readers and on hover)."""
+    marks: list[Safe] = []
+    line = log_text(entry, [icons.unmarked(n) for n in names], Wording(marks))
+    return icons.rich(line, marks)
 
 
 # the trade panels use this module's words and colours: imported once they are defined
