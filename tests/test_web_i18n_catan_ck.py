@@ -216,10 +216,18 @@ def test_build_menu_costs_lit_and_spots(catalogues: Path) -> None:
     menu = str(ck.action_buttons(view, ui))
     road = re.search(r'<button[^>]*data-testid="build-road"[^>]*>(.*?)</button>', menu).group(0)
     assert 'aria-disabled="false"' in road and 'data-cmd="select"' in road
-    assert road.count('data-icon="brick"') == 1 and road.count('data-icon="lumber"') == 1
+    face, tip = road.split('<span class="ck-tip"')
+    assert face.count('data-icon="brick"') == 1 and face.count('data-icon="lumber"') == 1
     city = re.search(r'<button[^>]*data-testid="build-city"[^>]*>(.*?)</button>', menu).group(0)
-    assert 'aria-disabled="true"' in city and city.count('data-icon="ore"') == 3 and "data-cmd" not in city
+    assert 'aria-disabled="true"' in city and city.count('data-icon="ore"') == 6 and "data-cmd" not in city
     assert "Improve trade to level 1" in menu  # no city: not affordable, shown with its cost
+    # the hover/focus card: name, cost as icons named in words, what it does; the button's description
+    assert 'aria-describedby="tip-build-road"' in road and 'class="ck-tipped lit"' in road
+    assert tip.startswith(' role="tooltip" id="tip-build-road" data-testid="tip-build-road"><strong>Road</strong>')
+    assert '<span>Cost: <span class="ck-cards" role="img" aria-label="1 brick, 1 lumber"' in tip
+    assert tip.count('data-icon="brick"') == 1 and "the longest road is worth 2 VP" in tip
+    trade_tip = re.search(r'<span class="ck-tip" role="tooltip" id="tip-improve-trade-btn".*?</span></span>', menu)
+    assert 'aria-label="1 cloth"' in trade_tip.group(0) and "trade commodities 2:1" in menu
     board_all = str(ck.render(view, ui))
     chosen = str(ck.render(view, dict(ui, selected="build-road")))
     roads = [a for a in s.legal_actions(0) if a[0] == "road"]
@@ -284,3 +292,15 @@ def test_log_lines_show_cards_as_icons_named_in_words(catalogues: Path) -> None:
         assert said == "آنا: با بانک ۴ سنگ معدن را با ۱ آجر مبادله کرد"
     finally:
         i18n.set_language("en")
+
+
+def test_bank_buttons_show_the_cards_as_icons(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position(brick=4)
+    panel = str(ck.action_buttons(view, dict(ui, selected="panel-bank")))
+    btn = re.search(r'<button[^>]*data-testid="bank-brick-ore-btn"[^>]*>(.*?)</button>', panel).group(1)
+    assert btn.startswith('Bank: <span class="ck-cards" role="img" aria-label="4 brick" title="4 brick"')
+    assert btn.count('data-icon="brick"') == 4 and btn.count('data-icon="ore"') == 1
+    assert plain(btn) == "Bank: 4 brick → 1 ore"

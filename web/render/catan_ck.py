@@ -806,7 +806,7 @@ def status_text(view: dict, ui: dict) -> str:
     return tr("{name}: {what}.", name=who, what=what)
 
 
-def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
+def _button(act: tuple, label: str | Safe, testid: str, primary: bool = True) -> Safe:
     return tag("button", {"class": "primary" if primary else None, "data-act": json.dumps(list(act)),
                           "data-testid": testid, "data-key": testid}, label)
 
@@ -816,21 +816,40 @@ SIMPLE_ACTS = {"end": N_("End turn"), "roll": N_("Roll the dice"), "accept": N_(
                "send": N_("Send")}
 
 
+def _bank_label(a: tuple, view: dict | None, say: Wording) -> str:
+    """'Bank: 4 brick → 1 ore' at this seat's rate (cards named by `say`)."""
+    rates = {}
+    me = view.get("seat") if view else None
+    if view and isinstance(me, int):
+        try:
+            rates = view["player_info"][me].get("rates") or {}
+        except (IndexError, KeyError, TypeError, AttributeError):
+            rates = {}
+    n = rates.get(a[1]) if isinstance(rates, dict) else None
+    if isinstance(n, int):
+        return tr("Bank: {give} → 1 {get}", give=say.cards({a[1]: n}) or _bundle(a[1], n), get=say.kind(a[2]))
+    return tr("Bank: {give} → {get}", give=say.kind(a[1]), get=say.kind(a[2]))
+
+
+KIND_ACTS = ("give", "take", "fleet", "name", "discard")  # actions whose first argument is a kind
+
+
+def _act_html(a: tuple, view: dict | None, names: list[str]) -> Safe:
+    """A button's label as markup: a bank trade with its cards as icons (named in words), else words."""
+    if a[0] == "bank":
+        marks: list[Safe] = []
+        return icons.rich(_bank_label(a, view, Wording(marks)), marks)
+    kind = a[2] if a[0] == "harbor" and len(a) > 2 else a[1] if a[0] in KIND_ACTS and len(a) > 1 else None
+    if kind in KIND_NAMES:  # the card it names, as its icon before the words
+        return join(icons.icon_html(str(kind)), " ", _act_label(a, view, names))
+    return Safe(join(_act_label(a, view, names)))
+
+
 def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = None) -> str:
     k = a[0]
     names = names or []
     if k == "bank":
-        rates = {}
-        me = view.get("seat") if view else None
-        if view and isinstance(me, int):
-            try:
-                rates = view["player_info"][me].get("rates") or {}
-            except (IndexError, KeyError, TypeError, AttributeError):
-                rates = {}
-        n = rates.get(a[1]) if isinstance(rates, dict) else None
-        if isinstance(n, int):
-            return tr("Bank: {give} → 1 {get}", give=_bundle(a[1], n), get=kind_name(a[2]))
-        return tr("Bank: {give} → {get}", give=kind_name(a[1]), get=kind_name(a[2]))
+        return _bank_label(a, view, Wording())
     if k in ("offer", "counter") and len(a) == 1:
         return _("Offer a trade to the players…") if k == "offer" else _("Counter-offer…")
     if k == "play":
@@ -918,7 +937,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
             groups[a[0]].append(a)
             continue
         testid = "-".join(str(x) for x in a) + "-btn"
-        out.append(_button(a, _act_label(a, view, names), testid,
+        out.append(_button(a, _act_html(a, view, names), testid,
                            primary=a[0] not in ("end", "decline", "cancel", "stop", "back", "offer", "counter")))
     for g, label in (("bank", _("Bank trade…")),):
         if groups[g]:
@@ -926,7 +945,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
                                       "data-key": f"panel-{g}"}, label))
             if sel == f"panel-{g}":
                 out.append(tag("div", {"class": "trade-panel", "data-testid": f"panel-{g}-list"},
-                               [_button(a, _act_label(a, view, names), "-".join(str(x) for x in a) + "-btn",
+                               [_button(a, _act_html(a, view, names), "-".join(str(x) for x in a) + "-btn",
                                         primary=False) for a in groups[g]]))
     return join(out)
 

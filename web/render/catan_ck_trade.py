@@ -91,7 +91,7 @@ def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
         rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, icon_html(k), " ", name, held),
                         cells))
     out = [STYLE, tag("h3", None, _("Your offer") if mode == "offer" else _("Your counter-offer")),
-           tag("p", None, _rich("You give {give}; you get {get}.", give=give, get=get)),
+           tag("p", None, _rich(N_("You give {give}; you get {get}."), give=give, get=get)),
            tag("table", None, rows)]
     if mode == "offer":
         to = p.get("to", -1)
@@ -116,7 +116,7 @@ def reply_text(r: object) -> Safe:
     if isinstance(r, dict):
         k = r.get("r")
         if k == "counter":
-            return _rich("counters: gives {give} for {get}", give=r.get("give"), get=r.get("get"))
+            return _rich(N_("counters: gives {give} for {get}"), give=r.get("give"), get=r.get("get"))
         if k in REPLY_WORDS:
             return Safe(text(_(REPLY_WORDS[k])))
     return Safe(text(r))
@@ -139,6 +139,6 @@ def offer_summary(view: dict, names: list[str]) -> Safe | None:
                         _player(names, s), ": ", reply_text(r)))
     to = pend.get("to", -1)
     whom = _("everyone") if not isinstance(to, int) or to < 0 else _player(names, to)
-    head = _rich("{name} offers {give} for {get} to {whom}", {"name": _player(names, off), "whom": whom},
+    head = _rich(N_("{name} offers {give} for {get} to {whom}"), {"name": _player(names, off), "whom": whom},
                  give=pend.get("give"), get=pend.get("get"))
     return tag("div", {"data-testid": "open-offer"}, tag("h3", None, head), tag("ul", None, "", rows))
