@@ -233,6 +233,12 @@ def test_build_menu_costs_lit_and_spots(catalogues: Path) -> None:
     roads = [a for a in s.legal_actions(0) if a[0] == "road"]
     assert roads and chosen.count('data-testid="t-e') == len(roads)
     assert 'data-testid="t-v13"' in board_all and 'data-testid="t-v13"' not in chosen
+    # a spot names the piece it builds; hovering or focusing it shows that piece's card with its cost icons
+    assert re.search(r'data-testid="t-v13"[^>]*data-tip="knight" aria-describedby="spot-tip-knight"', board_all)
+    card = re.search(r'<g class="spot-tip spot-tip-road" id="spot-tip-road" role="img" aria-label="Road: 1 brick, '
+                     r'1 lumber" data-testid="spot-tip-road">.*?</g></g>', chosen).group(0)
+    assert card.count('data-icon="brick"') == 1 and card.count('data-icon="lumber"') == 1 and ">Road</text>" in card
+    assert ".board:has([data-tip~=road]:hover) .spot-tip-road" in chosen and "spot-tip-knight" not in chosen
 
 
 def test_dice_stats_alchemist_and_discard_words(catalogues: Path) -> None:

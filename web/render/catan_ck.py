@@ -301,7 +301,7 @@ def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, 
         attrs = button_attrs(_label(actions[0], view), act=actions[0], testid=f"t-{key}")
     else:
         attrs = button_attrs(label, cmd="select", arg=key, testid=f"t-{key}")
-    return tag("g", attrs, shape)
+    return tag("g", {**attrs, **build.spot_tip_attrs(actions)}, shape)
 
 
 def render(view: dict, ui: dict) -> Safe:
@@ -356,6 +356,7 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
+    parts.append(build.spot_tips({a[0] for d in (verts, edges, hexes) for acts in d.values() for a in acts}, narrow))
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
     data = {"data_testid": "ck-board", "data_mine": "1" if mine and legal else "0",

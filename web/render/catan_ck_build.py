@@ -15,8 +15,9 @@ from i18n import N_, _, tr
 from py_engine.games.catan_ck.data import COSTS, KINDS
 
 from .catan_ck import TRACK_ABILITY, TRACK_COLOUR, kind_name, track_name
-from .catan_ck_icons import cards_html, icon_html
+from .catan_ck_icons import cards_html, icon_html, icons_row
 from .markup import Safe, join, tag
+from .svg import fit_text, fmt
 
 PIECES = ("road", "settlement", "city", "wall", "knight", "promote", "activate")
 PIECE_NAMES = {"road": N_("Road"), "settlement": N_("Settlement"), "city": N_("City"), "wall": N_("City wall"),
@@ -38,7 +39,7 @@ STYLE = tag("style", None, ".ck-build{display:flex;flex-wrap:wrap;gap:6px;align-
                            "background:#fffdf6;color:#1d2521;border:1px solid #b8a878;border-radius:6px;"
                            "padding:.35rem .5rem;box-shadow:0 2px 6px #0005;text-align:start;font-size:.9rem;"
                            "font-weight:400;white-space:normal;pointer-events:none}.ck-tip strong{display:block}"
-                           ".ck-tipped:hover>.ck-tip,.ck-tipped:focus-visible>.ck-tip{display:block}")
+                           ".ck-tipped:hover .ck-tip,.ck-tipped:focus-visible .ck-tip{display:block}")
 
 
 def cost_words(cost: dict[int, int]) -> str:
@@ -135,3 +136,43 @@ def only_selected(legal: list[tuple], selected: str | None) -> list[tuple]:
         piece = selected[len("build-"):]
         return [a for a in legal if a[0] == piece]
     return legal
+
+
+SPOT_TIP_W, SPOT_TIP_H = 262, 44
+
+
+def spot_tips(kinds: set[str], narrow: bool = False) -> Safe:
+    """The board's hover cards for spots (drawn on top, hidden): for each piece with a cost among `kinds`,
+    a card in the island's top-left corner with its name and its cost as icons; a spot whose `data-tip`
+    names the piece shows it while hovered or keyboard-focused (CSS :has), and names it as its description
+    (`aria-describedby="spot-tip-<piece>"`). On a phone (`narrow`) drawn 1.3 times larger, so that its
+    text stays >= 12 px."""
+    shown = [p for p in PIECES if p in kinds]
+    if not shown:
+        return Safe("")
+    k = 1.3 if narrow else 1.0
+    rules = [".board .spot-tip{display:none;pointer-events:none}.board .spot-tip text{font:600 15px system-ui;"
+             "fill:#1d2521}"]
+    cards = []
+    for i, piece in enumerate(shown):
+        rules.append(f".board:has([data-tip~={piece}]:hover) .spot-tip-{piece},"
+                     f".board:has([data-tip~={piece}]:focus-visible) .spot-tip-{piece}{{display:inline}}")
+        y = 6 + i * (SPOT_TIP_H + 4) * k
+        words = tr("{piece}: {cost}", piece=_(PIECE_NAMES[piece]), cost=cost_words(COSTS[piece]))
+        cost = {KINDS[c]: n for c, n in COSTS[piece].items()}
+        cards.append(tag("g", {"class": f"spot-tip spot-tip-{piece}", "id": f"spot-tip-{piece}", "role": "img",
+                               "aria-label": words, "data-testid": f"spot-tip-{piece}"},
+                         tag("rect", {"x": 6, "y": fmt(y), "width": fmt(SPOT_TIP_W * k),
+                                      "height": fmt(SPOT_TIP_H * k), "rx": 6, "fill": "#fffdf6",
+                                      "stroke": "#b8a878"}),
+                         fit_text(6 + 8 * k, y + 27 * k, 140 * k, "tip", _(PIECE_NAMES[piece]),
+                                  style=f"font-size:{fmt(15 * k)}px"),
+                         icons_row(cost, 6 + 165 * k, y + 22 * k, 18 * k, 3 * k)))
+    return join(tag("style", None, "".join(rules)), cards)
+
+
+def spot_tip_attrs(actions: list[tuple]) -> dict[str, str | None]:
+    """A board spot's attributes naming the pieces it builds (their hover cards, see `spot_tips`)."""
+    pieces = [p for p in PIECES if any(a[0] == p for a in actions)]
+    return {"data-tip": " ".join(pieces) or None,
+            "aria-describedby": " ".join(f"spot-tip-{p}" for p in pieces) or None}
