@@ -286,6 +286,8 @@ def test_log_lines_show_cards_as_icons_named_in_words(catalogues: Path) -> None:
         assert line.startswith("Production on 8: &lt;b&gt;Bo&lt;/b&gt; +<span") and "<b>" not in line
         assert line.count('data-icon="ore"') == 2 and line.count('data-icon="cloth"') == 1
         assert plain(line) == "Production on 8: &lt;b&gt;Bo&lt;/b&gt; +2 ore; Anna +1 cloth"
+        prod["params"]["got"].append([1, "lumber", 2])  # one entry per player: Anna's cards together
+        assert ck.log_text(prod, ["You", "Anna"]) == "Production on 8: You +2 ore; Anna +2 lumber, 1 cloth"
         line = str(ck.log_html(disc, ["You"]))
         assert '<span class="n">5×</span>' in line and line.count('data-icon="brick"') == 1
         assert plain(line) == "You discard 5 brick, 1 paper"

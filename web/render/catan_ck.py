@@ -1111,11 +1111,13 @@ def _public_words(key: str, p: dict, names: list[str], say: Wording) -> str:
     if key == "barbarians":
         return _pub("barbarians", at=p.get("at", ""), track=BARBARIAN_TRACK)
     if key == "produce":
-        gains = []
+        got: dict = {}  # seat -> {kind: n}: one entry per player, whatever the engine's order
         for g in p.get("got") or []:
-            if isinstance(g, list) and len(g) == 3:
-                cards = say.cards({g[1]: g[2]}) if isinstance(g[2], int) else _bundle(g[1], g[2])
-                gains.append(tr("{name} +{cards}", name=_player(names, g[0]), cards=cards))
+            if isinstance(g, list) and len(g) == 3 and isinstance(g[2], int) and g[1] in KIND_NAMES:
+                mine = got.setdefault(g[0], {})
+                mine[g[1]] = mine.get(g[1], 0) + g[2]
+        gains = [tr("{name} +{cards}", name=_player(names, s), cards=say.cards(c)) for s, c in got.items()
+                 if _counts(c)]
         if not gains:
             return _pub("produce_none", total=p.get("total", ""))
         return _pub("produce", total=p.get("total", ""), gains=_("; ").join(gains))

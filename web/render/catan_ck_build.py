@@ -31,7 +31,8 @@ PIECE_HELP = {"road": N_("Connects your buildings; the longest road is worth 2 V
               "activate": N_("An active knight counts against the barbarians and may move or chase the robber.")}
 STYLE = tag("style", None, ".ck-build{display:flex;flex-wrap:wrap;gap:6px;align-items:stretch;margin:.3rem 0}"
                            ".ck-build button{display:flex;flex-direction:column;align-items:center;gap:2px;"
-                           "padding:.3rem .5rem}.ck-build button[aria-disabled=true]{opacity:.45}"
+                           "padding:.3rem .5rem}"
+                           ".ck-build [aria-disabled=true] .nm,.ck-build [aria-disabled=true] .cost{opacity:.45}"
                            ".ck-build .cost{display:flex;gap:1px}.ck-build button[aria-pressed=true]"
                            "{outline:3px solid #b8860b}"
                            ".ck-tipped{position:relative}.ck-tip{display:none;position:absolute;left:0;"
@@ -90,7 +91,7 @@ def build_menu(view: dict, legal: list[tuple], selected: str | None, narrow: boo
             "data-testid": key, "data-key": key, "aria-disabled": "false" if lit else "true",
             "aria-pressed": "true" if selected == key else "false", "class": "ck-tipped lit" if lit else "ck-tipped",
             "aria-describedby": f"tip-{key}"},
-            tag("span", None, _(PIECE_NAMES[piece])), cost_icons(COSTS[piece]),
+            tag("span", {"class": "nm"}, _(PIECE_NAMES[piece])), cost_icons(COSTS[piece]),
             hover_card(key, _(PIECE_NAMES[piece]), COSTS[piece], _(PIECE_HELP[piece]))))
     out.append(tag("div", {"class": "ck-build", "data-testid": "build-menu", "role": "group",
                            "aria-label": _("Build")}, buttons))
@@ -122,7 +123,8 @@ def improvements(view: dict, legal: list[tuple]) -> Safe:
             "data-act": json.dumps(list(act)) if ok else None, "data-testid": key, "class": "ck-tipped",
             "data-key": key, "aria-disabled": "false" if ok else "true", "aria-describedby": f"tip-{key}",
             "style": f"border-left:6px solid {TRACK_COLOUR[track]}"},
-            tag("span", None, label), cost_icons({5 + t: cost}) if cost else _("free"),
+            tag("span", {"class": "nm"}, label),
+            cost_icons({5 + t: cost}) if cost else tag("span", {"class": "cost"}, _("free")),
             hover_card(key, label, {5 + t: cost} if cost else None, ability)))
     if not buttons:
         return Safe("")
