@@ -312,3 +312,24 @@ def test_bank_buttons_show_the_cards_as_icons(catalogues: Path) -> None:
     assert btn.startswith('Bank: <span class="ck-cards" role="img" aria-label="4 brick" title="4 brick"')
     assert btn.count('data-icon="brick"') == 4 and btn.count('data-icon="ore"') == 1
     assert plain(btn) == "Bank: 4 brick → 1 ore"
+
+
+def test_improvement_tracks_hover_card_shows_the_next_level_cost(catalogues: Path) -> None:
+    """A player's track is one image named by its whole explanation; hovering it shows its card with the next
+    level's cost as commodity icons (trade 2 -> level 3: three cloth)."""
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position()
+    s.impr[0][0] = 2
+    view = json.loads(json.dumps(s.view(0)))
+    board = str(ck.render(view, ui))
+    assert re.search(r'<g class="trk trk-0-trade" role="img" aria-label="trade improvements: level 2 of 5\. When '
+                     r'the event die shows trade', board)
+    card = re.search(r'<g class="track-tip track-tip-0-trade" data-testid="track-tip-0-trade">.*?</text></g>',
+                     board).group(0)
+    assert ">Level 3 of trade costs</text>" in card and card.count('data-icon="cloth"') == 3
+    assert "Progress cards: red die 3 or less on a trade event." in card and "trading house" in card
+    assert ".board:has(.trk-0-trade:hover) .track-tip-0-trade{display:inline}" in board
+    politics = re.search(r'data-testid="track-tip-1-politics">.*?</text></g>', board).group(0)
+    assert politics.count('data-icon="coin"') == 1 and "At level 0 you draw no politics progress cards." in politics

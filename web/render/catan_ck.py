@@ -51,6 +51,7 @@ KIND_HELP = {
     "paper": N_("Paper: a commodity from cities on forest. Pays for science improvements."),
 }
 TRACK_COLOUR = {"trade": "#e3b505", "politics": "#2f6fd6", "science": "#2e9a58"}
+TRACK_COMMODITY = {"trade": "cloth", "politics": "coin", "science": "paper"}  # what a track's levels cost
 TRACK_NAMES = {"trade": N_("trade"), "politics": N_("politics"), "science": N_("science")}
 TRACK_ABILITY = {
     "trade": N_("From level 3 (trading house): trade commodities 2:1 with the bank."),
@@ -648,6 +649,8 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                                 fill="#fff")))
     out.append(_dice_stats(view.get("dice_sums"), x0 + 4, 100))
     y = SIDE_PLAYERS_Y
+    tips: list = []  # the tracks' hover cards, drawn over the panels
+    rules = [".board .track-tip{display:none;pointer-events:none}"]
     for p in view["player_info"]:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
@@ -665,19 +668,43 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         for t, (track, lvl, cards) in enumerate(zip(("trade", "politics", "science"), p["improvements"],
                                                      p["progress_by_track"])):
             bx = x0 + 8 + t * 136
-            title = tag("title", None, _track_title(track, lvl))
-            out.append(fit_text(bx, y + 57, 130, "tiny", title,
-                           trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
-                               track=track_name(track), level=lvl)))
+            row = [fit_text(bx, y + 57, 130, "tiny",
+                            trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
+                                track=track_name(track), level=lvl))]
             for k in range(5):
-                out.append(tag("rect", {"x": bx + k * 20, "y": y + 62, "width": 17, "height": 10,
-                                        "fill": TRACK_COLOUR[track] if k < lvl else "#eee", "stroke": "#999"}, title))
+                row.append(tag("rect", {"x": bx + k * 20, "y": y + 62, "width": 17, "height": 10,
+                                        "fill": TRACK_COLOUR[track] if k < lvl else "#eee", "stroke": "#999"}))
+            key = f"{s}-{track}"
+            out.append(tag("g", {"class": f"trk trk-{key}", "role": "img", "aria-label": _track_title(track, lvl),
+                                 "data-testid": f"track-{key}"}, row))
+            tips.append(_track_card(key, track, lvl, x0, y + 94))
+            rules.append(f".board:has(.trk-{key}:hover) .track-tip-{key}{{display:inline}}")
         parts = p["vp_parts"]
         extra = [tr(VP_PARTS[k], n=v) if k in VP_PARTS else f"{k} {v}" for k, v in parts.items()
                  if v and k not in ("settlements", "cities")]
         out.append(fit_text(x0 + 8, y + 88, 404, "tiny", _(", ").join(extra)))
         y += 98
-    return tag("g", {"data-testid": "side"}, out)
+    out.append(tag("style", None, "".join(rules)))
+    return tag("g", {"data-testid": "side"}, out, tips)
+
+
+def _track_card(key: str, track: str, lvl: int, x: float, y: float) -> Safe:
+    """A track's hover card (hidden until its track is hovered): the level, the next level's cost as
+    commodity icons, when its progress cards are drawn and what the track brings."""
+    if lvl >= 5:
+        head = tr("{track} improvements: level {level} of 5.", track=track_name(track), level=lvl)
+        cost = Safe("")
+    else:
+        head = tr("Level {n} of {track} costs", track=track_name(track), n=lvl + 1)
+        cost = icons.icons_row({TRACK_COMMODITY[track]: lvl + 1}, x + 262, y + 15, 17, 2)
+    draw = tr("Progress cards: red die {n} or less on a {track} event.", track=track_name(track), n=lvl + 1) \
+        if lvl >= 1 else tr("At level 0 you draw no {track} progress cards.", track=track_name(track))
+    return tag("g", {"class": f"track-tip track-tip-{key}", "data-testid": f"track-tip-{key}"},
+               tag("rect", {"x": x, "y": y, "width": 420, "height": 68, "rx": 6, "fill": "#fffdf6",
+                            "stroke": TRACK_COLOUR[track], "stroke-width": 2}),
+               fit_text(x + 8, y + 20, 246, "tiny", head), cost,
+               fit_text(x + 8, y + 40, 404, "tiny", draw),
+               fit_text(x + 8, y + 60, 404, "tiny", _(TRACK_ABILITY[track])))
 
 
 def _die(x: float, y: float, n: int, fill: str) -> Safe:
