@@ -291,6 +291,13 @@ def test_log_lines_show_cards_as_icons_named_in_words(catalogues: Path) -> None:
         line = str(ck.log_html(disc, ["You"]))
         assert '<span class="n">5×</span>' in line and line.count('data-icon="brick"') == 1
         assert plain(line) == "You discard 5 brick, 1 paper"
+        roll = {"seat": 0, "key": "roll", "params": {"yellow": 2, "red": 6, "event": "ship"}}
+        line = str(ck.log_html(roll, ["You"]))
+        assert line.startswith('You roll <svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 20 20" width="18" '
+                               'height="18" role="img" aria-label="yellow die 2" class="ck-die"')
+        assert line.count("<circle") == 8 and 'aria-label="red die 6"' in line
+        assert line.endswith("</svg>, event die: ship")
+        assert ck.log_text(roll, ["You"]) == "You roll 2 + 6, event die: ship"
         forged = str(ck.log_html({"seat": 0, "key": "road", "params": {}}, ["\ue0000\ue001x"]))
         assert forged == "0x builds a road" and "<" not in forged
         i18n.set_language("fa")

@@ -51,6 +51,7 @@ KIND_HELP = {
     "paper": N_("Paper: a commodity from cities on forest. Pays for science improvements."),
 }
 TRACK_COLOUR = {"trade": "#e3b505", "politics": "#2f6fd6", "science": "#2e9a58"}
+DIE_FILL = {"yellow": "#f2d14c", "red": "#d2453a"}  # the dice as the side panel draws them
 TRACK_COMMODITY = {"trade": "cloth", "politics": "coin", "science": "paper"}  # what a track's levels cost
 TRACK_NAMES = {"trade": N_("trade"), "politics": N_("politics"), "science": N_("science")}
 TRACK_ABILITY = {
@@ -162,6 +163,13 @@ class Wording:
         if not said:
             return none
         return said if self.marks is None else icons.mark(self.marks, icons.cards_html(_pairs(cards), said))
+
+    def die(self, n: object, colour: str) -> str:
+        """A die's number (or the die drawn with its pips: `colour` "yellow" or "red")."""
+        if self.marks is None or not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6:
+            return n if isinstance(n, str) else num(n) if isinstance(n, int) else str(n)
+        words = tr("yellow die {n}", n=n) if colour == "yellow" else tr("red die {n}", n=n)
+        return icons.mark(self.marks, icons.die_html(n, DIE_FILL[colour], words))
 
     def kind(self, k: object) -> str:
         """'brick' (or its icon)."""
@@ -640,7 +648,7 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                        tag("title", None, tr("Yellow {yellow}, red {red}: production on {total}. {event}",
                                              yellow=d["yellow"], red=d["red"], total=d["yellow"] + d["red"],
                                              event=event_help)),
-                       _die(x0, 58, d["yellow"], "#f2d14c"), _die(x0 + 46, 58, d["red"], "#d2453a"),
+                       _die(x0, 58, d["yellow"], DIE_FILL["yellow"]), _die(x0 + 46, 58, d["red"], DIE_FILL["red"]),
                        tag("text", {"x": x0 + 92, "y": 87, "class": "big", "data-testid": "dice-total"},
                            "=", num(d["yellow"] + d["red"])),
                        tag("rect", {"x": x0 + 150, "y": 62, "width": 58, "height": 32, "rx": 5,
@@ -1078,7 +1086,8 @@ def _log_words(key: str, p: dict, names: list[str], say: Wording | None = None) 
     if key in PUBLIC_WORDS or key in ("attack_won", "attack_lost", "produce"):
         return _public_words(key, p, names, say), True
     if key == "roll":
-        fields.update(yellow=p.get("yellow", ""), red=p.get("red", ""), event=event_name(p.get("event")))
+        fields.update(yellow=say.die(p.get("yellow", ""), "yellow"), red=say.die(p.get("red", ""), "red"),
+                      event=event_name(p.get("event")))
     elif key == "setup_city" and _counts(p.get("gain")):
         key, fields["cards"] = "setup_city_gain", say.cards(p.get("gain"))
     elif key == "wall" and p.get("free"):

@@ -119,3 +119,24 @@ def cards_html(pairs: list[tuple[str, int]], words: str, size: int = 16) -> Safe
             out.extend(icon_html(kind, size) for _i in range(n))
     return tag("span", {"class": "ck-cards", "role": "img", "aria-label": words, "title": words,
                         "style": "white-space:nowrap"}, out)
+
+
+# a die face's pips in a 20 x 20 box centred on (0, 0)
+PIPS = {1: ((0, 0),), 2: ((-4.5, -4.5), (4.5, 4.5)), 3: ((-4.5, -4.5), (0, 0), (4.5, 4.5)),
+        4: ((-4.5, -4.5), (4.5, -4.5), (-4.5, 4.5), (4.5, 4.5)),
+        5: ((-4.5, -4.5), (4.5, -4.5), (0, 0), (-4.5, 4.5), (4.5, 4.5)),
+        6: ((-4.5, -5), (4.5, -5), (-4.5, 0), (4.5, 0), (-4.5, 5), (4.5, 5))}
+
+
+def die_html(n: int, fill: str, words: str, size: int = 18) -> Safe:
+    """A die showing `n` as pips (yellow or red fill), one image named `words`; a number it cannot show
+    draws nothing."""
+    if n not in PIPS:
+        return Safe("")
+    pips = [tag("circle", {"cx": x, "cy": y, "r": 1.9, "fill": INK}) for x, y in PIPS[n]]
+    return tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "-10 -10 20 20", "width": size,
+                       "height": size, "role": "img", "aria-label": words, "class": "ck-die",
+                       "style": "vertical-align:-.25em"},
+               tag("title", None, words),
+               tag("rect", {"x": -9, "y": -9, "width": 18, "height": 18, "rx": 3.5, "fill": fill, "stroke": INK,
+                            "stroke-width": 1}), pips)
