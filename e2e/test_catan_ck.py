@@ -530,7 +530,8 @@ LOG_ICONS = """() => [...document.querySelectorAll('ol.log li .ck-cards[role=img
 def test_icons_in_the_log_and_hover_cards_with_costs(app):
     """1366 x 768: the set-up city's cards are a log line with icons (one image named in words); hovering
     the build menu's road shows its card with the cost icons; with Road chosen, hovering a path shows the
-    road's card on the board; every shown text stays >= 11 px."""
+    road's card on the board; hovering my trade track shows the next level's cost in cloth; a roll's line
+    shows the dice; every shown text stays >= 11 px."""
     page, watch = app
     page.set_viewport_size({"width": 1366, "height": 768})
     for _attempt in range(3):
@@ -561,5 +562,10 @@ def test_icons_in_the_log_and_hover_cards_with_costs(app):
         card = page.locator("[data-testid=spot-tip-road]")
         card.wait_for(state="visible")
         assert card.locator("[data-icon=brick]").count() == 1 and card.bounding_box()["width"] > 100
-    assert page.evaluate(SMALL_TEXT, 11)["small"] == []
+    page.hover("#board [data-testid=track-0-trade]")  # my trade track: the next level's cost in cloth
+    card = page.locator("[data-testid=track-tip-0-trade]")
+    card.wait_for(state="visible")
+    assert card.locator("[data-icon=cloth]").count() >= 1
+    assert page.evaluate(SMALL_TEXT, 11)["small"] == []  # the shown hover card's text too
+    assert page.locator("ol.log li svg.ck-die[aria-label]").count() >= 2  # my roll's dice
     watch.assert_clean()
