@@ -340,3 +340,6 @@ def test_improvement_tracks_hover_card_shows_the_next_level_cost(catalogues: Pat
     assert ".board:has(.trk-0-trade:hover) .track-tip-0-trade{display:inline}" in board
     politics = re.search(r'data-testid="track-tip-1-politics">.*?</text></g>', board).group(0)
     assert politics.count('data-icon="coin"') == 1 and "At level 0 you draw no politics progress cards." in politics
+    science = re.search(r'data-testid="track-tip-2-science">.*?</text></g>', board).group(0)
+    assert ">From level 3 (aqueduct): when a roll other</text>" in science  # a long ability on two lines
+    assert ">than 7 gives you nothing, take a resource.</text>" in science

@@ -707,12 +707,25 @@ def _track_card(key: str, track: str, lvl: int, x: float, y: float) -> Safe:
         cost = icons.icons_row({TRACK_COMMODITY[track]: lvl + 1}, x + 262, y + 15, 17, 2)
     draw = tr("Progress cards: red die {n} or less on a {track} event.", track=track_name(track), n=lvl + 1) \
         if lvl >= 1 else tr("At level 0 you draw no {track} progress cards.", track=track_name(track))
+    lines = [draw, *_two_lines(_(TRACK_ABILITY[track]))]
     return tag("g", {"class": f"track-tip track-tip-{key}", "data-testid": f"track-tip-{key}"},
-               tag("rect", {"x": x, "y": y, "width": 420, "height": 68, "rx": 6, "fill": "#fffdf6",
-                            "stroke": TRACK_COLOUR[track], "stroke-width": 2}),
+               tag("rect", {"x": x, "y": y, "width": 420, "height": 28 + 20 * len(lines), "rx": 6,
+                            "fill": "#fffdf6", "stroke": TRACK_COLOUR[track], "stroke-width": 2}),
                fit_text(x + 8, y + 20, 246, "tiny", head), cost,
-               fit_text(x + 8, y + 40, 404, "tiny", draw),
-               fit_text(x + 8, y + 60, 404, "tiny", _(TRACK_ABILITY[track])))
+               [fit_text(x + 8, y + 40 + 20 * i, 404, "tiny", line) for i, line in enumerate(lines)])
+
+
+def _two_lines(words: str, most: int = 52) -> list[str]:
+    """A sentence too long for one line of a card (`most` Latin letters; a CJK character counts as two)
+    split in two at the space nearest its middle (in the middle when it has none, as Japanese)."""
+    widths = [2 if ord(c) >= 0x2E80 else 1 for c in words]
+    if sum(widths) <= most:
+        return [words]
+    running = [sum(widths[:i + 1]) for i in range(len(widths))]
+    mid = next(i for i, at in enumerate(running) if at >= running[-1] / 2)
+    spaces = [i for i, c in enumerate(words) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - mid)) if spaces else mid + 1
+    return [words[:cut].rstrip(), words[cut:].lstrip()]
 
 
 def _die(x: float, y: float, n: int, fill: str) -> Safe:
