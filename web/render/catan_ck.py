@@ -1205,10 +1205,22 @@ def log_text(entry: dict, names: list[str], say: Wording | None = None) -> str:
 
 
 def log_html(entry: dict, names: list[str]) -> Safe:
-    """The log line for the log panel: as `log_text`, with resources and commodities as icons (each group
-    named in words for screen readers and on hover)."""
+    """The log line for the log panel: as `log_text`, with the dice, resources and commodities as icons
+    (each named in words for screen readers and on hover) and every player's name after a square of their
+    colour (the person at the device, "You", as it is: the sentence is conjugated for it)."""
     marks: list[Safe] = []
-    line = log_text(entry, [icons.unmarked(n) for n in names], Wording(marks))
+    shown = []
+    for s, name in enumerate(icons.unmarked(n) for n in names):
+        if words.is_you(name) or name == _("You"):
+            shown.append(name)
+        else:
+            swatch = tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 10 10", "width": 10,
+                                 "height": 10, "aria-hidden": "true", "style": "margin-inline-end:.2em"},
+                         tag("rect", {"x": 0.5, "y": 0.5, "width": 9, "height": 9, "rx": 1.5,
+                                      "fill": PLAYER_COLOURS[s % 4], "stroke": "#333"}))
+            shown.append(icons.mark(marks, tag("span", {"class": "ck-who", "style": "white-space:nowrap"},
+                                               swatch, tag("bdi", None, name))))
+    line = log_text(entry, shown, Wording(marks))
     return icons.rich(line, marks)
 
 
