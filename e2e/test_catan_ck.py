@@ -520,3 +520,52 @@ def test_phone_layout_fits_the_screen(browser, site):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     watch.assert_clean()
     context.close()
+
+
+LOG_ICONS = """() => [...document.querySelectorAll('ol.log li .ck-cards[role=img]')].map(el =>
+    [el.getAttribute('aria-label'), el.querySelectorAll('svg [data-icon]').length,
+     el.getBoundingClientRect().width])"""
+
+
+def test_icons_in_the_log_and_hover_cards_with_costs(app):
+    """1366 x 768: the set-up city's cards are a log line with icons (one image named in words); hovering
+    the build menu's road shows its card with the cost icons; with Road chosen, hovering a path shows the
+    road's card on the board; hovering my trade track shows the next level's cost in cloth; a roll's line
+    shows the dice; every shown text stays >= 11 px."""
+    page, watch = app
+    page.set_viewport_size({"width": 1366, "height": 768})
+    for _attempt in range(3):
+        setup_by_clicks(page)
+        while (kind := decision(page)) not in ("main", "over"):
+            act(page, "[data-testid=roll-btn]") if kind == "roll" else resolve_other(page, kind)
+        if kind == "main":
+            break
+        page.goto(page.url.split("#")[0])
+        page.wait_for_selector("[data-testid=new-catan-ck]", timeout=BOOT_TIMEOUT)
+    assert kind == "main"
+    icons = page.evaluate(LOG_ICONS)
+    assert icons and all(label and n >= 1 and w > 0 for label, n, w in icons), icons
+    assert any(any(k in label for k in KINDS) for label, _n, _w in icons), icons
+    line = page.locator("ol.log li", has=page.locator(".ck-cards")).first
+    assert "places a city, taking" in line.inner_text() or line.locator("svg[aria-hidden=true]").count()
+    page.hover("[data-testid=build-road]")
+    tip = page.locator("[data-testid=tip-build-road]")
+    tip.wait_for(state="visible")
+    assert tip.locator("[data-icon=brick]").count() == 1 and tip.locator("[data-icon=lumber]").count() == 1
+    assert tip.locator("[role=img]").get_attribute("aria-label") == "1 brick, 1 lumber"
+    assert tip.bounding_box()["width"] > 60
+    if page.locator("[data-testid=build-road][data-cmd]").count():  # a road is legal now: choose it, hover a path
+        page.click("[data-testid=build-road]")
+        page.wait_for_selector("[data-testid=build-road][aria-pressed=true]")
+        assert not page.locator("[data-testid=spot-tip-road]").is_visible()
+        page.hover("#board [data-testid^=t-e]")
+        card = page.locator("[data-testid=spot-tip-road]")
+        card.wait_for(state="visible")
+        assert card.locator("[data-icon=brick]").count() == 1 and card.bounding_box()["width"] > 100
+    page.hover("#board [data-testid=track-0-trade]")  # my trade track: the next level's cost in cloth
+    card = page.locator("[data-testid=track-tip-0-trade]")
+    card.wait_for(state="visible")
+    assert card.locator("[data-icon=cloth]").count() >= 1
+    assert page.evaluate(SMALL_TEXT, 11)["small"] == []  # the shown hover card's text too
+    assert page.locator("ol.log li svg.ck-die[aria-label]").count() >= 2  # my roll's dice
+    watch.assert_clean()

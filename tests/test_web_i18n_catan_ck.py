@@ -70,6 +70,14 @@ def shown_text(view: dict, ui: dict) -> list[str]:
     return texts
 
 
+def plain(markup: str) -> str:
+    """Markup as a reader hears it: each group of card icons (role="img") as its words, other tags dropped."""
+    markup = re.sub(r"<svg\b.*?</svg>", "", str(markup), flags=re.S)
+    markup = re.sub(r'<span class="ck-cards" role="img" aria-label="([^"]*)"[^>]*>(?:<span class="n">[^<]*</span>)*'
+                    r"</span>", r"\1", markup)
+    return re.sub(r"<[^>]+>", "", markup)
+
+
 def english_fragments() -> set[str]:
     """The literal words of every message marked in web/render/catan_ck.py (between its {fields}), long
     enough not to be a name or a number."""
@@ -159,15 +167,15 @@ def test_trade_builder_and_open_offer(catalogues: Path) -> None:
     (v0, ui0), (v1, ui1), (v2, ui2) = trade_positions()
     i18n.set_language("en")
     panel = str(ck.action_buttons(v0, ui0))
-    assert 'data-testid="trade-builder"' in panel and "You give 1 wool, 2 ore; you get 2 grain." in panel
+    assert 'data-testid="trade-builder"' in panel and "You give 1 wool, 2 ore; you get 2 grain." in plain(panel)
     assert 'data-act="[&quot;send&quot;]"' in panel and 'data-testid="tb-to-1" aria-pressed="true"' not in panel
     assert re.search(r'data-testid="tb-to-1"[^>]*aria-pressed="true"', panel)
     assert re.search(r'data-testid="tb-give-wool"[^>]*disabled', panel)  # the only wool is offered
     counter = str(ck.action_buttons(v1, ui1))
-    assert "Your counter-offer" in counter and "You give 2 grain, 1 cloth; you get 1 wool, 2 ore." in counter
+    assert "Your counter-offer" in counter and "You give 2 grain, 1 cloth; you get 1 wool, 2 ore." in plain(counter)
     assert "tb-to-all" not in counter
     told = str(ck.summary(v2, NAMES))
-    assert "Anna offers 1 wool, 2 ore for 2 grain to Bo" in told and "Bo: is making a counter-offer" in told
+    assert "Anna offers 1 wool, 2 ore for 2 grain to Bo" in plain(told) and "Bo: is making a counter-offer" in told
     assert "cloth" not in told  # Cyd does not see the counter before it is sent
     assert ck.status_text(v2, ui2).startswith("Bo: offered 1 wool, 2 ore for 2 grain")
     english = english_fragments()
@@ -208,15 +216,29 @@ def test_build_menu_costs_lit_and_spots(catalogues: Path) -> None:
     menu = str(ck.action_buttons(view, ui))
     road = re.search(r'<button[^>]*data-testid="build-road"[^>]*>(.*?)</button>', menu).group(0)
     assert 'aria-disabled="false"' in road and 'data-cmd="select"' in road
-    assert road.count('data-icon="brick"') == 1 and road.count('data-icon="lumber"') == 1
+    face, tip = road.split('<span class="ck-tip"')
+    assert face.count('data-icon="brick"') == 1 and face.count('data-icon="lumber"') == 1
     city = re.search(r'<button[^>]*data-testid="build-city"[^>]*>(.*?)</button>', menu).group(0)
-    assert 'aria-disabled="true"' in city and city.count('data-icon="ore"') == 3 and "data-cmd" not in city
+    assert 'aria-disabled="true"' in city and city.count('data-icon="ore"') == 6 and "data-cmd" not in city
     assert "Improve trade to level 1" in menu  # no city: not affordable, shown with its cost
+    # the hover/focus card: name, cost as icons named in words, what it does; the button's description
+    assert 'aria-describedby="tip-build-road"' in road and 'class="ck-tipped lit"' in road
+    assert tip.startswith(' role="tooltip" id="tip-build-road" data-testid="tip-build-road"><strong>Road</strong>')
+    assert '<span>Cost: <span class="ck-cards" role="img" aria-label="1 brick, 1 lumber"' in tip
+    assert tip.count('data-icon="brick"') == 1 and "the longest road is worth 2 VP" in tip
+    trade_tip = re.search(r'<span class="ck-tip" role="tooltip" id="tip-improve-trade-btn".*?</span></span>', menu)
+    assert 'aria-label="1 cloth"' in trade_tip.group(0) and "trade commodities 2:1" in menu
     board_all = str(ck.render(view, ui))
     chosen = str(ck.render(view, dict(ui, selected="build-road")))
     roads = [a for a in s.legal_actions(0) if a[0] == "road"]
     assert roads and chosen.count('data-testid="t-e') == len(roads)
     assert 'data-testid="t-v13"' in board_all and 'data-testid="t-v13"' not in chosen
+    # a spot names the piece it builds; hovering or focusing it shows that piece's card with its cost icons
+    assert re.search(r'data-testid="t-v13"[^>]*data-tip="knight" aria-describedby="spot-tip-knight"', board_all)
+    card = re.search(r'<g class="spot-tip spot-tip-road" id="spot-tip-road" role="img" aria-label="Road: 1 brick, '
+                     r'1 lumber" data-testid="spot-tip-road">.*?</g></g>', chosen).group(0)
+    assert card.count('data-icon="brick"') == 1 and card.count('data-icon="lumber"') == 1 and ">Road</text>" in card
+    assert ".board:has([data-tip~=road]:hover) .spot-tip-road" in chosen and "spot-tip-knight" not in chosen
 
 
 def test_dice_stats_alchemist_and_discard_words(catalogues: Path) -> None:
@@ -242,3 +264,85 @@ def test_dice_stats_alchemist_and_discard_words(catalogues: Path) -> None:
         "Anna: discard 4 of your 9 cards."
     mono = {"seat": 0, "key": "monopoly", "params": {"kind": "ore", "got": [[1, 2], [2, 1]]}}
     assert ck.log_text(mono, ["You", "Bo", "Cyd"]) == "You name ore, receiving 3 from the others"
+
+
+def test_log_lines_show_cards_as_icons_named_in_words(catalogues: Path) -> None:
+    """The log panel's line (log_html) draws resources and commodities as our icons, one per card (many as
+    "n×" and one icon), each group one image named in words; the plain line (log_text) stays words; a
+    name is escaped and cannot forge an icon."""
+    from render import catan_ck as ck
+
+    bank = {"seat": 1, "key": "bank", "params": {"give": "ore", "n": 4, "get": "brick"}}
+    prod = {"seat": None, "key": "produce", "params": {"total": 8, "got": [[0, "ore", 2], [1, "cloth", 1]]}}
+    disc = {"seat": 0, "key": "discard", "params": {"cards": [5, 0, 0, 0, 0, 0, 0, 1]}}
+    try:
+        i18n.set_language("en")
+        line = str(ck.log_html(bank, ["You", "Anna"]))
+        who = re.match(r'<span class="ck-who" style="white-space:nowrap"><svg [^>]*aria-hidden="true"[^>]*><rect [^>]*'
+                       r'fill="#0072b2"[^>]*/></svg><bdi>Anna</bdi></span>', line)  # Anna's colour, then her name
+        assert who and line[who.end():].startswith(' trades <span class="ck-cards" role="img" aria-label="4 ore" '
+                                                   'title="4 ore"')
+        assert line.count('data-icon="ore"') == 4 and line.count('data-icon="brick"') == 1
+        assert 'aria-label="brick" title="brick"' in line and line.endswith("</span> with the bank")
+        assert plain(line) == ck.log_text(bank, ["You", "Anna"]) == "Anna trades 4 ore for 1 brick with the bank"
+        line = str(ck.log_html(prod, ["<b>Bo</b>", "Anna"]))
+        assert "<bdi>&lt;b&gt;Bo&lt;/b&gt;</bdi></span> +<span" in line and "<b>" not in line
+        assert line.count('data-icon="ore"') == 2 and line.count('data-icon="cloth"') == 1
+        assert plain(line) == "Production on 8: &lt;b&gt;Bo&lt;/b&gt; +2 ore; Anna +1 cloth"
+        prod["params"]["got"].append([1, "lumber", 2])  # one entry per player: Anna's cards together
+        assert ck.log_text(prod, ["You", "Anna"]) == "Production on 8: You +2 ore; Anna +2 lumber, 1 cloth"
+        line = str(ck.log_html(disc, ["You"]))
+        assert '<span class="n">5×</span>' in line and line.count('data-icon="brick"') == 1
+        assert plain(line) == "You discard 5 brick, 1 paper"
+        roll = {"seat": 0, "key": "roll", "params": {"yellow": 2, "red": 6, "event": "ship"}}
+        line = str(ck.log_html(roll, ["You"]))
+        assert line.startswith('You roll <svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 20 20" width="18" '
+                               'height="18" role="img" aria-label="yellow die 2" class="ck-die"')
+        assert line.count("<circle") == 8 and 'aria-label="red die 6"' in line
+        assert line.endswith("</svg>, event die: ship")
+        assert ck.log_text(roll, ["You"]) == "You roll 2 + 6, event die: ship"
+        forged = str(ck.log_html({"seat": 0, "key": "road", "params": {}}, ["\ue0000\ue001x"]))
+        assert plain(forged) == "0x builds a road" and "ck-cards" not in forged
+        i18n.set_language("fa")
+        line = str(ck.log_html(bank, ["شما", "آنا"]))
+        assert 'aria-label="۴ سنگ معدن"' in line and line.count('data-icon="ore"') == 4
+        said = plain(line).replace("\u2068", "").replace("\u2069", "")
+        assert said == "آنا: با بانک ۴ سنگ معدن را با ۱ آجر مبادله کرد"
+    finally:
+        i18n.set_language("en")
+
+
+def test_bank_buttons_show_the_cards_as_icons(catalogues: Path) -> None:
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position(brick=4)
+    panel = str(ck.action_buttons(view, dict(ui, selected="panel-bank")))
+    btn = re.search(r'<button[^>]*data-testid="bank-brick-ore-btn"[^>]*>(.*?)</button>', panel).group(1)
+    assert btn.startswith('Bank: <span class="ck-cards" role="img" aria-label="4 brick" title="4 brick"')
+    assert btn.count('data-icon="brick"') == 4 and btn.count('data-icon="ore"') == 1
+    assert plain(btn) == "Bank: 4 brick → 1 ore"
+
+
+def test_improvement_tracks_hover_card_shows_the_next_level_cost(catalogues: Path) -> None:
+    """A player's track is one image named by its whole explanation; hovering it shows its card with the next
+    level's cost as commodity icons (trade 2 -> level 3: three cloth)."""
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    view, ui, s = main_position()
+    s.impr[0][0] = 2
+    view = json.loads(json.dumps(s.view(0)))
+    board = str(ck.render(view, ui))
+    assert re.search(r'<g class="trk trk-0-trade" role="img" aria-label="trade improvements: level 2 of 5\. When '
+                     r'the event die shows trade', board)
+    card = re.search(r'<g class="track-tip track-tip-0-trade" data-testid="track-tip-0-trade">.*?</text></g>',
+                     board).group(0)
+    assert ">Level 3 of trade costs</text>" in card and card.count('data-icon="cloth"') == 3
+    assert "Progress cards: red die 3 or less on a trade event." in card and "trading house" in card
+    assert ".board:has(.trk-0-trade:hover) .track-tip-0-trade{display:inline}" in board
+    politics = re.search(r'data-testid="track-tip-1-politics">.*?</text></g>', board).group(0)
+    assert politics.count('data-icon="coin"') == 1 and "At level 0 you draw no politics progress cards." in politics
+    science = re.search(r'data-testid="track-tip-2-science">.*?</text></g>', board).group(0)
+    assert ">From level 3 (aqueduct): when a roll other</text>" in science  # a long ability on two lines
+    assert ">than 7 gives you nothing, take a resource.</text>" in science

@@ -51,6 +51,8 @@ KIND_HELP = {
     "paper": N_("Paper: a commodity from cities on forest. Pays for science improvements."),
 }
 TRACK_COLOUR = {"trade": "#e3b505", "politics": "#2f6fd6", "science": "#2e9a58"}
+DIE_FILL = {"yellow": "#f2d14c", "red": "#d2453a"}  # the dice as the side panel draws them
+TRACK_COMMODITY = {"trade": "cloth", "politics": "coin", "science": "paper"}  # what a track's levels cost
 TRACK_NAMES = {"trade": N_("trade"), "politics": N_("politics"), "science": N_("science")}
 TRACK_ABILITY = {
     "trade": N_("From level 3 (trading house): trade commodities 2:1 with the bank."),
@@ -128,16 +130,52 @@ def card_text(c: object) -> str:
     return _(CARD_TEXT[c]) if c in CARD_TEXT else ""
 
 
-def _counts(cards: object) -> str:
-    """[1, 0, 2, …] (hand order) or {"brick": 1, …} -> "1 brick, 2 wool" in the interface language."""
+def _pairs(cards: object) -> list[tuple[str, int]]:
+    """[1, 0, 2, …] (hand order), {"brick": 1, …} or [["brick", 1], …] (the log's) -> [(kind, n), …] in hand
+    order, only kinds with n > 0."""
+    if isinstance(cards, list) and cards and all(isinstance(x, list) and len(x) == 2 for x in cards):
+        cards = {k: n for k, n in cards if isinstance(k, str)}
     if isinstance(cards, dict):
         pairs = [(k, cards.get(k)) for k in KINDS]
     elif isinstance(cards, list):
         pairs = list(zip(KINDS, cards))
     else:
-        return ""
-    return _(", ").join(tr("{n} {kind}", n=n, kind=kind_name(k)) for k, n in pairs
-                        if isinstance(n, int) and not isinstance(n, bool) and n > 0)
+        return []
+    return [(k, n) for k, n in pairs if isinstance(n, int) and not isinstance(n, bool) and n > 0]
+
+
+def _counts(cards: object) -> str:
+    """Cards (as `_pairs` takes them) -> "1 brick, 2 wool" in the interface language."""
+    return _(", ").join(tr("{n} {kind}", n=n, kind=kind_name(k)) for k, n in _pairs(cards))
+
+
+class Wording:
+    """How a line names cards: in words (`marks` None: plain text for tooltips, replays and screen-reader
+    announcements) or as icons named in words (placeholders in the text, kept in `marks`; see
+    catan_ck_icons.rich)."""
+
+    def __init__(self, marks: list | None = None) -> None:
+        self.marks = marks
+
+    def cards(self, cards: object, none: str = "") -> str:
+        """'2 brick, 1 ore' (or their icons); `none` for no cards."""
+        said = _counts(cards)
+        if not said:
+            return none
+        return said if self.marks is None else icons.mark(self.marks, icons.cards_html(_pairs(cards), said))
+
+    def die(self, n: object, colour: str) -> str:
+        """A die's number (or the die drawn with its pips: `colour` "yellow" or "red")."""
+        if self.marks is None or not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6:
+            return n if isinstance(n, str) else num(n) if isinstance(n, int) else str(n)
+        words = tr("yellow die {n}", n=n) if colour == "yellow" else tr("red die {n}", n=n)
+        return icons.mark(self.marks, icons.die_html(n, DIE_FILL[colour], words))
+
+    def kind(self, k: object) -> str:
+        """'brick' (or its icon)."""
+        if self.marks is None or k not in KIND_NAMES:
+            return kind_name(k)
+        return icons.mark(self.marks, icons.cards_html([(str(k), 1)], kind_name(k)))
 
 
 SIZE = 50.0
@@ -272,7 +310,7 @@ def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, 
         attrs = button_attrs(_label(actions[0], view), act=actions[0], testid=f"t-{key}")
     else:
         attrs = button_attrs(label, cmd="select", arg=key, testid=f"t-{key}")
-    return tag("g", attrs, shape)
+    return tag("g", {**attrs, **build.spot_tip_attrs(actions)}, shape)
 
 
 def render(view: dict, ui: dict) -> Safe:
@@ -327,6 +365,7 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
+    parts.append(build.spot_tips({a[0] for d in (verts, edges, hexes) for acts in d.values() for a in acts}, narrow))
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
     data = {"data_testid": "ck-board", "data_mine": "1" if mine and legal else "0",
@@ -609,7 +648,7 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                        tag("title", None, tr("Yellow {yellow}, red {red}: production on {total}. {event}",
                                              yellow=d["yellow"], red=d["red"], total=d["yellow"] + d["red"],
                                              event=event_help)),
-                       _die(x0, 58, d["yellow"], "#f2d14c"), _die(x0 + 46, 58, d["red"], "#d2453a"),
+                       _die(x0, 58, d["yellow"], DIE_FILL["yellow"]), _die(x0 + 46, 58, d["red"], DIE_FILL["red"]),
                        tag("text", {"x": x0 + 92, "y": 87, "class": "big", "data-testid": "dice-total"},
                            "=", num(d["yellow"] + d["red"])),
                        tag("rect", {"x": x0 + 150, "y": 62, "width": 58, "height": 32, "rx": 5,
@@ -618,6 +657,8 @@ def _side_svg(view: dict, ui: dict) -> Safe:
                                 fill="#fff")))
     out.append(_dice_stats(view.get("dice_sums"), x0 + 4, 100))
     y = SIDE_PLAYERS_Y
+    tips: list = []  # the tracks' hover cards, drawn over the panels
+    rules = [".board .track-tip{display:none;pointer-events:none}"]
     for p in view["player_info"]:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
@@ -635,19 +676,56 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         for t, (track, lvl, cards) in enumerate(zip(("trade", "politics", "science"), p["improvements"],
                                                      p["progress_by_track"])):
             bx = x0 + 8 + t * 136
-            title = tag("title", None, _track_title(track, lvl))
-            out.append(fit_text(bx, y + 57, 130, "tiny", title,
-                           trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
-                               track=track_name(track), level=lvl)))
+            row = [fit_text(bx, y + 57, 130, "tiny",
+                            trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
+                                track=track_name(track), level=lvl))]
             for k in range(5):
-                out.append(tag("rect", {"x": bx + k * 20, "y": y + 62, "width": 17, "height": 10,
-                                        "fill": TRACK_COLOUR[track] if k < lvl else "#eee", "stroke": "#999"}, title))
+                row.append(tag("rect", {"x": bx + k * 20, "y": y + 62, "width": 17, "height": 10,
+                                        "fill": TRACK_COLOUR[track] if k < lvl else "#eee", "stroke": "#999"}))
+            key = f"{s}-{track}"
+            out.append(tag("g", {"class": f"trk trk-{key}", "role": "img", "aria-label": _track_title(track, lvl),
+                                 "data-testid": f"track-{key}"}, row))
+            tips.append(_track_card(key, track, lvl, x0, y + 94))
+            rules.append(f".board:has(.trk-{key}:hover) .track-tip-{key}{{display:inline}}")
         parts = p["vp_parts"]
         extra = [tr(VP_PARTS[k], n=v) if k in VP_PARTS else f"{k} {v}" for k, v in parts.items()
                  if v and k not in ("settlements", "cities")]
         out.append(fit_text(x0 + 8, y + 88, 404, "tiny", _(", ").join(extra)))
         y += 98
-    return tag("g", {"data-testid": "side"}, out)
+    out.append(tag("style", None, "".join(rules)))
+    return tag("g", {"data-testid": "side"}, out, tips)
+
+
+def _track_card(key: str, track: str, lvl: int, x: float, y: float) -> Safe:
+    """A track's hover card (hidden until its track is hovered): the level, the next level's cost as
+    commodity icons, when its progress cards are drawn and what the track brings."""
+    if lvl >= 5:
+        head = tr("{track} improvements: level {level} of 5.", track=track_name(track), level=lvl)
+        cost = Safe("")
+    else:
+        head = tr("Level {n} of {track} costs", track=track_name(track), n=lvl + 1)
+        cost = icons.icons_row({TRACK_COMMODITY[track]: lvl + 1}, x + 262, y + 15, 17, 2)
+    draw = tr("Progress cards: red die {n} or less on a {track} event.", track=track_name(track), n=lvl + 1) \
+        if lvl >= 1 else tr("At level 0 you draw no {track} progress cards.", track=track_name(track))
+    lines = [draw, *_two_lines(_(TRACK_ABILITY[track]))]
+    return tag("g", {"class": f"track-tip track-tip-{key}", "data-testid": f"track-tip-{key}"},
+               tag("rect", {"x": x, "y": y, "width": 420, "height": 28 + 20 * len(lines), "rx": 6,
+                            "fill": "#fffdf6", "stroke": TRACK_COLOUR[track], "stroke-width": 2}),
+               fit_text(x + 8, y + 20, 246, "tiny", head), cost,
+               [fit_text(x + 8, y + 40 + 20 * i, 404, "tiny", line) for i, line in enumerate(lines)])
+
+
+def _two_lines(words: str, most: int = 52) -> list[str]:
+    """A sentence too long for one line of a card (`most` Latin letters; a CJK character counts as two)
+    split in two at the space nearest its middle (in the middle when it has none, as Japanese)."""
+    widths = [2 if ord(c) >= 0x2E80 else 1 for c in words]
+    if sum(widths) <= most:
+        return [words]
+    running = [sum(widths[:i + 1]) for i in range(len(widths))]
+    mid = next(i for i, at in enumerate(running) if at >= running[-1] / 2)
+    spaces = [i for i, c in enumerate(words) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - mid)) if spaces else mid + 1
+    return [words[:cut].rstrip(), words[cut:].lstrip()]
 
 
 def _die(x: float, y: float, n: int, fill: str) -> Safe:
@@ -777,7 +855,7 @@ def status_text(view: dict, ui: dict) -> str:
     return tr("{name}: {what}.", name=who, what=what)
 
 
-def _button(act: tuple, label: str, testid: str, primary: bool = True) -> Safe:
+def _button(act: tuple, label: str | Safe, testid: str, primary: bool = True) -> Safe:
     return tag("button", {"class": "primary" if primary else None, "data-act": json.dumps(list(act)),
                           "data-testid": testid, "data-key": testid}, label)
 
@@ -787,21 +865,40 @@ SIMPLE_ACTS = {"end": N_("End turn"), "roll": N_("Roll the dice"), "accept": N_(
                "send": N_("Send")}
 
 
+def _bank_label(a: tuple, view: dict | None, say: Wording) -> str:
+    """'Bank: 4 brick → 1 ore' at this seat's rate (cards named by `say`)."""
+    rates = {}
+    me = view.get("seat") if view else None
+    if view and isinstance(me, int):
+        try:
+            rates = view["player_info"][me].get("rates") or {}
+        except (IndexError, KeyError, TypeError, AttributeError):
+            rates = {}
+    n = rates.get(a[1]) if isinstance(rates, dict) else None
+    if isinstance(n, int):
+        return tr("Bank: {give} → 1 {get}", give=say.cards({a[1]: n}) or _bundle(a[1], n), get=say.kind(a[2]))
+    return tr("Bank: {give} → {get}", give=say.kind(a[1]), get=say.kind(a[2]))
+
+
+KIND_ACTS = ("give", "take", "fleet", "name", "discard")  # actions whose first argument is a kind
+
+
+def _act_html(a: tuple, view: dict | None, names: list[str]) -> Safe:
+    """A button's label as markup: a bank trade with its cards as icons (named in words), else words."""
+    if a[0] == "bank":
+        marks: list[Safe] = []
+        return icons.rich(_bank_label(a, view, Wording(marks)), marks)
+    kind = a[2] if a[0] == "harbor" and len(a) > 2 else a[1] if a[0] in KIND_ACTS and len(a) > 1 else None
+    if kind in KIND_NAMES:  # the card it names, as its icon before the words
+        return join(icons.icon_html(str(kind)), " ", _act_label(a, view, names))
+    return Safe(join(_act_label(a, view, names)))
+
+
 def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = None) -> str:
     k = a[0]
     names = names or []
     if k == "bank":
-        rates = {}
-        me = view.get("seat") if view else None
-        if view and isinstance(me, int):
-            try:
-                rates = view["player_info"][me].get("rates") or {}
-            except (IndexError, KeyError, TypeError, AttributeError):
-                rates = {}
-        n = rates.get(a[1]) if isinstance(rates, dict) else None
-        if isinstance(n, int):
-            return tr("Bank: {give} → 1 {get}", give=_bundle(a[1], n), get=kind_name(a[2]))
-        return tr("Bank: {give} → {get}", give=kind_name(a[1]), get=kind_name(a[2]))
+        return _bank_label(a, view, Wording())
     if k in ("offer", "counter") and len(a) == 1:
         return _("Offer a trade to the players…") if k == "offer" else _("Counter-offer…")
     if k == "play":
@@ -889,7 +986,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
             groups[a[0]].append(a)
             continue
         testid = "-".join(str(x) for x in a) + "-btn"
-        out.append(_button(a, _act_label(a, view, names), testid,
+        out.append(_button(a, _act_html(a, view, names), testid,
                            primary=a[0] not in ("end", "decline", "cancel", "stop", "back", "offer", "counter")))
     for g, label in (("bank", _("Bank trade…")),):
         if groups[g]:
@@ -897,7 +994,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
                                       "data-key": f"panel-{g}"}, label))
             if sel == f"panel-{g}":
                 out.append(tag("div", {"class": "trade-panel", "data-testid": f"panel-{g}-list"},
-                               [_button(a, _act_label(a, view, names), "-".join(str(x) for x in a) + "-btn",
+                               [_button(a, _act_html(a, view, names), "-".join(str(x) for x in a) + "-btn",
                                         primary=False) for a in groups[g]]))
     return join(out)
 
@@ -989,21 +1086,23 @@ def _obj(names: list[str], s: object) -> str:
     return "you" if language() == "en" and words.is_you(name) else name
 
 
-def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
-    """(words, public): a predicate about the entry's player, or a whole public line."""
+def _log_words(key: str, p: dict, names: list[str], say: Wording | None = None) -> tuple[str, bool]:
+    """(words, public): a predicate about the entry's player, or a whole public line (cards named by `say`)."""
     p = p if isinstance(p, dict) else {}
+    say = say or Wording()
     who = p.get("from") if key in ("steal", "spy", "take") else p.get("to") if key.startswith("harbor") else \
         p.get("victim") if key in ("displace", "intrigue") else p.get("owner") if key == "remove_road" else \
         p.get("with") if key == "trade" else p.get("target")
-    fields = {"name": _obj(names, who), "kind": kind_name(p.get("kind")), "track": track_name(p.get("track")),
+    fields = {"name": _obj(names, who), "kind": say.kind(p.get("kind")), "track": track_name(p.get("track")),
               "card": card_name(p.get("card")), "level": p.get("level", ""), "vp": p.get("vp", ""),
               "n": p.get("n", ""), "knight": knight_name(p.get("level"))}
     if key in PUBLIC_WORDS or key in ("attack_won", "attack_lost", "produce"):
-        return _public_words(key, p, names), True
+        return _public_words(key, p, names, say), True
     if key == "roll":
-        fields.update(yellow=p.get("yellow", ""), red=p.get("red", ""), event=event_name(p.get("event")))
+        fields.update(yellow=say.die(p.get("yellow", ""), "yellow"), red=say.die(p.get("red", ""), "red"),
+                      event=event_name(p.get("event")))
     elif key == "setup_city" and _counts(p.get("gain")):
-        key, fields["cards"] = "setup_city_gain", _counts(p.get("gain"))
+        key, fields["cards"] = "setup_city_gain", say.cards(p.get("gain"))
     elif key == "wall" and p.get("free"):
         key = "wall_free"
     elif key == "steal" and "kind" in p:
@@ -1011,16 +1110,18 @@ def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
     elif key in ("spy", "take") and ("card" in p or "kind" in p):
         key = "spy_card" if key == "spy" else "take_kind"
     elif key == "bank":
-        fields.update(give=_bundle(p.get("give"), p.get("n", "")), get=kind_name(p.get("get")))
+        n = p.get("n")
+        give = say.cards({p.get("give"): n}) if isinstance(n, int) else _bundle(p.get("give"), "")
+        fields.update(give=give, get=say.kind(p.get("get")))
     elif key in ("offer", "trade"):
-        fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+        fields.update(give=say.cards(p.get("give"), _("nothing")), get=say.cards(p.get("get"), _("nothing")))
         if key == "offer" and isinstance(p.get("to"), int) and p["to"] >= 0:
             key, fields["name"] = "offer_to", _obj(names, p["to"])
     elif key == "reply":
         r = p.get("reply")
         if r == "counter":
             key = "reply_counter"
-            fields.update(give=trade.bundle_text(p.get("give")), get=trade.bundle_text(p.get("get")))
+            fields.update(give=say.cards(p.get("give"), _("nothing")), get=say.cards(p.get("get"), _("nothing")))
         elif r in ("accept", "decline"):
             key = "reply_" + r
     elif key == "draw" and "card" in p:
@@ -1028,16 +1129,17 @@ def _log_words(key: str, p: dict, names: list[str]) -> tuple[str, bool]:
     elif key == "toss" and "card" in p:
         key = "toss_card"
     elif key == "discard":
-        fields["cards"] = _counts(p.get("cards"))
+        fields["cards"] = say.cards(p.get("cards"))
         key = "discard" if fields["cards"] else "discard_none"
     elif key == "give":
-        cards = _counts(p.get("cards"))
+        cards = say.cards(p.get("cards"))
         if cards:
             return tr("gives {cards} to {name}", cards=cards, name=_obj(names, p.get("to"))), False
         n = p.get("n") if isinstance(p.get("n"), int) else 0
         return trn("gives {n} card to {name}", "gives {n} cards to {name}", n, name=_obj(names, p.get("to"))), False
     elif key == "harvest":
-        fields["cards"] = _bundle(p.get("kind"), p.get("n", ""))
+        n = p.get("n")
+        fields["cards"] = say.cards({p.get("kind"): n}) if isinstance(n, int) else _bundle(p.get("kind"), "")
     elif key == "monopoly":
         got = p.get("got") or []
         fields["n"] = sum(g[1] for g in got if isinstance(g, list) and len(g) == 2 and isinstance(g[1], int))
@@ -1052,16 +1154,19 @@ def _pub(key: str, **params: object) -> str:
     return tr(PUBLIC_WORDS[key], **params)
 
 
-def _public_words(key: str, p: dict, names: list[str]) -> str:
+def _public_words(key: str, p: dict, names: list[str], say: Wording) -> str:
     if key == "turn":
         return _pub("turn", n=p.get("n", ""), name=_player(names, p.get("seat")))
     if key == "barbarians":
         return _pub("barbarians", at=p.get("at", ""), track=BARBARIAN_TRACK)
     if key == "produce":
-        gains = []
+        got: dict = {}  # seat -> {kind: n}: one entry per player, whatever the engine's order
         for g in p.get("got") or []:
-            if isinstance(g, list) and len(g) == 3:
-                gains.append(tr("{name} +{cards}", name=_player(names, g[0]), cards=_bundle(g[1], g[2])))
+            if isinstance(g, list) and len(g) == 3 and isinstance(g[2], int) and g[1] in KIND_NAMES:
+                mine = got.setdefault(g[0], {})
+                mine[g[1]] = mine.get(g[1], 0) + g[2]
+        gains = [tr("{name} +{cards}", name=_player(names, s), cards=say.cards(c)) for s, c in got.items()
+                 if _counts(c)]
         if not gains:
             return _pub("produce_none", total=p.get("total", ""))
         return _pub("produce", total=p.get("total", ""), gains=_("; ").join(gains))
@@ -1080,7 +1185,7 @@ def _public_words(key: str, p: dict, names: list[str]) -> str:
     return _pub("longest_road_none")
 
 
-def log_text(entry: dict, names: list[str]) -> str:
+def log_text(entry: dict, names: list[str], say: Wording | None = None) -> str:
     """One log line as a sentence about its player ("You build a road", "Anna builds a road" in English,
     "<name>: <words>" in the other languages); public lines (production, barbarians) stand alone."""
     key = entry.get("key")
@@ -1093,10 +1198,30 @@ def log_text(entry: dict, names: list[str]) -> str:
     if key == "longest_road" and not (isinstance(seat, int) and 0 <= seat < len(names)):
         key = "longest_road_none"
     try:
-        what, public = _log_words(str(key), params, names)
+        what, public = _log_words(str(key), params, names, say)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return str(key)
     return words.player_line(what, None if public else seat, names)
+
+
+def log_html(entry: dict, names: list[str]) -> Safe:
+    """The log line for the log panel: as `log_text`, with the dice, resources and commodities as icons
+    (each named in words for screen readers and on hover) and every player's name after a square of their
+    colour (the person at the device, "You", as it is: the sentence is conjugated for it)."""
+    marks: list[Safe] = []
+    shown = []
+    for s, name in enumerate(icons.unmarked(n) for n in names):
+        if words.is_you(name) or name == _("You"):
+            shown.append(name)
+        else:
+            swatch = tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 10 10", "width": 10,
+                                 "height": 10, "aria-hidden": "true", "style": "margin-inline-end:.2em"},
+                         tag("rect", {"x": 0.5, "y": 0.5, "width": 9, "height": 9, "rx": 1.5,
+                                      "fill": PLAYER_COLOURS[s % 4], "stroke": "#333"}))
+            shown.append(icons.mark(marks, tag("span", {"class": "ck-who", "style": "white-space:nowrap"},
+                                               swatch, tag("bdi", None, name))))
+    line = log_text(entry, shown, Wording(marks))
+    return icons.rich(line, marks)
 
 
 # the trade panels use this module's words and colours: imported once they are defined

@@ -1,12 +1,22 @@
 """Our own small icons for the five resources and three commodities (drawn here from circles, rects and
 paths; no copied artwork). Each kind has its own shape as well as its colour, so they are told apart
 without colour: brick a wall of bricks, lumber a log, wool a fleece, grain an ear, ore a rock, cloth a bolt,
-coin a coin, paper a scroll. Used on the board (harbours, hand, costs) and inline in HTML (buttons, panels).
+coin a coin, paper a scroll. Used on the board (harbours, hand, costs) and inline in HTML (buttons, panels,
+log lines, hover cards). In HTML a group of icons is one image named in words (`role="img"`, `aria-label` and
+`title`), so screen readers read the words and a pointer shows them.
+
+A translated sentence holds icons through marks: `mark(pieces, fragment)` puts a placeholder in the plain
+text (the catalogue's words are filled in with it as with any value), `rich(line, pieces)` escapes the text
+and puts each fragment in its place.
 """
 
 from __future__ import annotations
 
-from .markup import Safe, join, tag
+import re
+
+from i18n import num
+
+from .markup import Safe, join, tag, text
 from .svg import fmt
 
 INK = "#2b2118"
@@ -68,3 +78,65 @@ def icons_row(counts: dict, x: float, y: float, size: float = 14, gap: float = 2
             out.append(icon(kind, at, y, size))
             at += size + gap
     return join(out)
+
+
+# a placeholder for the fragment at index i: private-use characters that no catalogue entry holds
+_MARK = re.compile("\ue000(\\d+)\ue001")
+MANY = 4  # up to this many cards of a kind as that many icons; more as "n×" and one icon
+
+
+def mark(pieces: list[Safe], fragment: Safe) -> str:
+    """A placeholder for `fragment` in a plain-text line (filled in by `rich`)."""
+    pieces.append(fragment)
+    return f"\ue000{len(pieces) - 1}\ue001"
+
+
+def unmarked(value: str) -> str:
+    """A value from outside (a player's name) without the placeholder characters."""
+    return str(value).replace("\ue000", "").replace("\ue001", "")
+
+
+def rich(line: str, pieces: list[Safe]) -> Safe:
+    """The line escaped, each placeholder replaced by its fragment."""
+    out = []
+    for i, part in enumerate(_MARK.split(line)):
+        if i % 2:
+            out.append(pieces[int(part)] if int(part) < len(pieces) else Safe(""))
+        else:
+            out.append(text(part))
+    return join(out)
+
+
+def cards_html(pairs: list[tuple[str, int]], words: str, size: int = 16) -> Safe:
+    """Cards [(kind, n), ...] as icons (one per card, or "n×" and one icon for many), one image named
+    `words` ("2 brick, 1 ore")."""
+    out = []
+    for kind, n in pairs:
+        if n > MANY:
+            out.append(tag("span", {"class": "n"}, num(n), "×"))
+            out.append(icon_html(kind, size))
+        else:
+            out.extend(icon_html(kind, size) for _i in range(n))
+    return tag("span", {"class": "ck-cards", "role": "img", "aria-label": words, "title": words,
+                        "style": "white-space:nowrap"}, out)
+
+
+# a die face's pips in a 20 x 20 box centred on (0, 0)
+PIPS = {1: ((0, 0),), 2: ((-4.5, -4.5), (4.5, 4.5)), 3: ((-4.5, -4.5), (0, 0), (4.5, 4.5)),
+        4: ((-4.5, -4.5), (4.5, -4.5), (-4.5, 4.5), (4.5, 4.5)),
+        5: ((-4.5, -4.5), (4.5, -4.5), (0, 0), (-4.5, 4.5), (4.5, 4.5)),
+        6: ((-4.5, -5), (4.5, -5), (-4.5, 0), (4.5, 0), (-4.5, 5), (4.5, 5))}
+
+
+def die_html(n: int, fill: str, words: str, size: int = 18) -> Safe:
+    """A die showing `n` as pips (yellow or red fill), one image named `words`; a number it cannot show
+    draws nothing."""
+    if n not in PIPS:
+        return Safe("")
+    pips = [tag("circle", {"cx": x, "cy": y, "r": 1.9, "fill": INK}) for x, y in PIPS[n]]
+    return tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "-10 -10 20 20", "width": size,
+                       "height": size, "role": "img", "aria-label": words, "class": "ck-die",
+                       "style": "vertical-align:-.25em"},
+               tag("title", None, words),
+               tag("rect", {"x": -9, "y": -9, "width": 18, "height": 18, "rx": 3.5, "fill": fill, "stroke": INK,
+                            "stroke-width": 1}), pips)

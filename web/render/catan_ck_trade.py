@@ -12,9 +12,10 @@ import json
 
 from i18n import N_, _, num, tr
 
-from .catan_ck import KINDS, PLAYER_COLOURS, _counts, _player, kind_name
+from . import catan_ck_icons as icons
+from .catan_ck import KINDS, PLAYER_COLOURS, Wording, _counts, _player, kind_name
 from .catan_ck_icons import icon_html
-from .markup import Safe, join, tag
+from .markup import Safe, join, tag, text
 
 BUILDER_ACTS = ("give", "ungive", "get", "unget", "to", "send", "back")
 STYLE = tag("style", None, ".tb{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"
@@ -29,9 +30,16 @@ REPLY_WORDS = {"accept": N_("accepts"), "decline": N_("declines"), "countering":
 
 def bundle_text(b: object) -> str:
     """A bundle (counts in hand order, or [[kind, n], ...] from the log) in words: '2 ore, 1 wool'."""
-    if isinstance(b, list) and b and all(isinstance(x, list) and len(x) == 2 for x in b):
-        b = {k: n for k, n in b}
     return _counts(b) or _("nothing")
+
+
+def _rich(message: str, plain: dict[str, str] | None = None, **bundles: object) -> Safe:
+    """A translated message whose {fields} are bundles, drawn as icons (named in words), and `plain` words."""
+    marks: list[Safe] = []
+    say = Wording(marks)
+    fields = {k: icons.unmarked(v) for k, v in (plain or {}).items()}
+    fields.update({k: say.cards(v, _("nothing")) for k, v in bundles.items()})
+    return icons.rich(tr(message, **fields), marks)
 
 
 def builder_mode(view: dict) -> str:
@@ -83,7 +91,7 @@ def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
         rows.append(tag("tr", {"data-testid": f"tb-row-{k}"}, tag("td", {"class": "k"}, icon_html(k), " ", name, held),
                         cells))
     out = [STYLE, tag("h3", None, _("Your offer") if mode == "offer" else _("Your counter-offer")),
-           tag("p", None, tr("You give {give}; you get {get}.", give=bundle_text(give), get=bundle_text(get))),
+           tag("p", None, _rich(N_("You give {give}; you get {get}."), give=give, get=get)),
            tag("table", None, rows)]
     if mode == "offer":
         to = p.get("to", -1)
@@ -101,18 +109,17 @@ def builder_panel(view: dict, legal: list[tuple], names: list[str]) -> Safe:
     return tag("div", {"class": "tb trade-panel", "data-testid": "trade-builder"}, out)
 
 
-def reply_text(r: object) -> str:
-    """A player's answer to an offer in words."""
+def reply_text(r: object) -> Safe:
+    """A player's answer to an offer in words (a counter-offer's bundles as icons)."""
     if r is None:
-        return _("waiting")
+        return Safe(text(_("waiting")))
     if isinstance(r, dict):
         k = r.get("r")
         if k == "counter":
-            return tr("counters: gives {give} for {get}", give=bundle_text(r.get("give")),
-                      get=bundle_text(r.get("get")))
+            return _rich(N_("counters: gives {give} for {get}"), give=r.get("give"), get=r.get("get"))
         if k in REPLY_WORDS:
-            return _(REPLY_WORDS[k])
-    return str(r)
+            return Safe(text(_(REPLY_WORDS[k])))
+    return Safe(text(r))
 
 
 def offer_summary(view: dict, names: list[str]) -> Safe | None:
@@ -132,6 +139,6 @@ def offer_summary(view: dict, names: list[str]) -> Safe | None:
                         _player(names, s), ": ", reply_text(r)))
     to = pend.get("to", -1)
     whom = _("everyone") if not isinstance(to, int) or to < 0 else _player(names, to)
-    head = tr("{name} offers {give} for {get} to {whom}", name=_player(names, off), give=bundle_text(pend.get("give")),
-              get=bundle_text(pend.get("get")), whom=whom)
+    head = _rich(N_("{name} offers {give} for {get} to {whom}"), {"name": _player(names, off), "whom": whom},
+                 give=pend.get("give"), get=pend.get("get"))
     return tag("div", {"data-testid": "open-offer"}, tag("h3", None, head), tag("ul", None, "", rows))
