@@ -129,13 +129,24 @@ def test_two_players_against_a_bot_by_clicks(app):
     moves = [m[1] for m in state.record.moves if m[0] == 0]
     assert ["dig", 3] in moves and any(m[0] == "tcard" for m in moves)
     assert any(m[0] == "research" for m in moves) and any(m[0] == "buy" for m in moves)
-    # the round's score sheet opened: check it against the engine
-    page.wait_for_selector("[data-testid=next-round]")
+    # the round's summary opened (who passed first, each player's points): check it against the engine, then its
+    # score sheet; "Next round" continues into round 2
+    page.wait_for_selector("[data-testid=round-summary]")
     state = engine_state(page)
     first = state.history[0]["scores"]
+    names = ["You", "Player 2"]
+    passed = next(e[0] for e in state.log if e[1] == "pass")
+    assert page.inner_text("[data-testid=round-passed-first]").strip() == f"Passed first: {names[passed]}"
+    for seat in range(2):
+        total = first[seat]["total"]
+        assert f"points this round (total {total})" in page.inner_text(f"[data-testid=round-seat-{seat}]")
+    assert "Start player:" in page.inner_text("[data-testid=round-next]")
+    page.click("[data-testid=round-sheet]")
     for seat in range(2):
         assert page.inner_text(f"[data-testid=sheet-total-{seat}]").strip() == str(first[seat]["total"])
     page.click("[data-testid=next-round]")
+    page.wait_for_function("() => !document.querySelector('.modal')")
+    assert "Round 2 of 5" in page.text_content("svg[data-testid=arnak-board]")
     finish_by_passing(page)
     state = engine_state(page)
     assert state.is_over()
@@ -154,18 +165,35 @@ def test_solo_against_the_rival_through_round_one(app):
         page.fill("[data-opt=rival]", "2")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board]")
-    # the rival started the round: its flipped tile is on its board and in the log
+    # the rival started the round: its flipped tile is on its own row of the board and in the log
     assert "last tile:" in page.text_content("svg[data-testid=arnak-board]")
     assert "Rival flips" in page.inner_text("[data-testid=log]")
+    assert page.get_attribute("svg [data-testid=rival-moves]", "data-moves") == "1"
     done = play_round_one(page)
     assert done["dig"] >= 1
-    page.wait_for_selector("[data-testid=next-round]")
+    page.wait_for_selector("[data-testid=round-summary]")
     state = engine_state(page)
     assert state.rival is not None and state.opts["rival"] == 2
     entry = state.history[0]
+    assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
+    # the summary lists the rival's ten moves in order; its row on the board lists them too
+    moves = page.locator("[data-testid=round-rival-moves] > li")
+    assert moves.count() == 10
+    rival = [e[2] for e in state.log if e[1] == "rival"]
+    assert [bool(m.get("did") == "dig") for m in rival] == \
+        ["digs at" in moves.nth(k).inner_text() for k in range(10)]
+    assert f"(total {entry['rival']['total']})" in page.inner_text("[data-testid=round-rival]")
+    page.click("[data-testid=close]")  # look at the table (before its last move): the rival's row holds its moves
+    finished = state.record.replay(len(state.record.moves) - 1)
+    assert page.get_attribute("svg [data-testid=rival-moves]", "data-moves") == \
+        str(sum(e[1] == "rival" for e in finished.log))
+    assert page.locator("#card-actions [data-testid=next-round]").count() == 1
+    page.click("[data-testid=open-sheet]")
     assert page.inner_text("[data-testid=sheet-total-0]").strip() == str(entry["scores"][0]["total"])
     assert page.inner_text("[data-testid=sheet-total-rival]").strip() == str(entry["rival"]["total"])
-    assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
+    page.click(".modal [data-testid=next-round]")
+    page.wait_for_function("() => !document.querySelector('.modal')")
+    assert "Round 2 of 5" in page.text_content("svg[data-testid=arnak-board]")
     watch.assert_clean()
 
 

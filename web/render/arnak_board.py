@@ -23,6 +23,7 @@ from . import arnak_flow as F
 from . import arnak_text as T
 from .arnak_actions import _find, label, selected_card
 from .arnak_icons import LETTERS, PLAYER_COLOURS, RIVAL, RIVAL_COLOUR, defs, icon, icon_row
+from .arnak_round import move_tokens, rival_moves
 from .markup import Safe, join, tag
 from .svg import act_attr, button_attrs, fit_text, fmt, svg_root
 
@@ -452,27 +453,31 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[S
 
 
 def rival_box(view: dict, geo: Geo, y0: float) -> tuple[Safe, float]:
-    """The solo rival's own row: its last tile and what it did, its pieces, cards, idols, guardians, score."""
+    """The solo rival's own row: every move it made this round (icons and words, in order), its last tile's
+    arrow, its pieces, cards, idols, guardians and score."""
     r = view["rival"]
     last = r.get("last") or {}
-    did = T.rival_text(last) if last else "-"
     arrow = {"L": "←", "R": "→"}.get(last.get("arrow"), "")
+    moves = rival_moves(view.get("log") or [])
     w = geo.w - 24
     parts = [tag("text", {"x": 20, "y": fmt(y0 + 18), "class": "hd"}, "R ", _("Rival expedition")),
              tag("text", {"x": fmt(12 + w - 8), "y": fmt(y0 + 18), "class": "b", "text-anchor": "end",
                           "data-testid": "rival-score"}, tr("score now {n}", n=r["score"]["total"]))]
-    words = [tr("last tile: {tile} ({arrow}) → {did}", tile=T.rival_tile_name(last.get("tile", "-")), arrow=arrow,
-                did=did),
+    did = _lines([_("This round:"), *(move_tokens(moves) or ["-"])], w - 16)
+    parts.append(tag("g", {"data-testid": "rival-moves", "data-moves": len(moves)},
+                     tag("title", None, T._list(T.rival_text(d) for d in moves) or "-"), _draw(did, 20, y0 + 38)))
+    words = [tr("last tile: {tile} ({arrow})", tile=T.rival_tile_name(last.get("tile", "-")), arrow=arrow),
              tr("tiles left {n} · archaeologists home {home}", n=r["left"], home=r["home"]),
              tr("cards: {cards}", cards=T._list(T.card_label(c["name"]) for c in r["cards"]) or "-"),
              tr("idols face up {up}, in the −1 stack {down}", up=len(r["idols_up"]), down=r["idols_down"]),
              tr("guardians {guardians} · temple tiles {tiles}", guardians=len(r["guardians"]),
                 tiles=len(r["temple_tiles"]))]
     lines = _lines([" · ".join(words)], w - 16)
+    y = y0 + 38 + LEAD * len(did) + 4
     parts.append(tag("g", {"data-testid": "rival-row"},
                      tag("title", None, _("The rival flips one action tile a turn; the arrow breaks ties (← the "
-                                          "leftmost choice, → the rightmost).")), _draw(lines, 20, y0 + 38)))
-    h = 28 + LEAD * len(lines) + 6
+                                          "leftmost choice, → the rightmost).")), _draw(lines, 20, y)))
+    h = 28 + LEAD * (len(did) + len(lines)) + 10
     box = tag("rect", {"x": 12, "y": fmt(y0), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#eee",
                        "stroke": RIVAL_COLOUR, "stroke-width": 3})
     return join(box, *parts), h
