@@ -18,10 +18,11 @@ from render.markup import Safe, join, tag
 
 
 def log_items(rmod, entries: list, names: list[str]) -> Safe:
-    """One <li> per entry; a renderer's log_text(entry, names) turns data entries into words. Names are
+    """One <li> per entry; a renderer's log_html (Safe markup, e.g. with icons) or log_text(entry, names) turns
+    data entries into words. Names are
     isolated (<bdi>) and each line takes its direction from its own words (dir=auto), so a Latin name in a
     Persian line, or a Persian name in an English one, stays in place."""
-    log_text = getattr(rmod, "log_text", lambda e, names: e["text"])
+    log_text = getattr(rmod, "log_html", None) or getattr(rmod, "log_text", lambda e, names: e["text"])  # html: icons
     whole = getattr(rmod, "LOG_SENTENCES", False)  # log_text already names the player ("You play…")
     items = []
     for e in entries:
