@@ -146,7 +146,8 @@ def test_two_players_against_a_bot_by_clicks(app):
         assert page.inner_text(f"[data-testid=sheet-total-{seat}]").strip() == str(first[seat]["total"])
     page.click("[data-testid=next-round]")
     page.wait_for_function("() => !document.querySelector('.modal')")
-    assert "Round 2 of 5" in page.text_content("svg[data-testid=arnak-board]")
+    assert page.locator("[data-testid=round-summary]").count() == 0
+    assert page.locator("svg[data-testid=arnak-board]").count() == 1
     finish_by_passing(page)
     state = engine_state(page)
     assert state.is_over()
@@ -193,7 +194,8 @@ def test_solo_against_the_rival_through_round_one(app):
     assert page.inner_text("[data-testid=sheet-total-rival]").strip() == str(entry["rival"]["total"])
     page.click(".modal [data-testid=next-round]")
     page.wait_for_function("() => !document.querySelector('.modal')")
-    assert "Round 2 of 5" in page.text_content("svg[data-testid=arnak-board]")
+    assert page.locator("[data-testid=round-summary]").count() == 0
+    assert page.locator("svg[data-testid=arnak-board]").count() == 1
     watch.assert_clean()
 
 
@@ -218,3 +220,64 @@ def test_embedded_live_solo_game(browser, site):
     assert "Round 2" in page.text_content("svg[data-testid=arnak-board]")
     watch.assert_clean()
     context.close()
+
+
+def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_has_icons(app):
+    """Issue 22: resting the mouse on a research space, an assistant stack or a guardian shows it large (its
+    words and named icons), beside it; a tap on one without an action does too; the log's lines carry the
+    board's icons, each named or decorative."""
+    page, watch = app
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
+    page.hover("svg [data-zoom='r:1']")
+    page.wait_for_selector("svg [data-zoom='r:1'][data-zoomed='1']")
+    zoom = page.inner_text("[data-testid=zoom]")
+    assert "Row " in zoom and "Magnifying glass:" in zoom and "Notebook:" in zoom
+    assert page.locator("[data-testid=zoom] svg[role=img][aria-label]").count() >= 2
+    box = page.locator("#card-actions").bounding_box()  # floats under the space, not below the whole board
+    space = page.locator("svg [data-zoom='r:1']").bounding_box()
+    assert box["y"] < space["y"] + space["height"] + 60
+    page.hover("svg [data-zoom='a:0']")
+    page.wait_for_selector("svg [data-zoom='a:0'][data-zoomed='1']")
+    assert "(silver" in page.inner_text("[data-testid=zoom]") and "(gold" in page.inner_text("[data-testid=zoom]")
+    page.mouse.move(0, 0)
+    page.click("svg [data-testid=temple-tile-5]")  # a click (a tap) on a thing without an action shows it too
+    page.wait_for_selector("svg [data-zoom='t:5'][data-zoomed='1']")
+    assert "Temple tile (gold): 11 VP" in page.inner_text("[data-testid=zoom]")
+    # pointing still works: a hand card selected is not replaced by what the mouse passes over
+    page.click("svg [data-testid^=hand-][data-cmd=select]")
+    page.wait_for_function("() => (document.querySelector('svg[data-testid=arnak-board]').dataset.selected "
+                           "|| '').startsWith('c:')")
+    page.hover("svg [data-zoom='r:1']")
+    page.wait_for_timeout(600)
+    assert page.get_attribute("svg[data-testid=arnak-board]", "data-selected").startswith("c:")
+    page.keyboard.press("Escape")
+    # play on (passing) until a guardian is on the board (the rival discovers sites), then rest on it
+    for _ in range(60):
+        decision = wait_mine(page)
+        if decision == "over":
+            break
+        if decision == "round":
+            page.click("[data-testid=next-round]")
+            continue
+        if decision in ("turn", "free") and page.locator("svg [data-zoom^='g:']").count():
+            break
+        target = {"turn": "act-pass", "free": "act-end", "keep": "act-keep"}.get(decision)
+        act(page, f'[data-testid="{target}"]' if target else "button[data-act]")
+    guardian = page.locator("svg [data-zoom^='g:']").first
+    if guardian.count():
+        key = guardian.get_attribute("data-zoom")
+        guardian.hover()
+        page.wait_for_selector(f"svg [data-zoomed='1'][data-zoom='{key}']")
+        assert "Unless overcome, it gives Fear" in page.inner_text("[data-testid=zoom]")
+    # the log: the rival's moves and every gain with the board's icons, named or decorative
+    icons = page.locator("[data-testid=log] li svg.ai")
+    assert icons.count() > 0
+    named = page.eval_on_selector_all(
+        "[data-testid=log] li svg.ai",
+        "els => els.every(e => e.getAttribute('aria-hidden') === 'true' || (e.getAttribute('aria-label') "
+        "&& e.querySelector('title')))")
+    assert named
+    watch.assert_clean()

@@ -169,3 +169,29 @@ document.addEventListener("keydown", ev => {
     if (btn && !btn.disabled) btn.click();
   }
 }, {capture: true});
+
+// A board thing with a large view (data-zoom="<kind>:<key>", e.g. Arnak's research spaces and guardians) shows
+// it when the mouse rests on it or the keyboard moves focus to it: the same selection a click or a tap makes
+// (data-cmd select), sent once the pointer has stayed 300 ms. Never while a hand card is selected (that
+// selection lights the card's uses), never for a programmatic focus, never for the one already shown.
+let zoomTimer = 0, keyAt = 0;
+document.addEventListener("keydown", () => { keyAt = performance.now(); }, {capture: true});
+function zoomSoon(ev) {
+  clearTimeout(zoomTimer);
+  const el = ev.target instanceof Element ? ev.target.closest("#board [data-zoom]") : null;
+  if (!el || (ev.type === "pointerover" && ev.pointerType !== "mouse")) return;
+  if (ev.type === "focusin" && performance.now() - keyAt > 500) return;
+  zoomTimer = setTimeout(() => {
+    const board = el.closest("svg");
+    if (!el.isConnected || el.hasAttribute("data-zoomed") || (board?.dataset.selected || "").startsWith("c:")) return;
+    const ask = document.createElement("button");
+    ask.hidden = true;
+    ask.dataset.cmd = "select";
+    ask.dataset.arg = el.dataset.zoom;
+    app.append(ask);
+    ask.click();
+    ask.remove();
+  }, 300);
+}
+app.addEventListener("pointerover", zoomSoon);
+app.addEventListener("focusin", zoomSoon);
