@@ -254,11 +254,15 @@ def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_
     page.wait_for_timeout(600)
     assert page.get_attribute("svg[data-testid=arnak-board]", "data-selected").startswith("c:")
     page.keyboard.press("Escape")
-    # play on (passing) until a guardian is on the board (the rival discovers sites), then rest on it
-    for _ in range(60):
+    # play on (passing) until a guardian is on the board (the rival discovers sites; in about 3 solo games of 4
+    # before the end, so up to 3 games), then rest on it
+    for _ in range(300):
         decision = wait_mine(page)
         if decision == "over":
-            break
+            page.click("[data-testid=new-game]")
+            page.click("[data-testid=start]")
+            page.wait_for_selector("svg[data-testid=arnak-board]")
+            continue
         if decision == "round":
             page.click("[data-testid=next-round]")
             continue
@@ -267,11 +271,11 @@ def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_
         target = {"turn": "act-pass", "free": "act-end", "keep": "act-keep"}.get(decision)
         act(page, f'[data-testid="{target}"]' if target else "button[data-act]")
     guardian = page.locator("svg [data-zoom^='g:']").first
-    if guardian.count():
-        key = guardian.get_attribute("data-zoom")
-        guardian.hover()
-        page.wait_for_selector(f"svg [data-zoomed='1'][data-zoom='{key}']")
-        assert "Unless overcome, it gives Fear" in page.inner_text("[data-testid=zoom]")
+    key = guardian.get_attribute("data-zoom")
+    guardian.hover()
+    page.wait_for_selector(f"svg [data-zoomed='1'][data-zoom='{key}']")
+    assert "Unless overcome, it gives Fear" in page.inner_text("[data-testid=zoom]")
+    assert page.locator("[data-testid=zoom] svg[role=img][aria-label='5 VP']").count() == 1
     # the log: the rival's moves and every gain with the board's icons, named or decorative
     icons = page.locator("[data-testid=log] li svg.ai")
     assert icons.count() > 0

@@ -181,13 +181,15 @@ function zoomSoon(ev) {
   const el = ev.target instanceof Element ? ev.target.closest("#board [data-zoom]") : null;
   if (!el || (ev.type === "pointerover" && ev.pointerType !== "mouse")) return;
   if (ev.type === "focusin" && performance.now() - keyAt > 500) return;
-  zoomTimer = setTimeout(() => {
-    const board = el.closest("svg");
-    if (!el.isConnected || el.hasAttribute("data-zoomed") || (board?.dataset.selected || "").startsWith("c:")) return;
+  const key = el.dataset.zoom;
+  zoomTimer = setTimeout(() => {  // the board may have been drawn again meanwhile: the thing by its key
+    const now = [...app.querySelectorAll("#board [data-zoom]")].find(e => e.dataset.zoom === key);
+    const board = now?.closest("svg");
+    if (!now || now.hasAttribute("data-zoomed") || (board?.dataset.selected || "").startsWith("c:")) return;
     const ask = document.createElement("button");
     ask.hidden = true;
     ask.dataset.cmd = "select";
-    ask.dataset.arg = el.dataset.zoom;
+    ask.dataset.arg = key;
     app.append(ask);
     ask.click();
     ask.remove();
