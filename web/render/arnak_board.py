@@ -92,6 +92,17 @@ def _zoomable(key: str, selected, x: float, y: float, w: float, h: float) -> tup
                                     "data-actions-anchor": "1"}))
 
 
+def _pictured(attrs: dict, about: str, arg: str, testid: str, face: list) -> tuple[dict, list]:
+    """A thing selectable for its large view (data-cmd select): named by its <title>, its face a picture hidden
+    from screen readers (as a card's and a site's: the name holds all its words, WCAG 2.5.3)."""
+    attrs = {**attrs, **button_attrs(about, cmd="select", arg=arg, testid=testid)}
+    attrs.pop("aria-label")
+    ring = face[0] if face and face[0].startswith("<rect") and "<title>" not in face[0] else None
+    if ring:  # the outline stays a direct child: the focus ring draws on it (.board g:focus-visible > rect)
+        face = face[1:]
+    return attrs, [tag("title", None, about), ring, tag("g", {"aria-hidden": "true"}, face)]
+
+
 # --- cards ---------------------------------------------------------------------------------------------
 def card_lines(card: dict, w: float) -> list:
     return _lines(F.ops_tokens(D.CARDS[card["id"]][7]) if card["id"] in D.CARDS else [], w - 10)
@@ -371,13 +382,15 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
     for j, (seat, kind) in enumerate(here):
         parts.append(_piece(seat, kind, x + 14 + j * 24, y + h - 14))
     acts = [a for a in legal if a[0] == "research" and a[2] == space]
+    if not acts:  # named by the group's <title> (see _pictured)
+        parts[0] = tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 5, "class": "box"})
     zoom, mark = _zoomable(f"r:{space}", selected, x, y, w, h)
     parts.append(mark)
     for a in acts[:1]:
         parts.append(_target(x, y, w, h, a, label(view, a), f"research-{a[1]}-{space}"))
     attrs = {"data-space": space, **zoom}
     if not acts:  # a click, a tap or Enter shows it large
-        attrs.update(button_attrs(about, cmd="select", arg=f"r:{space}", testid=f"space-{space}"))
+        attrs, parts = _pictured(attrs, about, f"r:{space}", f"space-{space}", parts)
     return tag("g", attrs, parts)
 
 
@@ -398,17 +411,19 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
                    n=view["temple_left"][k])
         act = _find(legal, lambda a, k=k: a == ("temple", k))
         zoom, mark = _zoomable(f"t:{k}", selected, xx, y, tw, 46)
-        attrs = dict(zoom) if act else {**zoom, **button_attrs(about, cmd="select", arg=f"t:{k}",
-                                                               testid=f"temple-tile-{k}")}
-        parts.append(tag("g", attrs, tag("title", None, about),
-                         tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(tw), "height": 46, "rx": 4,
-                                      "class": "box"}),
-                         icon("vp", xx + 11, y + 12, 16),
-                         tag("text", {"x": fmt(xx + 21), "y": fmt(y + 17), "class": "b"}, num(D.TEMPLE_STACK_VP[k])),
-                         tag("text", {"x": fmt(xx + tw - 4), "y": fmt(y + 17), "class": "xs", "text-anchor": "end"},
-                             f"×{num(view['temple_left'][k])}"),
-                         icon_row(cost, xx + 3, y + 34, min(14, (tw - 6) / max(1, len(cost)) - 1)), mark,
-                         _target(xx, y, tw, 46, act, label(view, act), f"temple-{k}") if act else None))
+        face = [tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(tw), "height": 46, "rx": 4,
+                             "class": "box"}),
+                icon("vp", xx + 11, y + 12, 16),
+                tag("text", {"x": fmt(xx + 21), "y": fmt(y + 17), "class": "b"}, num(D.TEMPLE_STACK_VP[k])),
+                tag("text", {"x": fmt(xx + tw - 4), "y": fmt(y + 17), "class": "xs", "text-anchor": "end"},
+                    f"×{num(view['temple_left'][k])}"),
+                icon_row(cost, xx + 3, y + 34, min(14, (tw - 6) / max(1, len(cost)) - 1)), mark]
+        if act:
+            attrs, face = dict(zoom), [tag("title", None, about), *face,
+                                       _target(xx, y, tw, 46, act, label(view, act), f"temple-{k}")]
+        else:
+            attrs, face = _pictured(zoom, about, f"t:{k}", f"temple-tile-{k}", face)
+        parts.append(tag("g", attrs, face))
     y += 56
     parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 14), "class": "hd"}, _("Assistant stacks:")))
     y += 22
@@ -420,12 +435,10 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
         attrs: dict = {}
         if a["top"]:
             about = T.assistant_text(a["top"], False)
-            body += [tag("title", None, about),
-                     tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"},
-                         f"#{num(a['top'])} ×{num(a['count'])}")]
-            attrs, mark = _zoomable(f"a:{k}", selected, xx, y, aw, 30)
-            attrs.update(button_attrs(about, cmd="select", arg=f"a:{k}", testid=f"assistant-stack-{k}"))
-            body.append(mark)
+            body.append(tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"},
+                            f"#{num(a['top'])} ×{num(a['count'])}"))
+            zoom, mark = _zoomable(f"a:{k}", selected, xx, y, aw, 30)
+            attrs, body = _pictured(zoom, about, f"a:{k}", f"assistant-stack-{k}", [*body, mark])
         else:
             body.append(tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"}, _("empty")))
         parts.append(tag("g", attrs, body))
