@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from .helpers import TURN_TIMEOUT, act, engine_state
+from .test_a11y import audit
 
 MINE_OR_MODAL = """() => document.querySelector('[data-testid=new-game]')
     || document.querySelector('[data-testid=next-round]')
@@ -177,6 +178,7 @@ def test_solo_against_the_rival_through_round_one(app):
     assert state.rival is not None and state.opts["rival"] == 2
     entry = state.history[0]
     assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
+    assert not audit(page, "round summary")  # axe: no serious or critical violation
     # the summary lists the rival's ten moves in order; its row on the board lists them too
     moves = page.locator("[data-testid=round-rival-moves] > li")
     assert moves.count() == 10
@@ -272,10 +274,13 @@ def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_
         act(page, f'[data-testid="{target}"]' if target else "button[data-act]")
     guardian = page.locator("svg [data-zoom^='g:']").first
     key = guardian.get_attribute("data-zoom")
+    guardian.scroll_into_view_if_needed()
+    page.mouse.move(0, 0)
     guardian.hover()
     page.wait_for_selector(f"svg [data-zoomed='1'][data-zoom='{key}']")
     assert "Unless overcome, it gives Fear" in page.inner_text("[data-testid=zoom]")
     assert page.locator("[data-testid=zoom] svg[role=img][aria-label='5 VP']").count() == 1
+    assert not audit(page, "guardian shown large")
     # the log: the rival's moves and every gain with the board's icons, named or decorative
     icons = page.locator("[data-testid=log] li svg.ai")
     assert icons.count() > 0

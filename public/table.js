@@ -177,10 +177,11 @@ document.addEventListener("keydown", ev => {
 let zoomTimer = 0, keyAt = 0;
 document.addEventListener("keydown", () => { keyAt = performance.now(); }, {capture: true});
 function zoomSoon(ev) {
+  if (ev.type === "pointerover" && ev.pointerType !== "mouse") return;
+  if (ev.type === "focusin" && performance.now() - keyAt > 500) return;  // e.g. focus kept across a redraw
   clearTimeout(zoomTimer);
   const el = ev.target instanceof Element ? ev.target.closest("#board [data-zoom]") : null;
-  if (!el || (ev.type === "pointerover" && ev.pointerType !== "mouse")) return;
-  if (ev.type === "focusin" && performance.now() - keyAt > 500) return;
+  if (!el) return;
   const key = el.dataset.zoom;
   zoomTimer = setTimeout(() => {  // the board may have been drawn again meanwhile: the thing by its key
     const now = [...app.querySelectorAll("#board [data-zoom]")].find(e => e.dataset.zoom === key);
@@ -190,9 +191,11 @@ function zoomSoon(ev) {
     ask.hidden = true;
     ask.dataset.cmd = "select";
     ask.dataset.arg = key;
+    const x = scrollX, y = scrollY;
     app.append(ask);
     ask.click();
     ask.remove();
+    scrollTo(x, y);  // the redraw keeps focus (e.g. on a button below the board); a rest never scrolls the page
   }, 300);
 }
 app.addEventListener("pointerover", zoomSoon);
