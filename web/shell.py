@@ -225,12 +225,16 @@ class App(BotPump):
                    modal)
 
     def finished_html(self, rmod, ui: dict) -> tuple[Safe, Safe]:
-        """The table as the round ended (the state before its last move; the log names that move)."""
+        """The table as the round ended (the state before its last move; the log names that move), or, for a
+        renderer with a round summary, the table as it is now."""
+        if hasattr(rmod, "round_summary"):  # the summary told the round: the table as it is now, named
+            view = self.table.state.view(self.viewer)
+            last = (view.get("history") or [{}])[-1]
+            board = rmod.render(view, dict(ui, legal=[], selected=None, drawn=None))
+            return board, text(tr("Round {n} is over", n=last.get("round", "") if isinstance(last, dict) else ""))
         state = self.finished if self.finished is not None else self.table.state
         view = state.view(self.viewer)
         board = rmod.render(view, dict(ui, legal=[], selected=None, drawn=None))
-        if hasattr(rmod, "round_summary"):  # the summary said what happened; the table just names the round
-            return board, text(tr("Round {n} is over", n=view.get("round", "")))
         return board, text(tr("Round {n} is over: the finished table, before its last move. "
                               "Next round continues.", n=view.get("round", view.get("expedition", ""))))
 
