@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from .helpers import TURN_TIMEOUT, act, engine_state
+from .test_a11y import audit
 
 MINE_OR_MODAL = """() => document.querySelector('[data-testid=new-game]')
     || document.querySelector('[data-testid=next-round]')
@@ -129,13 +130,25 @@ def test_two_players_against_a_bot_by_clicks(app):
     moves = [m[1] for m in state.record.moves if m[0] == 0]
     assert ["dig", 3] in moves and any(m[0] == "tcard" for m in moves)
     assert any(m[0] == "research" for m in moves) and any(m[0] == "buy" for m in moves)
-    # the round's score sheet opened: check it against the engine
-    page.wait_for_selector("[data-testid=next-round]")
+    # the round's summary opened (who passed first, each player's points): check it against the engine, then its
+    # score sheet; "Next round" continues into round 2
+    page.wait_for_selector("[data-testid=round-summary]")
     state = engine_state(page)
     first = state.history[0]["scores"]
+    names = ["You", "Player 2"]
+    passed = next(e[0] for e in state.log if e[1] == "pass")
+    assert page.inner_text("[data-testid=round-passed-first]").strip() == f"Passed first: {names[passed]}"
+    for seat in range(2):
+        total = first[seat]["total"]
+        assert f"points this round (total {total})" in page.inner_text(f"[data-testid=round-seat-{seat}]")
+    assert "Start player:" in page.inner_text("[data-testid=round-next]")
+    page.click("[data-testid=round-sheet]")
     for seat in range(2):
         assert page.inner_text(f"[data-testid=sheet-total-{seat}]").strip() == str(first[seat]["total"])
     page.click("[data-testid=next-round]")
+    page.wait_for_function("() => !document.querySelector('.modal')")
+    assert page.locator("[data-testid=round-summary]").count() == 0
+    assert page.locator("svg[data-testid=arnak-board]").count() == 1
     finish_by_passing(page)
     state = engine_state(page)
     assert state.is_over()
@@ -154,18 +167,36 @@ def test_solo_against_the_rival_through_round_one(app):
         page.fill("[data-opt=rival]", "2")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board]")
-    # the rival started the round: its flipped tile is on its board and in the log
+    # the rival started the round: its flipped tile is on its own row of the board and in the log
     assert "last tile:" in page.text_content("svg[data-testid=arnak-board]")
     assert "Rival flips" in page.inner_text("[data-testid=log]")
+    assert page.get_attribute("svg [data-testid=rival-moves]", "data-moves") == "1"
     done = play_round_one(page)
     assert done["dig"] >= 1
-    page.wait_for_selector("[data-testid=next-round]")
+    page.wait_for_selector("[data-testid=round-summary]")
     state = engine_state(page)
     assert state.rival is not None and state.opts["rival"] == 2
     entry = state.history[0]
+    assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
+    assert not audit(page, "round summary")  # axe: no serious or critical violation
+    # the summary lists the rival's ten moves in order; its row on the board lists them too
+    moves = page.locator("[data-testid=round-rival-moves] > li")
+    assert moves.count() == 10
+    rival = [e[2] for e in state.log if e[1] == "rival"]
+    assert [bool(m.get("did") == "dig") for m in rival] == \
+        ["digs at" in moves.nth(k).inner_text() for k in range(10)]
+    assert f"(total {entry['rival']['total']})" in page.inner_text("[data-testid=round-rival]")
+    page.click("[data-testid=close]")  # look at the table: the rival's row holds the round's ten moves
+    assert page.get_attribute("svg [data-testid=rival-moves]", "data-moves") == "10"
+    assert page.inner_text("[data-testid=status]").startswith("Round 1 is over")
+    assert page.locator("#card-actions [data-testid=next-round]").count() == 1
+    page.click("[data-testid=open-sheet]")
     assert page.inner_text("[data-testid=sheet-total-0]").strip() == str(entry["scores"][0]["total"])
     assert page.inner_text("[data-testid=sheet-total-rival]").strip() == str(entry["rival"]["total"])
-    assert state.round == 1 and sum(e[1] == "rival" for e in state.log) == 10  # all 10 tiles in round 1
+    page.click(".modal [data-testid=next-round]")
+    page.wait_for_function("() => !document.querySelector('.modal')")
+    assert page.locator("[data-testid=round-summary]").count() == 0
+    assert page.locator("svg[data-testid=arnak-board]").count() == 1
     watch.assert_clean()
 
 
@@ -190,3 +221,71 @@ def test_embedded_live_solo_game(browser, site):
     assert "Round 2" in page.text_content("svg[data-testid=arnak-board]")
     watch.assert_clean()
     context.close()
+
+
+def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_has_icons(app):
+    """Issue 22: resting the mouse on a research space, an assistant stack or a guardian shows it large (its
+    words and named icons), beside it; a tap on one without an action does too; the log's lines carry the
+    board's icons, each named or decorative."""
+    page, watch = app
+    page.click("[data-testid=new-arnak]")
+    page.select_option("[data-testid=player-count]", "1")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
+    page.hover("svg [data-zoom='r:1']")
+    page.wait_for_selector("svg [data-zoom='r:1'][data-zoomed='1']")
+    zoom = page.inner_text("[data-testid=zoom]")
+    assert "Row " in zoom and "Magnifying glass:" in zoom and "Notebook:" in zoom
+    assert page.locator("[data-testid=zoom] svg[role=img][aria-label]").count() >= 2
+    box = page.locator("#card-actions").bounding_box()  # floats under the space, not below the whole board
+    space = page.locator("svg [data-zoom='r:1']").bounding_box()
+    assert box["y"] < space["y"] + space["height"] + 60
+    page.hover("svg [data-zoom='a:0']")
+    page.wait_for_selector("svg [data-zoom='a:0'][data-zoomed='1']")
+    assert "(silver" in page.inner_text("[data-testid=zoom]") and "(gold" in page.inner_text("[data-testid=zoom]")
+    page.mouse.move(0, 0)
+    page.click("svg [data-testid=temple-tile-5]")  # a click (a tap) on a thing without an action shows it too
+    page.wait_for_selector("svg [data-zoom='t:5'][data-zoomed='1']")
+    assert "Temple tile (gold): 11 VP" in page.inner_text("[data-testid=zoom]")
+    # pointing still works: a hand card selected is not replaced by what the mouse passes over
+    page.click("svg [data-testid^=hand-][data-cmd=select]")
+    page.wait_for_function("() => (document.querySelector('svg[data-testid=arnak-board]').dataset.selected "
+                           "|| '').startsWith('c:')")
+    page.hover("svg [data-zoom='r:1']")
+    page.wait_for_timeout(600)
+    assert page.get_attribute("svg[data-testid=arnak-board]", "data-selected").startswith("c:")
+    page.keyboard.press("Escape")
+    # play on (passing) until a guardian is on the board (the rival discovers sites; in about 3 solo games of 4
+    # before the end, so up to 3 games), then rest on it
+    for _ in range(300):
+        decision = wait_mine(page)
+        if decision == "over":
+            page.click("[data-testid=new-game]")
+            page.click("[data-testid=start]")
+            page.wait_for_selector("svg[data-testid=arnak-board]")
+            continue
+        if decision == "round":
+            page.click("[data-testid=next-round]")
+            continue
+        if decision in ("turn", "free") and page.locator("svg [data-zoom^='g:']").count():
+            break
+        target = {"turn": "act-pass", "free": "act-end", "keep": "act-keep"}.get(decision)
+        act(page, f'[data-testid="{target}"]' if target else "button[data-act]")
+    guardian = page.locator("svg [data-zoom^='g:']").first
+    key = guardian.get_attribute("data-zoom")
+    guardian.scroll_into_view_if_needed()
+    page.mouse.move(0, 0)
+    guardian.hover()
+    page.wait_for_selector(f"svg [data-zoomed='1'][data-zoom='{key}']")
+    assert "Unless overcome, it gives Fear" in page.inner_text("[data-testid=zoom]")
+    assert page.locator("[data-testid=zoom] svg[role=img][aria-label='5 VP']").count() == 1
+    assert not audit(page, "guardian shown large")
+    # the log: the rival's moves and every gain with the board's icons, named or decorative
+    icons = page.locator("[data-testid=log] li svg.ai")
+    assert icons.count() > 0
+    named = page.eval_on_selector_all(
+        "[data-testid=log] li svg.ai",
+        "els => els.every(e => e.getAttribute('aria-hidden') === 'true' || (e.getAttribute('aria-label') "
+        "&& e.querySelector('title')))")
+    assert named
+    watch.assert_clean()

@@ -169,3 +169,34 @@ document.addEventListener("keydown", ev => {
     if (btn && !btn.disabled) btn.click();
   }
 }, {capture: true});
+
+// A board thing with a large view (data-zoom="<kind>:<key>", e.g. Arnak's research spaces and guardians) shows
+// it when the mouse rests on it or the keyboard moves focus to it: the same selection a click or a tap makes
+// (data-cmd select), sent once the pointer has stayed 300 ms. Never while a hand card is selected (that
+// selection lights the card's uses), never for a programmatic focus, never for the one already shown.
+let zoomTimer = 0, keyAt = 0;
+document.addEventListener("keydown", () => { keyAt = performance.now(); }, {capture: true});
+function zoomSoon(ev) {
+  if (ev.type === "pointerover" && ev.pointerType !== "mouse") return;
+  if (ev.type === "focusin" && performance.now() - keyAt > 500) return;  // e.g. focus kept across a redraw
+  clearTimeout(zoomTimer);
+  const el = ev.target instanceof Element ? ev.target.closest("#board [data-zoom]") : null;
+  if (!el) return;
+  const key = el.dataset.zoom;
+  zoomTimer = setTimeout(() => {  // the board may have been drawn again meanwhile: the thing by its key
+    const now = [...app.querySelectorAll("#board [data-zoom]")].find(e => e.dataset.zoom === key);
+    const board = now?.closest("svg");
+    if (!now || now.hasAttribute("data-zoomed") || (board?.dataset.selected || "").startsWith("c:")) return;
+    const ask = document.createElement("button");
+    ask.hidden = true;
+    ask.dataset.cmd = "select";
+    ask.dataset.arg = key;
+    const x = scrollX, y = scrollY;
+    app.append(ask);
+    ask.click();
+    ask.remove();
+    scrollTo(x, y);  // the redraw keeps focus (e.g. on a button below the board); a rest never scrolls the page
+  }, 300);
+}
+app.addEventListener("pointerover", zoomSoon);
+app.addEventListener("focusin", zoomSoon);

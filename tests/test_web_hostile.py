@@ -159,6 +159,8 @@ def drawings(game_id: str, view: dict, ui: dict):
             yield lambda name=name: getattr(rmod, name)(view, names)
     yield lambda: shell.log_html(rmod, view, names)
     yield lambda: shell.sheet_dialog(rmod, view, names, "close", "Close", "close")
+    if hasattr(rmod, "round_summary"):
+        yield lambda: shell.round_dialog(rmod.round_summary(view, names) or tag("p", None, ""))
     if view.get("result") is not None:
         yield lambda: shell.match_result_html(view, names)
         yield lambda: shell.over_dialog(rmod, view, names)

@@ -236,7 +236,13 @@ class App(BotPump):
                    modal)
 
     def finished_html(self, rmod, ui: dict) -> tuple[Safe, Safe]:
-        """The table as the round ended (the state before its last move; the log names that move)."""
+        """The table as the round ended (the state before its last move; the log names that move), or, for a
+        renderer with a round summary, the table as it is now."""
+        if hasattr(rmod, "round_summary"):  # the summary told the round: the table as it is now, named
+            view = self.table.state.view(self.viewer)
+            last = (view.get("history") or [{}])[-1]
+            board = rmod.render(view, dict(ui, legal=[], selected=None, drawn=None))
+            return board, text(tr("Round {n} is over", n=last.get("round", "") if isinstance(last, dict) else ""))
         state = self.finished if self.finished is not None else self.table.state
         view = state.view(self.viewer)
         board = rmod.render(view, dict(ui, legal=[], selected=None, drawn=None))
@@ -256,7 +262,12 @@ class App(BotPump):
                              tr("{name} is thinking…", name=self.table.names[seat])))
 
     def modal_html(self, view: dict) -> Safe:
-        if self.modal == "sheet" and self.round_over:
+        if self.modal == "round":  # a renderer's round summary (round_summary), else the score sheet as below
+            rmod = renderer(self.table.game.id)
+            summary = rmod.round_summary(view, self.table.names)
+            if summary is not None:
+                return round_dialog(summary)
+        if self.modal in ("sheet", "round") and self.round_over:
             return sheet_dialog(renderer(self.table.game.id), view, self.table.names, "next", _("Next round"),
                                 "next-round", look=True)
         if self.modal == "sheet":
@@ -295,6 +306,8 @@ class App(BotPump):
             self.modal = "over"
             return
         self.modal, self.round_over, self.handoff, self.selected = "sheet", True, False, None
+        if hasattr(renderer(self.table.game.id), "round_summary"):
+            self.modal = "round"  # what happened this round, instead of the score sheet
         record = getattr(self.table.state, "record", None)  # none on a guest: the current view is shown
         try:
             self.finished = record.replay(len(record.moves) - 1) if record is not None else None
@@ -648,6 +661,19 @@ def sheet_dialog(rmod, view: dict, names: list[str], cmd: str, label: str, testi
                tag("p", None, tag("button", {"class": "primary", "data-cmd": cmd, "data-testid": testid,
                                              "data-key": testid, "data-escape": None if look else "1"}, label),
                    " ", close))
+
+
+def round_dialog(summary: Safe) -> Safe:
+    """A renderer's round summary in a dialog: "Next round" continues, "Score sheet" opens the sheet (which
+    continues too), "Look at the table" (Escape) closes it and leaves "Next round" on the table."""
+    return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Round summary")},
+               summary,
+               tag("p", None, tag("button", {"class": "primary", "data-cmd": "next", "data-testid": "next-round",
+                                             "data-key": "next-round"}, _("Next round")), " ",
+                   tag("button", {"data-cmd": "sheet", "data-testid": "round-sheet", "data-key": "round-sheet"},
+                       _("Score sheet")), " ",
+                   tag("button", {"data-cmd": "close", "data-testid": "close", "data-key": "close",
+                                  "data-escape": "1"}, _("Look at the table"))))
 
 
 def over_dialog(rmod, view: dict, names: list[str], extra: Safe | None = None, me: int | None = None) -> Safe:

@@ -14,7 +14,8 @@ from py_engine.games.arnak import data as D
 
 from .arnak_actions import _legal, action_buttons, label, status_text
 from .arnak_board import board, card_box
-from .arnak_log import log_text
+from .arnak_log import log_html, log_text
+from .arnak_round import round_summary
 from .arnak_sheet import score_sheet, summary
 from .arnak_text import _names, describe, move_text, site_name
 from .markup import Safe
@@ -41,5 +42,6 @@ def validate_view(view: dict) -> None:
         raise ValueError("bad sites")
 
 
-__all__ = ["BLURB", "LOG_SENTENCES", "action_buttons", "card_box", "describe", "label", "log_text", "move_text",
-           "render", "score_sheet", "site_name", "status_text", "summary", "validate_view"]
+__all__ = ["BLURB", "LOG_SENTENCES", "action_buttons", "card_box", "describe", "label", "log_html", "log_text",
+           "move_text", "render", "round_summary", "score_sheet", "site_name", "status_text", "summary",
+           "validate_view"]

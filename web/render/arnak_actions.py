@@ -1,24 +1,24 @@
 """Arnak's actions: their names (naming the thing: "Buy Trowel (1 coin)"), the status line, and the buttons
 for what has no place on the board (pass, end turn, choices inside an effect, idol slots, boons,
-assistants) with the selected card's zoom. Every action the board draws as a target (a site, a row card,
-a research space, a temple tile, a hand card) is left out of the buttons; identical labels give one button.
+assistants) with the large view of the selected thing (arnak_zoom). Every action the board draws as a target
+(a site, a row card, a research space, a temple tile, a hand card) is left out of the buttons; identical labels
+give one button.
 """
 
 from __future__ import annotations
 
 import json
 
-from i18n import _, num, tr
+from i18n import _, tr
 
 from py_engine.games.arnak import data as D
 
 from . import arnak_text as T
 from .arnak_icons import inline
+from .arnak_zoom import zoom_of
 from .markup import Safe, join, tag
 
 QUIET = ("pass", "skip", "end", "decline", "none")
-ZOOM_STYLE = ("flex-basis:100%;font-size:1.05rem;background:#fffdf6;border:2px solid #333;border-radius:8px;"
-              "padding:.4rem .6rem")
 BUTTON_ICONS = {"idol": "idol", "boon": "guardian", "tboon": "guardian", "assist": "assistant", "tasst": "assistant",
                 "exile": "exile", "upgrade": "up", "n": "card", "bonus": "vp", "research": "glass", "temple": "temple",
                 "recruit": "assistant", "stack": "assistant", "asst": "assistant", "rescue": "assistant"}
@@ -185,40 +185,13 @@ def _button(view: dict, a: tuple, name: str) -> Safe:
                           "data-testid": testid, "data-key": testid}, *icons, " " if icons else "", name)
 
 
-def zoom(view: dict, card: dict) -> Safe:
-    """The selected card large: name, price, travel, VP and its whole effect in words."""
-    info = D.CARDS.get(card["id"])
-    head = [tag("strong", None, T.card_label(card["name"]))]
-    if card["kind"] in ("item", "artifact"):
-        res = "coin" if card["kind"] == "item" else "compass"
-        head += [" ", num(card["cost"]), inline(res, T.res_amount(res, card["cost"]))]
-    head += [" · ", *[inline(i, T.word(T.ICON_NAMES, i)) for i in card["travel"]]]
-    if card["vp"]:
-        head += [" · ", tr("{n} VP", n=card["vp"])]
-    return tag("div", {"class": "zoom", "data-testid": "zoom", "style": ZOOM_STYLE},
-               tag("div", None, *head), tag("div", None, T.card_text(card) if info else ""))
-
-
 def action_buttons(view: dict, ui: dict) -> Safe:
     """The local player's buttons: what has no place on the board, one per distinct name."""
     legal = _legal(ui)
     drawn = on_board(view, ui, legal)
     sel = selected_card(ui)
-    out: list = []
-    if sel is not None:
-        me = _me(view)
-        card = next((c for c in (me or {}).get("hand") or [] if c["id"] == sel), None)
-        if card:
-            out.append(zoom(view, card))
-    site = ui.get("selected")
-    if isinstance(site, str) and site.startswith("s:") and site[2:].isdigit():
-        found = next((s for s in view.get("sites") or [] if s["site"] == int(site[2:])), None)
-        if found:
-            g = found.get("guardian")
-            out.append(tag("div", {"class": "zoom", "data-testid": "zoom", "style": ZOOM_STYLE},
-                           tag("div", None, tag("strong", None, T.site_name(found["site"]))),
-                           tag("div", None, T.site_about(found)),
-                           tag("div", None, inline("guardian"), " ", T.guardian_text(g)) if g else None))
+    large = zoom_of(view, ui, (_me(view) or {}).get("hand") or [])
+    out: list = [large] if large is not None else []
     seen: set[str] = set()
     quiet: list = []
     for a in legal:

@@ -23,6 +23,7 @@ from . import arnak_flow as F
 from . import arnak_text as T
 from .arnak_actions import _find, label, selected_card
 from .arnak_icons import LETTERS, PLAYER_COLOURS, RIVAL, RIVAL_COLOUR, defs, icon, icon_row
+from .arnak_round import move_tokens, rival_moves
 from .markup import Safe, join, tag
 from .svg import act_attr, button_attrs, fit_text, fmt, svg_root
 
@@ -76,6 +77,30 @@ def _meeple(seat: int, cx: float, cy: float) -> Safe:
     colour, letter = (RIVAL_COLOUR, "R") if seat == RIVAL else (PLAYER_COLOURS[seat % 4], LETTERS[seat % 4])
     return join(icon("archaeologist", cx, cy, 20, colour),
                 tag("text", {"x": fmt(cx), "y": fmt(cy + 20), "class": "xs", "text-anchor": "middle"}, letter))
+
+
+def _zoomable(key: str, selected, x: float, y: float, w: float, h: float) -> tuple[dict, Safe | None]:
+    """A thing with a large view (arnak_zoom): its data-zoom attributes (public/table.js selects it when the mouse
+    rests on it or the keyboard focuses it) and, when it is the one shown, its mark and the anchor under it
+    beside which the large view floats on a wide screen."""
+    attrs = {"data-zoom": key, "data-zoomed": "1" if selected == key else None}
+    if selected != key:
+        return attrs, None
+    return attrs, join(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": fmt(w + 4), "height": fmt(h + 4),
+                                    "rx": 7, "class": "sel"}),
+                       tag("rect", {"x": fmt(x), "y": fmt(y + h + 6), "width": 1, "height": 1, "fill": "none",
+                                    "data-actions-anchor": "1"}))
+
+
+def _pictured(attrs: dict, about: str, arg: str, testid: str, face: list) -> tuple[dict, list]:
+    """A thing selectable for its large view (data-cmd select): named by its <title>, its face a picture hidden
+    from screen readers (as a card's and a site's: the name holds all its words, WCAG 2.5.3)."""
+    attrs = {**attrs, **button_attrs(about, cmd="select", arg=arg, testid=testid)}
+    attrs.pop("aria-label")
+    ring = face[0] if face and face[0].startswith("<rect") and "<title>" not in face[0] else None
+    if ring:  # the outline stays a direct child: the focus ring draws on it (.board g:focus-visible > rect)
+        face = face[1:]
+    return attrs, [tag("title", None, about), ring, tag("g", {"aria-hidden": "true"}, face)]
 
 
 # --- cards ---------------------------------------------------------------------------------------------
@@ -218,8 +243,15 @@ def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: 
     if g:
         boon = icon(g["boon"], x + 34, y + h - 16, 16) if g["boon"] in D.ICONS else \
             fit_text(x + 26, y + h - 11, w - 30 - 24 * len(s["spaces"]), "xs", T.boon_word(g["boon"]))
-        parts.append(tag("g", None, tag("title", None, T.guardian_text(g)), icon("guardian", x + 14, y + h - 16, 20),
-                         boon))
+        guardian = tag("g", {"data-zoom": f"g:{site}", "data-zoomed": "1" if selected == f"g:{site}" else None,
+                             "data-cmd": "select", "data-arg": f"g:{site}", "data-testid": f"guardian-{site}"},
+                       tag("title", None, T.guardian_text(g)),
+                       tag("rect", {"x": fmt(x + 2), "y": fmt(y + h - 28), "height": 24,
+                                    "style": "fill:#fff;fill-opacity:0",  # the whole group takes the pointer
+                                    "width": fmt(44 if g["boon"] in D.ICONS else w - 6 - 24 * len(s["spaces"]))}),
+                       icon("guardian", x + 14, y + h - 16, 20), boon)
+    else:
+        guardian = None
     for k, who in enumerate(s["spaces"]):
         cx, cy = x + w - 14 - 24 * k, y + h - 24
         if who == -2:
@@ -239,14 +271,16 @@ def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: 
             what = tr("{action}, paying with {card}", action=what, card=T.card_label(card["name"]))
         parts.append(_target(x, y, w, h, act, tr("{site}: {action}", site=name, action=what),
                              f"site-{site}-{act[0]}", lit=lit, then=then))
-    attrs = {"data-site": site, "data-lit": "1" if act and card and lit else None}
+    parts.append(guardian)  # over the site's target: a rest (a click, a tap) on the guardian shows it large
+    zoom, mark = _zoomable(f"s:{site}", selected, x, y, w, h)
+    if selected == f"g:{site}":  # its guardian is shown large: marked and anchored at the site
+        mark = _zoomable(f"g:{site}", selected, x, y, w, h)[1]
+    attrs = {"data-site": site, "data-lit": "1" if act and card and lit else None, **zoom}
+    parts.append(mark)
     if not act:  # nothing to do there now: a click (a tap) shows it large; named by its <title> (its face is a
         # picture, aria-hidden, as a card's: WCAG 2.5.3)
         attrs.update(button_attrs(about, cmd="select", arg=f"s:{site}", testid=f"site-{site}"))
         attrs.pop("aria-label")
-        if selected == f"s:{site}":
-            parts.append(tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": w + 4, "height": fmt(h + 4), "rx": 7,
-                                      "class": "sel"}))
         parts = [parts[0], tag("g", {"aria-hidden": "true"}, parts[1:])]
     return tag("g", attrs, parts)
 
@@ -282,7 +316,7 @@ def _site_height(s: dict, geo: Geo) -> float:
 
 
 # --- research and supply -------------------------------------------------------------------------------
-def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) -> tuple[Safe, float]:
+def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float, selected=None) -> tuple[Safe, float]:
     title = _("Research (bird temple)") if view["temple"] == "bird" else _("Research (snake temple)")
     parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, title)]
     rows: dict[int, list] = {}
@@ -305,7 +339,7 @@ def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) ->
                          num(row)))
         for k, sp in enumerate(spaces):
             xx = x0 + 24 + k * (sw + 6)
-            parts.append(_space(view, sp, legal, xx, y, sw, rh - 4, tokens.get(sp["space"], [])))
+            parts.append(_space(view, sp, legal, xx, y, sw, rh - 4, tokens.get(sp["space"], []), selected))
         y += rh
         if 0 < row < len(table):  # what each token gains arriving in this row, and its points there
             gops, gvp, nops, nvp = table[row]
@@ -328,11 +362,13 @@ def _piece(seat: int, kind: str, cx: float, cy: float) -> Safe:
                icon(kind, cx, cy, 22, colour))
 
 
-def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: float, here: list) -> Safe:
+def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: float, here: list,
+           selected=None) -> Safe:
     space = sp["space"]
     cost = _("1 idol") if sp["cost"] == "idol" else T._res_text([sp["cost"][r] for r in D.RES])
+    about = T.research_space_text(view, sp, cost)
     parts = [tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 5, "class": "box"},
-                 tag("title", None, T.research_space_text(view, sp, cost)))]
+                 tag("title", None, about))]
     if space == D.TEMPLE:
         parts.append(icon("temple", x + 12, y + 12, 18))
         parts.append(fit_text(x + 24, y + 17, w * 0.5, "xs", _("Lost temple")))
@@ -346,12 +382,20 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
     for j, (seat, kind) in enumerate(here):
         parts.append(_piece(seat, kind, x + 14 + j * 24, y + h - 14))
     acts = [a for a in legal if a[0] == "research" and a[2] == space]
+    if not acts:  # named by the group's <title> (see _pictured)
+        parts[0] = tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 5, "class": "box"})
+    zoom, mark = _zoomable(f"r:{space}", selected, x, y, w, h)
+    parts.append(mark)
     for a in acts[:1]:
         parts.append(_target(x, y, w, h, a, label(view, a), f"research-{a[1]}-{space}"))
-    return tag("g", {"data-space": space}, parts)
+    attrs = {"data-space": space, **zoom}
+    if not acts:  # a click, a tap or Enter shows it large
+        attrs, parts = _pictured(attrs, about, f"r:{space}", f"space-{space}", parts)
+    return tag("g", attrs, parts)
 
 
-def supply_section(view: dict, legal: list, x0: float, y0: float, width: float) -> tuple[Safe, float]:
+def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
+                   selected=None) -> tuple[Safe, float]:
     """Temple tiles (VP, how many left, price) and the assistant stacks."""
     parts = [tag("text", {"x": fmt(x0), "y": fmt(y0 + 16), "class": "hd"}, _("Temple tiles"))]
     per = 6 if width > 500 else 3
@@ -362,20 +406,24 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float) 
         if k == per:
             y += 52
         cost = [r for r in D.RES for _n in range(view["temple_costs"][k].get(r, 0))]
-        parts.append(tag("g", None, tag("title", None, tr("Temple tile ({stack}): {vp} VP, cost {cost}; {n} left",
-                                                          stack=T.stack_name(k), vp=D.TEMPLE_STACK_VP[k],
-                                                          cost=T._res_text([view["temple_costs"][k][r] for r in D.RES]),
-                                                          n=view["temple_left"][k])),
-                         tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(tw), "height": 46, "rx": 4,
-                                      "class": "box"}),
-                         icon("vp", xx + 11, y + 12, 16),
-                         tag("text", {"x": fmt(xx + 21), "y": fmt(y + 17), "class": "b"}, num(D.TEMPLE_STACK_VP[k])),
-                         tag("text", {"x": fmt(xx + tw - 4), "y": fmt(y + 17), "class": "xs", "text-anchor": "end"},
-                             f"×{num(view['temple_left'][k])}"),
-                         icon_row(cost, xx + 3, y + 34, min(14, (tw - 6) / max(1, len(cost)) - 1))))
+        about = tr("Temple tile ({stack}): {vp} VP, cost {cost}; {n} left", stack=T.stack_name(k),
+                   vp=D.TEMPLE_STACK_VP[k], cost=T._res_text([view["temple_costs"][k][r] for r in D.RES]),
+                   n=view["temple_left"][k])
         act = _find(legal, lambda a, k=k: a == ("temple", k))
+        zoom, mark = _zoomable(f"t:{k}", selected, xx, y, tw, 46)
+        face = [tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(tw), "height": 46, "rx": 4,
+                             "class": "box"}),
+                icon("vp", xx + 11, y + 12, 16),
+                tag("text", {"x": fmt(xx + 21), "y": fmt(y + 17), "class": "b"}, num(D.TEMPLE_STACK_VP[k])),
+                tag("text", {"x": fmt(xx + tw - 4), "y": fmt(y + 17), "class": "xs", "text-anchor": "end"},
+                    f"×{num(view['temple_left'][k])}"),
+                icon_row(cost, xx + 3, y + 34, min(14, (tw - 6) / max(1, len(cost)) - 1)), mark]
         if act:
-            parts.append(_target(xx, y, tw, 46, act, label(view, act), f"temple-{k}"))
+            attrs, face = dict(zoom), [tag("title", None, about), *face,
+                                       _target(xx, y, tw, 46, act, label(view, act), f"temple-{k}")]
+        else:
+            attrs, face = _pictured(zoom, about, f"t:{k}", f"temple-tile-{k}", face)
+        parts.append(tag("g", attrs, face))
     y += 56
     parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 14), "class": "hd"}, _("Assistant stacks:")))
     y += 22
@@ -384,13 +432,16 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float) 
         xx = x0 + k * (aw + 6)
         body = [tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(aw), "height": 30, "rx": 4, "class": "box"}),
                 icon("assistant", xx + 12, y + 15, 18)]
+        attrs: dict = {}
         if a["top"]:
-            body += [tag("title", None, T.assistant_text(a["top"], False)),
-                     tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"},
-                         f"#{num(a['top'])} ×{num(a['count'])}")]
+            about = T.assistant_text(a["top"], False)
+            body.append(tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"},
+                            f"#{num(a['top'])} ×{num(a['count'])}"))
+            zoom, mark = _zoomable(f"a:{k}", selected, xx, y, aw, 30)
+            attrs, body = _pictured(zoom, about, f"a:{k}", f"assistant-stack-{k}", [*body, mark])
         else:
             body.append(tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"}, _("empty")))
-        parts.append(tag("g", None, body))
+        parts.append(tag("g", attrs, body))
     y += 36
     extra = tr("temple bonus tiles {n}", n=view["temple_bonus"])
     if view["temple"] == "snake":
@@ -452,27 +503,31 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[S
 
 
 def rival_box(view: dict, geo: Geo, y0: float) -> tuple[Safe, float]:
-    """The solo rival's own row: its last tile and what it did, its pieces, cards, idols, guardians, score."""
+    """The solo rival's own row: every move it made this round (icons and words, in order), its last tile's
+    arrow, its pieces, cards, idols, guardians and score."""
     r = view["rival"]
     last = r.get("last") or {}
-    did = T.rival_text(last) if last else "-"
     arrow = {"L": "←", "R": "→"}.get(last.get("arrow"), "")
+    moves = rival_moves(view.get("log") or [])
     w = geo.w - 24
     parts = [tag("text", {"x": 20, "y": fmt(y0 + 18), "class": "hd"}, "R ", _("Rival expedition")),
              tag("text", {"x": fmt(12 + w - 8), "y": fmt(y0 + 18), "class": "b", "text-anchor": "end",
                           "data-testid": "rival-score"}, tr("score now {n}", n=r["score"]["total"]))]
-    words = [tr("last tile: {tile} ({arrow}) → {did}", tile=T.rival_tile_name(last.get("tile", "-")), arrow=arrow,
-                did=did),
+    did = _lines([_("This round:"), *(move_tokens(moves) or ["-"])], w - 16)
+    parts.append(tag("g", {"data-testid": "rival-moves", "data-moves": len(moves)},
+                     tag("title", None, T._list(T.rival_text(d) for d in moves) or "-"), _draw(did, 20, y0 + 38)))
+    words = [tr("last tile: {tile} ({arrow})", tile=T.rival_tile_name(last.get("tile", "-")), arrow=arrow),
              tr("tiles left {n} · archaeologists home {home}", n=r["left"], home=r["home"]),
              tr("cards: {cards}", cards=T._list(T.card_label(c["name"]) for c in r["cards"]) or "-"),
              tr("idols face up {up}, in the −1 stack {down}", up=len(r["idols_up"]), down=r["idols_down"]),
              tr("guardians {guardians} · temple tiles {tiles}", guardians=len(r["guardians"]),
                 tiles=len(r["temple_tiles"]))]
     lines = _lines([" · ".join(words)], w - 16)
+    y = y0 + 38 + LEAD * len(did) + 4
     parts.append(tag("g", {"data-testid": "rival-row"},
                      tag("title", None, _("The rival flips one action tile a turn; the arrow breaks ties (← the "
-                                          "leftmost choice, → the rightmost).")), _draw(lines, 20, y0 + 38)))
-    h = 28 + LEAD * len(lines) + 6
+                                          "leftmost choice, → the rightmost).")), _draw(lines, 20, y)))
+    h = 28 + LEAD * (len(did) + len(lines)) + 10
     box = tag("rect", {"x": 12, "y": fmt(y0), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#eee",
                        "stroke": RIVAL_COLOUR, "stroke-width": 3})
     return join(box, *parts), h
@@ -548,17 +603,17 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         for section in (sites_section(view, legal, geo, 12, y, card, planes, ui.get("selected")),):
             parts.append(section[0])
             y += section[1] + 6
-        res, h = research_section(view, legal, geo, 12, y)
+        res, h = research_section(view, legal, geo, 12, y, ui.get("selected"))
         parts.append(res)
         y += h + 6
-        sup, h = supply_section(view, legal, 12, y, geo.w - 24)
+        sup, h = supply_section(view, legal, 12, y, geo.w - 24, ui.get("selected"))
         parts.append(sup)
         y += h + 6
     else:
         sites, hs = sites_section(view, legal, geo, 12, y, card, planes, ui.get("selected"))
         x1 = 12 + geo.sites_w + 8
-        res, hr = research_section(view, legal, geo, x1, y)
-        sup, hu = supply_section(view, legal, 12, y + hs + 4, geo.sites_w)  # under the sites
+        res, hr = research_section(view, legal, geo, x1, y, ui.get("selected"))
+        sup, hu = supply_section(view, legal, 12, y + hs + 4, geo.sites_w, ui.get("selected"))  # under the sites
         parts += [sites, res, sup]
         y += max(hs + 4 + hu, hr) + 8
     for p in view["player_info"]:
@@ -577,4 +632,5 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
     style = "max-height:none" if not geo.narrow else "max-height:none;width:100%"
     return svg_root(geo.w, int(y), _("Lost Ruins of Arnak board"), defs(), *parts, style=style,
                     data_testid="arnak-board", data_mine="1" if mine else "0",
+                    data_selected=ui.get("selected") if isinstance(ui.get("selected"), str) else None,
                     data_decision=pend.get("kind") or "over", data_layout="phone" if geo.narrow else "desktop")

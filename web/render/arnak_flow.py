@@ -6,13 +6,15 @@ instead of letting it overlap the next icon.
 
 from __future__ import annotations
 
-from i18n import _
+import re
+
+from i18n import _, num, trn
 
 from py_engine.games.arnak import data as D
 
 from . import arnak_text as T
-from .arnak_icons import icon
-from .markup import Safe, tag
+from .arnak_icons import icon, inline
+from .markup import Safe, join, tag
 from .svg import fmt
 
 ICON_EM = 1.2  # an icon is this many ems wide (plus a small gap)
@@ -137,3 +139,38 @@ def draw(lines: list, x: float, y: float, cls: str, px: float, lead: float) -> l
         if run:
             out.append(_run(run, x + run_x, run_end - run_x, base, cls))
     return out
+
+
+AMOUNT = re.compile(r"^([+−-]?)(\d+)$")
+
+
+def amount_html(res: str, n: int, sign: str = "") -> Safe:
+    """"+2" and a coin icon named "2 coins" (the digits are hidden from screen readers: the icon says them)."""
+    return join(tag("span", {"aria-hidden": "true"}, sign + num(n)), inline(res, T.res_amount(res, n)))
+
+
+def tokens_html(tokens: list) -> Safe:
+    """Flow tokens (op_tokens, res_tokens) as HTML, with the board's icons: an amount and its resource icon
+    as one named icon, a card draw named, travel icons named, other icons decorative (their words follow)."""
+    out: list = []
+    k = 0
+    while k < len(tokens):
+        t = tokens[k]
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        m = AMOUNT.match(t) if isinstance(t, str) else None
+        if m and isinstance(nxt, tuple) and nxt[1] in D.RES:
+            out.append(amount_html(nxt[1], int(m.group(2)), m.group(1)))
+            k += 2
+        elif isinstance(t, tuple) and t[1] == "card" and isinstance(nxt, str) and AMOUNT.match(nxt):
+            n = int(AMOUNT.match(nxt).group(2))
+            out.append(join(inline("card", trn("draw {n} card", "draw {n} cards", n)),
+                            tag("span", {"aria-hidden": "true"}, "+" + num(n))))
+            k += 2
+        elif isinstance(t, tuple):
+            out.append(inline(t[1], T.word(T.ICON_NAMES, t[1]) if t[1] in T.ICON_NAMES else ""))
+            k += 1
+        else:
+            out.append(t)
+            k += 1
+    sep = T._sep().strip() or ";"
+    return join(*[join(" " if j and part != sep else None, part) for j, part in enumerate(out)])

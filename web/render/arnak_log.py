@@ -8,7 +8,10 @@ from i18n import _, tr, trn
 
 from py_engine.games.arnak import data as D
 
+from . import arnak_flow as F
 from . import words
+from .arnak_icons import inline
+from .arnak_round import move_icons
 from .arnak_text import (
     TOKEN_NAMES,
     _card_name,
@@ -24,11 +27,13 @@ from .arnak_text import (
     slot_text,
     word,
 )
+from .markup import Safe, join, text
 
 
 # Horse", worded for You by words.sentence in English, "<name>: <words>" in the other languages) or, for
 # entries without a seat, a whole line.
-def _log_words(k: str, p: dict, names: list[str]) -> str:
+def _log_words(k: str, p: dict, names: list[str], mark: Marks | None = None) -> str:
+    mark = mark or Marks()
     if k == "play":
         return tr("plays {card}", card=_card_name(p.get("card")))
     if k == "buy":
@@ -45,12 +50,13 @@ def _log_words(k: str, p: dict, names: list[str]) -> str:
         ops = D.SITE_TILES[level][tile - 1] if isinstance(tile, int) and 1 <= tile <= len(D.SITE_TILES[level]) \
             else ()
         return tr("reveals site tile {tile} at {site}: {effect}", tile=tile, site=site_name(site),
-                  effect=ops_text(ops))
+                  effect=mark(ops_text(ops), F.ops_tokens(ops)))
     if k == "overcome":
         return tr("overcomes the guardian at {site}", site=site_name(p.get("site")))
     if k == "gain":
         res = p.get("res")
-        return tr("gains {res}", res=_res_text(res if isinstance(res, list) and len(res) == 5 else [0] * 5))
+        res = res if isinstance(res, list) and len(res) == 5 and all(isinstance(v, int) for v in res) else [0] * 5
+        return tr("gains {res}", res=mark(_res_text(res), F.res_tokens(res)))
     if k == "draw":
         return trn("draws {n} card", "draws {n} cards", p.get("n", 0))
     if k == "draw_aside":
@@ -58,7 +64,8 @@ def _log_words(k: str, p: dict, names: list[str]) -> str:
     if k == "research":
         return tr("moves the {token} to row {row}", token=word(TOKEN_NAMES, p.get("token")), row=p.get("row"))
     if k == "travel_pay":
-        return tr("pays travel ({icons})", icons=icons_text(p.get("icons") or []))
+        icons = [i for i in p.get("icons") or [] if i in D.ICONS] if isinstance(p.get("icons"), list) else []
+        return tr("pays travel ({icons})", icons=mark(icons_text(p.get("icons") or []), [("i", i) for i in icons]))
     if k == "exile":
         if p.get("from") == "tile":
             return _("exiles a fear tile")
@@ -122,6 +129,29 @@ def _log_words(k: str, p: dict, names: list[str]) -> str:
     return k.replace("_", " ") + (" " + json.dumps(p) if p else "")
 
 
+class Marks:
+    """Icon markup for parts of a sentence: in a plain sentence (the default) a part is its words; for the log
+    panel (`rich`) a part is a private-use placeholder that `fill` replaces, after escaping the sentence, with
+    the part's flow tokens drawn as icons (arnak_flow.tokens_html)."""
+
+    def __init__(self, rich: bool = False) -> None:
+        self.rich = rich
+        self.parts: dict[str, Safe] = {}
+
+    def __call__(self, words: str, tokens: list) -> str:
+        if not self.rich or not tokens:
+            return words
+        key = f"\ue000{len(self.parts)}\ue001"
+        self.parts[key] = F.tokens_html(tokens)
+        return key
+
+    def fill(self, sentence: str) -> Safe:
+        out = str(text(sentence))
+        for key, markup in self.parts.items():
+            out = out.replace(key, markup)
+        return Safe(out)
+
+
 def _public_line(k: str, p: dict, names: list[str]) -> str | None:
     """A log line about no seat in particular (a round, a guardian, the rival), or None."""
     if k == "round":
@@ -143,6 +173,36 @@ def _public_line(k: str, p: dict, names: list[str]) -> str | None:
     if k == "rival":
         return tr("Rival flips {tile}: {what}", tile=rival_tile_name(p.get("tile")), what=rival_text(p))
     return None
+
+
+# the icon at the start of a log line, by entry kind (decorative: the words say it)
+LINE_ICONS = {"draw": "card", "draw_aside": "card", "fear": "fear", "fear_guardian": "fear", "exile": "exile",
+              "exile_row": "exile", "overcome": "guardian", "guardian": "guardian", "boon": "guardian",
+              "idol": "idol", "idol_slot": "idol", "temple_tile": "temple", "temple_arrival": "temple",
+              "temple_bonus": "temple", "bonus_tile": "vp", "dig": "archaeologist", "discover": "idol",
+              "assistant": "assistant", "recruit": "assistant", "rescue": "assistant",
+              "upgrade_assistant": "assistant", "refresh_assistant": "assistant", "upgrade": "up",
+              "travel_pay": "boot", "buy": "card", "take": "card", "play": "card"}
+
+
+def log_html(entry: dict, names: list[str]) -> Safe:
+    """One log line for the log panel: the sentence of `log_text` with the board's icons for its costs,
+    rewards and resources, and an icon for its kind (the rival's: its move's icons). Escaped throughout;
+    every icon that carries meaning is named (aria-label, <title>)."""
+    k = entry.get("key")
+    p = entry.get("params") if isinstance(entry.get("params"), dict) else {}
+    mark = Marks(rich=True)
+    if k == "research":
+        lead = [p.get("token")] if p.get("token") in ("glass", "notebook") else []
+    elif k == "rival":
+        lead = move_icons(p)
+    else:
+        lead = [LINE_ICONS[k]] if k in LINE_ICONS else []
+    if k is None or _public_line(str(k), p, names) is not None:
+        line = text(log_text(entry, names))
+    else:
+        line = mark.fill(words.player_line(_log_words(str(k), p, names, mark), entry.get("seat"), names))
+    return join(*[inline(i) for i in lead], " " if lead else None, line)
 
 
 def log_text(entry: dict, names: list[str]) -> str:
