@@ -46,6 +46,20 @@ class KnowledgeState(LostCitiesState):
         s.record = Record(GAME.id, 2, 0, dict(opts), [])
         return s
 
+    def view(self, seat: int | None) -> dict:
+        """The engine's view; cards of `seat`'s hand not yet opened (slots) are left out of "hand" (while the
+        deal runs), "hand_counts" still counts them."""
+        hands = self.hands
+        if seat is None or all(c < SLOT for c in hands[seat]):
+            return super().view(seat)
+        self.hands = [h if i != seat else [c for c in h if c < SLOT] for i, h in enumerate(hands)]
+        try:
+            v = super().view(seat)
+        finally:
+            self.hands = hands
+        v["hand_counts"] = [len(h) for h in hands]
+        return v
+
     def learn(self, seat: int, position: int, card: int) -> bool:
         """Slot `position` in `seat`'s hand is `card`; False if that hand holds no such slot."""
         hand = self.hands[seat]
