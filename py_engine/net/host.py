@@ -314,6 +314,8 @@ class Host:
             raise ValueError(f"seat kind must be one of {SEAT_KINDS}")
         if kind == s.kind:
             return []
+        if self.fair is not None:
+            raise ValueError("a game dealt by mental poker is played by its two seats only")
         out: list[Out] = []
         if s.peer is not None:
             how = "by a bot" if kind == "bot" else "at the host's screen"
