@@ -374,7 +374,9 @@ class HostLink:
                             name, " ", tag("span", {"class": "net-wait"}, _("remote · not connected")), body))
         if self.host.fair is not None:
             names = [row["name"] for row in self.host.table()]
-            return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")),
+            busy = "1" if self.host.fair.drawing() else "0"  # my deck draw waits for the guest's key
+            return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
+                       tag("h2", None, _("Players")),
                        fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
         if self.host.state.record.host_share:
             sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed", "data-state": "joint",
@@ -852,7 +854,8 @@ class GuestLink:
         rows = [tag("li", None, tr("{name} (you)", name=r["name"]) if r["seat"] == g.seat else r["name"], " ",
                     tag("span", {"class": "net-kind"}, kinds.get(r["kind"], r["kind"]),
                         "" if r["connected"] else " · " + _("not connected"))) for r in g.table]
-        busy = "1" if self.table is not None and self.table.pending else "0"
+        busy = "1" if (self.table is not None and self.table.pending) or (g.fair is not None and g.fair.drawing()) \
+            else "0"
         return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
                    tag("h2", None, _("Players")), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
 

@@ -33,6 +33,12 @@ NAME_MAX = 24
 # Hands dealt by mental poker at a two-seat table with one remote seat, for games that have it (py_engine.net.host:
 # fair_secret; today the Lost Cities card game). Off until the two-browser e2e of such a game runs green.
 FAIR_HANDS = False
+FAIR_HANDS_KEY = "explorers.fair-hands"  # localStorage true: on in this browser (the e2e, trials)
+
+
+def fair_hands() -> bool:
+    """Whether a new table with a remote seat deals by mental poker (FAIR_HANDS, or this browser's setting)."""
+    return FAIR_HANDS or (dom is not None and dom.storage_get(FAIR_HANDS_KEY) is True)
 _KIND = {"human": "local", "bot": "bot", "remote": "remote"}
 
 
@@ -72,7 +78,7 @@ class LocalTable:
             self.host = Host.resume(record.to_json(), seats=kinds, names=names)
         else:
             # with a remote seat, the deal is made by all seats together (py_engine.net.host: joint)
-            fair = secrets.token_bytes(32) if FAIR_HANDS and "remote" in kinds else None
+            fair = secrets.token_bytes(32) if "remote" in kinds and fair_hands() else None
             self.host = Host(game_id, players, seed, options, seats=kinds, names=names, joint="remote" in kinds,
                              fair_secret=fair)
         self.seed = seed

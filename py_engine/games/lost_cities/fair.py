@@ -169,6 +169,10 @@ class FairSeat:
         return (self.verdict is None and self.state.to_move() == (self.me,) and self._drawing is None
                 and all(c < SLOT for c in self.state.hands[self.me]))
 
+    def drawing(self) -> bool:
+        """My deck draw waits for the other seat's key (the page shows the move as pending)."""
+        return self._drawing is not None
+
     def progress(self) -> float:
         """How far this round's deal is until play can start (the hands rekeyed), 0 to 1: a progress bar."""
         return self.deal.progress(2 * HAND_SIZE)
