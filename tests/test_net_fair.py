@@ -226,3 +226,21 @@ def test_an_mp_message_is_bounded_and_refused_at_a_table_without_the_protocol() 
     big = messages.mp({"t": "mp", "x": ["0" * 64] * 300})
     assert json.loads(host.receive("bob", big)[0][1])["code"] in ("size", "malformed")
     assert json.loads(host.receive("bob", messages.dumps({"v": 1, "t": "mp", "m": [1]}))[0][1])["code"] == "malformed"
+
+
+def test_no_bot_takes_over_a_seat_dealt_by_mental_poker() -> None:
+    link = Link()
+    with pytest.raises(ValueError, match="two seats only"):
+        link.host.set_seat_kind(1, "bot")
+    assert link.host.seat_kind(1) == "remote"
+
+
+def test_the_guest_names_a_host_that_shows_a_card_it_was_not_dealt() -> None:
+    link = Link()
+    link.play(Rng(9), stop=lambda link: bool(link.host.legal(0)) and link.host.legal(0)[0][0] == "play")
+    guest = link.guest
+    card = guest.fair.state.hands[1][0]  # the guest's own card: never the host's
+    ev = guest.receive(messages.mp({"t": "move", "seat": 0, "n": guest.seq, "action": ["play", card],
+                                    "reveal": None}))
+    assert ev.kind == "mp" and guest.fair.verdict["kind"] == mp.NOT_DEALT and guest.fair.verdict["seat"] == 0
+    assert guest.verdict["key"] == "cheat" and not guest.verdict["ok"] and guest.legal == [] and guest.over
