@@ -132,6 +132,7 @@ class Host:
         self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
         self._fair_out: list[dict] = []  # "mp" messages waiting for the remote seat's connection
         self._fair_mark: tuple = ()  # (seq, verdict, audited) when the app was last told of a change
+        self._fair_orders: list | None = None  # each round's audited deck order, once the audit passed
         self._token_factory = token_factory or default_token
         self.on_change = on_change
         self._seats = [_Seat(k, clean_name(given[i] if i < len(given) else None, f"Player {i + 1}"))
@@ -380,7 +381,9 @@ class Host:
             return None
         rec = self.fair.record()
         rec["options"] = dict(self._state.record.options)
-        rec["orders"] = [d.audit() for d in self.fair.deals] if self.fair.audited else None
+        if self.fair.audited and self._fair_orders is None:  # an audit costs seconds in the browser: once
+            self._fair_orders = [d.audit() for d in self.fair.deals]
+        rec["orders"] = self._fair_orders if self.fair.audited else None
         return json.loads(json.dumps(rec))
 
     def _fair_step(self, sent: list[dict], actor: int | None = None) -> list[Out]:
