@@ -51,6 +51,7 @@ HOST_NAME = "Host"  # on the wire: the host's seat when it kept the default name
 PING_EVERY = 5.0  # seconds
 SILENT_LIMIT = 20.0  # seconds without any message before a connection counts as lost
 CONNECT_TIMEOUT = 30.0  # seconds from pasting an answer to an open channel
+FAIR_TIMEOUT = 120.0  # seconds a connected seat may keep the mental-poker protocol waiting before it is refused
 
 _drafts: dict[str, str] = {}  # text typed into fields that a redraw must not wipe (data-draft)
 _state: dict = {"app": None, "guest": None}
@@ -140,6 +141,8 @@ class HostLink:
                 self.host.set_name(seat, HOST_NAME)
         self.refresh()
         dom.spawn(self._pinger())
+        if self.host.fair is not None:
+            dom.spawn(self._fair_loop())
 
     @property
     def host(self):
@@ -276,6 +279,29 @@ class HostLink:
                 else:
                     self.send(self.host.ping(pid, t))
 
+    async def _fair_loop(self) -> None:
+        """A game dealt by mental poker (py_engine.net.host): this seat's protocol work one small piece at a
+        time, back to the event loop between pieces so the page stays live; a guest that keeps the protocol
+        waiting while connected is refused after FAIR_TIMEOUT."""
+        since = None
+        while not self.closed and self.host.fair is not None:
+            outs = self.host.poll()
+            self.send(outs)
+            if outs:
+                self.app.autosave()
+                self.app.after_change()
+            fair = self.host.fair
+            connected = any(self.host.peer_of(s) is not None for s in range(self.host.players))
+            if fair.verdict is None and fair.waiting() and connected:
+                since = since if since is not None else now()
+                if now() - since > FAIR_TIMEOUT:
+                    self.send(self.host.fair_refused())
+                    self.app.autosave()
+                    self.app.after_change()
+            else:
+                since = None
+            await asyncio.sleep(0 if outs else 0.1)
+
     def bot_takes_over(self, seat: int) -> None:
         sl = self.seats.get(seat)
         if sl is not None:
@@ -340,12 +366,18 @@ class HostLink:
                 body.append(tag("p", {"class": "net-status"}, _("Connected, waiting for the guest to take the seat…")))
             if sl is not None and sl.error:
                 body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"}, sl.error))
-            if sl is not None and sl.status != "open":
+            if sl is not None and sl.status != "open" and self.host.fair is None:
                 body.append(tag("p", None, tag("button", {"data-cmd": "net-bot", "data-arg": seat,
                                                           "data-testid": f"net-bot-{seat}"},
                                                _("Let a bot play this seat"))))
             rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
                             name, " ", tag("span", {"class": "net-wait"}, _("remote · not connected")), body))
+        if self.host.fair is not None:
+            names = [row["name"] for row in self.host.table()]
+            busy = "1" if self.host.fair.drawing() else "0"  # my deck draw waits for the guest's key
+            return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
+                       tag("h2", None, _("Players")),
+                       fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
         if self.host.state.record.host_share:
             sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed", "data-state": "joint",
                                "title": _("SHA-256 commitment to the host's share of the deal, sent before any guest "
@@ -422,11 +454,12 @@ class RemoteTable:
         if not self.link.connected:
             raise IllegalAction("not connected to the host")
         try:
-            text = self.link.guest.act(encoded)
+            texts = self.link.guest.play(encoded)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         self.pending = True
-        self.link.send(text)
+        for text in texts:
+            self.link.send(text)
 
     def send_queued(self) -> bool:
         """Send the next queued move if the host's latest view still allows it (else drop the queue)."""
@@ -483,6 +516,8 @@ def deal_html(g: Guest) -> Safe:
     "Deal verified" or a warning once the host revealed the deal (py_engine.net.guest.verify)."""
     if not g.seated and g.verdict is None:
         return Safe("")
+    if g.fair is not None:
+        return fair_html(g.fair, [str(r.get("name", "")) for r in g.table])
     if g.verdict is not None:
         ok = g.verdict["ok"]
         return tag("p", {"class": "net-ok" if ok else "error", "role": None if ok else "alert",
@@ -501,6 +536,45 @@ def deal_html(g: Guest) -> Safe:
                           "title": _("SHA-256 commitment to the seed, checked when the game ends")},
                     tr("Deal sealed by the host ({code}…): checked when the game ends.", code=g.deal[:12])),
                 trust_html())
+
+
+# A cheat that stopped a game dealt by mental poker (py_engine.core.mental_poker: the verdict's kind).
+CHEATS = {
+    "wrong_key": N_("{name} showed a card with a key that does not open it. The game is stopped."),
+    "not_dealt": N_("{name} played a card that was not dealt to them. The game is stopped."),
+    "refused": N_("{name} stopped answering the shuffle. The game is stopped."),
+    "bad_step": N_("{name} shuffled in a way their secret does not give. The game is stopped."),
+    "malformed": N_("{name} sent a message that breaks the protocol. The game is stopped."),
+    "illegal": N_("{name} made a move the rules do not allow. The game is stopped."),
+}
+
+
+def fair_html(fair, names: list[str]) -> Safe:
+    """The fair-play lines of a game dealt by mental poker: the shuffle's progress, then the verdict (who
+    cheated, or that the audit passed), and what each seat can trust."""
+    trust = tag("p", {"class": "net-trust", "data-testid": "trust", "data-state": "fair"},
+                _("Your hand is known only to you: the deck is shuffled by both of your devices together, and "
+                  "each card is opened only for the player who draws it."))
+    v = fair.verdict
+    if v is not None:
+        seat = v.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = _("Host") if who == HOST_NAME else who
+        line = tag("p", {"class": "error", "role": "alert", "data-testid": "deal-status", "data-state": "cheat",
+                         "data-kind": v.get("kind"), "title": str(v.get("detail", ""))},
+                   tr(CHEATS.get(v.get("kind"), CHEATS["malformed"]), name=who))
+    elif fair.audited:
+        line = tag("p", {"class": "net-ok", "data-testid": "deal-status", "data-state": "verified"},
+                   _("Hands verified: both of you shuffled the deck, every card shown was dealt, and the audit "
+                     "passed."))
+    elif fair.progress() < 1:
+        pct = int(fair.progress() * 100)
+        line = tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "shuffling"},
+                   tag("progress", {"max": 100, "value": pct}), " ",
+                   tr("Shuffling the deck together… {pct} %", pct=pct))
+    else:
+        line = Safe("")
+    return join(line, trust)
 
 
 def trust_html() -> Safe:
@@ -525,6 +599,7 @@ class GuestLink:
         self.heard = 0.0
         self.rejoining = False
         self.watching = False
+        self.fair_polling = False  # the mental-poker loop runs (a game dealt so)
         self.good: tuple | None = None  # (seq, view, legal, to_move) of the last view this page could draw
 
     @property
@@ -658,6 +733,17 @@ class GuestLink:
         ev = self.guest.receive(text, now())
         if ev.reply:
             self.send(ev.reply)
+        for reply in ev.replies:
+            self.send(reply)
+        if ev.kind == "seat" and self.guest.fair is not None and not self.fair_polling:
+            self.fair_polling = True
+            dom.spawn(self._fair_loop())
+        if ev.kind == "mp":
+            if self.table is not None and self.app.table is self.table:
+                self.table.pending = False
+                self.table.send_queued()
+                self.drawn(self.app.after_change)
+            return
         if ev.kind == "seat":
             dom.storage_set(GUEST_KEY, self.saved())
             js.history.replaceState(None, "", page_base() + "#playing")
@@ -704,6 +790,28 @@ class GuestLink:
         elif ev.kind == "invalid":  # refused by the protocol check (py_engine.net.messages): nothing changed
             self.cannot_show(str(ev.error or "a malformed message")[:200])
 
+    async def _fair_loop(self) -> None:
+        """This seat's mental-poker work, one small piece at a time between events (see HostLink._fair_loop)."""
+        since = None
+        try:
+            while self.guest.fair is not None and self.peer is not None:
+                texts = self.guest.poll()
+                for text in texts:
+                    self.send(text)
+                if texts and self.table is not None and self.app.table is self.table:
+                    self.drawn(self.app.after_change)
+                fair = self.guest.fair
+                if fair.verdict is None and fair.waiting() and self.connected:
+                    since = since if since is not None else now()
+                    if now() - since > FAIR_TIMEOUT:
+                        self.guest.fair_refused()
+                        self.app.redraw()
+                else:
+                    since = None
+                await asyncio.sleep(0 if texts else 0.1)
+        finally:
+            self.fair_polling = False
+
     def lost(self, reason: str) -> None:
         self.peer = None
         if self.phase in ("waiting", "answering", "joining"):
@@ -746,7 +854,8 @@ class GuestLink:
         rows = [tag("li", None, tr("{name} (you)", name=r["name"]) if r["seat"] == g.seat else r["name"], " ",
                     tag("span", {"class": "net-kind"}, kinds.get(r["kind"], r["kind"]),
                         "" if r["connected"] else " · " + _("not connected"))) for r in g.table]
-        busy = "1" if self.table is not None and self.table.pending else "0"
+        busy = "1" if (self.table is not None and self.table.pending) or (g.fair is not None and g.fair.drawing()) \
+            else "0"
         return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
                    tag("h2", None, _("Players")), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable
@@ -29,6 +30,15 @@ except ImportError:
     dom = None
 
 NAME_MAX = 24
+# Hands dealt by mental poker at a two-seat table with one remote seat, for games that have it (py_engine.net.host:
+# fair_secret; today the Lost Cities card game). Off until the two-browser e2e of such a game runs green.
+FAIR_HANDS = False
+FAIR_HANDS_KEY = "explorers.fair-hands"  # localStorage true: on in this browser (the e2e, trials)
+
+
+def fair_hands() -> bool:
+    """Whether a new table with a remote seat deals by mental poker (FAIR_HANDS, or this browser's setting)."""
+    return FAIR_HANDS or (dom is not None and dom.storage_get(FAIR_HANDS_KEY) is True)
 _KIND = {"human": "local", "bot": "bot", "remote": "remote"}
 
 
@@ -68,7 +78,9 @@ class LocalTable:
             self.host = Host.resume(record.to_json(), seats=kinds, names=names)
         else:
             # with a remote seat, the deal is made by all seats together (py_engine.net.host: joint)
-            self.host = Host(game_id, players, seed, options, seats=kinds, names=names, joint="remote" in kinds)
+            fair = secrets.token_bytes(32) if "remote" in kinds and fair_hands() else None
+            self.host = Host(game_id, players, seed, options, seats=kinds, names=names, joint="remote" in kinds,
+                             fair_secret=fair)
         self.seed = seed
         self.net = dict(net or {})  # network metadata kept with the autosave (e.g. the table id)
         self.bots = {i: self._bot(i, int(s.get("level", 1))) for i, s in enumerate(self.seats) if s["kind"] == "bot"}
@@ -211,7 +223,8 @@ class LocalTable:
                    record=None if host else record, saved_host=host, net=data.get("net"))
 
     def record_json(self) -> str:
-        return json.dumps(self.state.record.to_json())
+        fair = self.host.fair_record()  # a game dealt by mental poker: moves, audited deals, verdict
+        return json.dumps(fair if fair is not None else self.state.record.to_json())
 
     def panel_html(self) -> str:
         """The network panel (invite links, answer codes, seat status); empty for a local table."""

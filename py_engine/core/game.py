@@ -54,6 +54,15 @@ class Game:
     def normalize_options(self, options: Any) -> dict:
         return normalize_options(self.options, options)
 
+    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None) -> Any:
+        """One seat of a game dealt by mental poker (hands no other device holds), or None: this game (or this
+        player count) is not covered by the protocol and a remote table runs on the host's device."""
+        return None
+
+    def fair_resume(self, data: Any) -> Any:
+        """The seat `fair_seat(...).to_json()` saved (ValueError for anything else), or None (see `fair_seat`)."""
+        return None
+
     def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> State:
         if not is_whole(players, self.min_players, self.max_players):
             raise RecordError(f"{self.title} takes {self.min_players}–{self.max_players} players")

@@ -20,20 +20,31 @@ A joint deal (the "seat" message says joint, see py_engine/net/host.py): the gue
 of a table with a random share of its own (`share`, kept for a rejoin and for the check), and the check
 also asks that the revealed record is a joint deal whose share for this seat is that share (the seed is
 tied to the shares and the commitment to the host's share by Record.from_json): "share-missing" otherwise.
+
+Hands not even the host can see (the "seat" message names a mental-poker group in "fair", see
+py_engine/net/host.py): the guest plays on a FairSeat of its own (`fair`, its secret from `fair_secret` or the
+OS) and its `view`, `legal`, `to_move`, `over` and `result` come from that seat; "mp" messages carry the deal
+and the moves both ways (`play` and `poll` return the texts to send; an Event's `replies` too). The verdict
+is the seat's: "hands-verified" once both seats' secrets audited every deal, or "cheat" naming the seat that
+cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, illegal). Only the group names in
+`fair_groups` are accepted (RFC 3526 group 14 by default: a host cannot impose a weak group).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import IllegalAction, Record, RecordError
+from ..core import mental_poker as mp
 from ..core.record import new_share
 from . import messages as msg
 from .messages import ProtocolError, canonical
 
+HANDS_VERIFIED = "hands verified: both of you shuffled the deck, every card shown was dealt, and the audit passed"
 VERIFIED = "deal verified: the cards were dealt as the host promised at the start, and every move and view agrees"
 
 
@@ -41,12 +52,13 @@ VERIFIED = "deal verified: the cards were dealt as the host promised at the star
 class Event:
     """What a host message did. kind: "seat", "view", "over", "reject", "error", "ping", "pong" or
     "invalid"; `message` is the parsed message, `reply` a text to send back to the host (for a ping),
-    `error` the reason an "invalid" message was refused."""
+    `error` the reason an "invalid" message was refused; `replies` more texts to send (after `reply`)."""
 
     kind: str
     message: dict | None = None
     reply: str | None = None
     error: str | None = None
+    replies: tuple[str, ...] = ()
 
 
 def _plain(action: Any) -> Any:
@@ -78,8 +90,12 @@ class Guest:
     `table`, `over`, `result`, `last_reject`, `last_error`, `rtt`, `my_turn`, `deal` (the host's
     commitment) and `verdict` (None until the game is over, then {"ok", "text"})."""
 
-    def __init__(self, *, seat: int | None = None, token: str | None = None, name: str = "") -> None:
+    def __init__(self, *, seat: int | None = None, token: str | None = None, name: str = "",
+                 fair_secret: bytes | None = None, fair_groups: tuple[str, ...] = (mp.GROUP14.name,)) -> None:
         self.seat = seat
+        self.fair: Any = None  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
+        self._fair_secret = fair_secret
+        self._fair_groups = tuple(fair_groups)
         self.token = token
         self.name = name
         self.seated = False  # True between a "seat" message and an "error" (replaced / closed)
@@ -109,8 +125,11 @@ class Guest:
     # --- persistence (for a reload) -----------------------------------------------------------
     def save(self) -> dict:
         """What a reloading browser needs to rejoin: seat, token, name, game id."""
-        return {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id, "deal": self.deal,
-                "share": self.share}
+        saved = {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id,
+                 "deal": self.deal, "share": self.share}
+        if self.fair is not None:  # holds this seat's secret: it stays on this device
+            saved["fair"] = self.fair.to_json()
+        return saved
 
     @classmethod
     def restore(cls, saved: dict) -> Guest:
@@ -120,6 +139,13 @@ class Guest:
         g.deal = deal if msg.is_hex(deal, 64) else None
         share = saved.get("share")
         g.share = share if msg.is_hex(share, 64) else None
+        if saved.get("fair") is not None and g.game_id:
+            from .. import get_game
+
+            try:
+                g.fair = get_game(g.game_id).fair_resume(saved["fair"])
+            except (KeyError, ValueError, TypeError):
+                g.fair = None
         return g
 
     @property
@@ -150,6 +176,64 @@ class Guest:
             raise ValueError("not one of the legal moves of the current view")
         return msg.act(self.seq, value)
 
+    def play(self, action: Any) -> list[str]:
+        """The texts that play `action` (one "act", or the "mp" messages of a game dealt by mental poker).
+        Raises ValueError unless it is one of `legal`."""
+        if self.fair is None:
+            return [self.act(action)]
+        value = _plain(action)
+        if canonical(value) not in {canonical(a) for a in self.legal}:
+            raise ValueError("not one of the legal moves of the current view")
+        from .. import get_game
+
+        sent = self.fair.act(get_game(self.game_id).decode(value))
+        self._sync()
+        return [msg.mp(m) for m in sent]
+
+    def poll(self) -> list[str]:
+        """One piece of this seat's mental-poker work (the app calls it when idle): the texts to send."""
+        if self.fair is None:
+            return []
+        sent = self.fair.poll()
+        self._sync()
+        return [msg.mp(m) for m in sent]
+
+    def fair_busy(self) -> bool:
+        """True while `poll` may have work: this round's deck is not yet rekeyed by this seat."""
+        return self.fair is not None and self.fair.verdict is None and self.fair.deal.deck is None
+
+    def fair_refused(self) -> None:
+        """The app gave up waiting for the host (`fair.waiting()` stayed non-empty): stop with that verdict."""
+        if self.fair is not None and self.fair.waiting():
+            self.fair.refused(*self.fair.waiting()[0])
+            self._sync()
+
+    def _sync(self) -> None:
+        """View, legal moves, who moves and the result from this seat's FairSeat."""
+        from .. import get_game
+
+        f, game = self.fair, get_game(self.game_id)
+        s = f.state
+        self.seq = len(s.record.moves)
+        self.view = json.loads(json.dumps(s.view(self.seat)))
+        self.legal = [game.encode(a) for a in s.legal_actions(self.seat)] if f.ready() else []
+        self.to_move = [] if f.verdict is not None else list(s.to_move())
+        self.over = s.is_over() or f.verdict is not None
+        self.result = json.loads(json.dumps(s.result())) if s.is_over() else None
+        if f.verdict is not None:
+            v = f.verdict
+            self.verdict = dict(_verdict(False, "cheat", f"warning: seat {v['seat'] + 1} cheated ({v['kind']}): "
+                                         f"{v['detail']}"), cheat=dict(v))
+        elif f.audited:
+            self.verdict = _verdict(True, "hands-verified", HANDS_VERIFIED)
+
+    def _on_mp(self, m: dict, now: float | None) -> Event:
+        if self.fair is None or not self.seated:
+            raise ProtocolError("malformed", "a mental-poker message at a table that is not dealt so")
+        sent = self.fair.receive(m["m"])
+        self._sync()
+        return Event("mp", m, replies=tuple(msg.mp(x) for x in sent))
+
     def ping(self, now: float | None = None) -> str:
         """A ping; the matching pong sets `rtt` when `now` is passed to both calls."""
         self._ping_n += 1
@@ -179,6 +263,9 @@ class Guest:
         self.seated = True
         self.over, self.result = False, None
         reply = None
+        if m.get("fair") is not None:
+            self._fair_seat(m)
+            return Event("seat", m)
         if m.get("joint") is True and self.deal == deal:  # our share, made only after the commitment arrived
             self.joint = True
             if self.share is None:
@@ -186,11 +273,29 @@ class Guest:
             reply = msg.share(self.share)
         return Event("seat", m, reply=reply)
 
+    def _fair_seat(self, m: dict) -> None:
+        from .. import get_game
+
+        if m["fair"] not in self._fair_groups:
+            raise ProtocolError("malformed", "the host asked for a mental-poker group this seat does not accept")
+        f = self.fair
+        if f is None or f.me != m["seat"] or canonical(f.options) != canonical(m["options"]):
+            secret = self._fair_secret if self._fair_secret is not None else secrets.token_bytes(mp.SECRET_BYTES)
+            f = get_game(m["game"]).fair_seat(m["players"], m["seat"], secret, m["options"], mp.GROUPS[m["fair"]])
+            if f is None:
+                raise ProtocolError("malformed", "this game is not dealt by mental poker")
+        self.fair = f
+        self._sync()
+
     def _on_view(self, m: dict, now: float | None) -> Event:
         if not self.seated:
             raise ProtocolError("malformed", "a view arrived before a seat was assigned")
         if m["seat"] != self.seat or len(m["table"]) != self.players:
             raise ProtocolError("malformed", "a view for another seat or table arrived")
+        if self.fair is not None:  # the host sends only the table: the position is this seat's own
+            self.table = m["table"]
+            self._sync()
+            return Event("view", m)
         digest = view_digest(m["view"], m["legal"], m["to_move"])
         if self._seen.setdefault(m["seq"], digest) != digest and self._doubt is None:
             self._doubt = _verdict(False, "two-views",
@@ -204,6 +309,8 @@ class Guest:
     def _on_over(self, m: dict, now: float | None) -> Event:
         if not self.seated:
             raise ProtocolError("malformed", "a result arrived before a seat was assigned")
+        if self.fair is not None:
+            raise ProtocolError("malformed", "the result of a game dealt by mental poker comes from this seat")
         self.over, self.result = True, m["result"]
         key = hashlib.sha256(canonical([m["seq"], m.get("record")]).encode("utf-8", "surrogatepass")).hexdigest()
         if self.verdict is None or (self.verdict["ok"] and key != self._revealed):  # a warning sticks

@@ -21,6 +21,15 @@ from all of them and the game starts (until then nobody moves and no view is sen
 share is revealed with the record when the game is over, and each guest checks that the record's seed is
 the one the shares give, that its own share is the one used for its seat, and the commitment.
 
+Hands not even the host can see (`fair_secret`, a two-seat table of a game with a mental-poker seat:
+`Game.fair_seat`, today the Lost Cities card game, with one local and one remote seat). The host holds a
+FairSeat for its own seat (py_engine.games.lost_cities.fair) and its `state` is that seat's knowledge state:
+the guest's hand and the deck are opaque slots on this device. The deck is shuffled by both seats ("mp"
+messages both ways, `poll()` does the host's share of the work when the app is idle), the guest plays on its
+own FairSeat, and each move crosses as an "mp" message that the receiving seat checks. The guest gets
+"view" messages with an empty view (the table: names, who is connected) and no "over": the result and the
+audit come from its own seat. A cheat stops the game (`verdict`). No joint seed is needed: no seed deals.
+
 Rate limits per connection: MAX_AUTH_FAILURES wrong tokens, MAX_CLAIMS seats claimed (join or
 rejoin; each claim makes the host answer every seat and redraw), and a rejoin of the seat the
 connection already holds is refused cheaply ("seated").
@@ -30,6 +39,7 @@ from __future__ import annotations
 
 import copy
 import hmac
+import json
 import secrets
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -80,8 +90,18 @@ class Host:
     def __init__(self, game_id: str, players: int, seed: int = 0, options: dict | None = None, *,
                  seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  token_factory: Callable[[], str] | None = None,
-                 on_change: Callable[[str], None] | None = None, joint: bool = False) -> None:
+                 on_change: Callable[[str], None] | None = None, joint: bool = False,
+                 fair_secret: bytes | None = None, fair_group: Any = None) -> None:
         game = get_game(game_id)
+        fair = None
+        if fair_secret is not None and seats is not None and sorted(seats) == ["local", "remote"]:
+            fair = game.fair_seat(players, list(seats).index("local"), fair_secret, options, fair_group)
+        if fair is not None:  # hands not even the host can see (module doc): no seed deals
+            self._setup(game, fair.state, seats, names, token_factory, on_change, fair=fair)
+            for s in self._seats:
+                if s.kind == "remote":
+                    s.invite = self._new_token()
+            return
         state = game.new(players=players, seed=seed, options=options)
         if joint:  # the seed is made by all seats together (module doc); `seed` is not used
             state.record.salt, state.record.host_share = new_salt(), new_share()
@@ -96,7 +116,7 @@ class Host:
     # --- construction / persistence ---------------------------------------------------------
     def _setup(self, game: Game, state: State, seats: Sequence[str] | None, names: Sequence[str] | None,
                token_factory: Callable[[], str] | None, on_change: Callable[[str], None] | None,
-               dealing: bool = False) -> None:
+               dealing: bool = False, fair: Any = None) -> None:
         n = state.players
         kinds = list(seats) if seats is not None else ["local"] + ["remote"] * (n - 1)
         if len(kinds) != n or any(k not in SEAT_KINDS for k in kinds):
@@ -109,6 +129,10 @@ class Host:
             state.record.salt = new_salt()
         self._state = state
         self.dealing = dealing  # a joint deal waiting for the shares of remote seats: nobody moves yet
+        self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
+        self._fair_out: list[dict] = []  # "mp" messages waiting for the remote seat's connection
+        self._fair_mark: tuple = ()  # (seq, verdict, audited) when the app was last told of a change
+        self._fair_orders: list | None = None  # each round's audited deck order, once the audit passed
         self._token_factory = token_factory or default_token
         self.on_change = on_change
         self._seats = [_Seat(k, clean_name(given[i] if i < len(given) else None, f"Player {i + 1}"))
@@ -150,10 +174,19 @@ class Host:
             dealing = saved.get("dealing") is True
             if dealing and (not record.host_share or record.moves):
                 raise RecordError("a table still dealing must be a joint deal with no move")
-            state = record.replay()
+            game = get_game(record.game_id)
+            fair = None
+            if saved.get("fair") is not None:
+                try:
+                    fair = game.fair_resume(saved["fair"])
+                except (ValueError, TypeError, KeyError) as exc:
+                    raise RecordError(f"the saved seat cannot be resumed ({str(exc)[:120]})") from None
+                if fair is None:
+                    raise RecordError("this game is not dealt by mental poker")
+            state = fair.state if fair is not None else record.replay()
             host = cls.__new__(cls)
-            host._setup(get_game(record.game_id), state, [r["kind"] for r in rows],
-                        [r.get("name") for r in rows], token_factory, on_change, dealing=dealing)
+            host._setup(game, state, [r["kind"] for r in rows],
+                        [r.get("name") for r in rows], token_factory, on_change, dealing=dealing, fair=fair)
             for s, row in zip(host._seats, rows, strict=True):
                 s.token, s.invite = row.get("token"), row.get("invite")
             for s in host._seats:
@@ -183,9 +216,12 @@ class Host:
     def save(self) -> dict:
         """JSON-safe snapshot: the record (with its seed and salt: it stays on the host's device),
         seat kinds and names, rejoin and invite tokens."""
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": self._state.record.to_json(),
-                "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "invite": s.invite}
-                          for s in self._seats], "dealing": self.dealing}
+        saved = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": self._state.record.to_json(),
+                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "invite": s.invite}
+                           for s in self._seats], "dealing": self.dealing}
+        if self.fair is not None:  # the host's seat (its secret and every message: only its own cards)
+            saved["fair"] = self.fair.to_json()
+        return saved
 
     def _new_token(self) -> str:
         token = self._token_factory()
@@ -220,7 +256,9 @@ class Host:
         return self._state.record.commitment()
 
     def to_move(self) -> tuple[int, ...]:
-        """Who owes a decision: nobody while a joint deal waits for shares."""
+        """Who owes a decision: nobody while a joint deal waits for shares or after a cheat."""
+        if self.fair is not None and self.fair.verdict is not None:
+            return ()
         return () if self.dealing else tuple(self._state.to_move())
 
     def seat_kind(self, seat: int) -> str:
@@ -277,6 +315,8 @@ class Host:
             raise ValueError(f"seat kind must be one of {SEAT_KINDS}")
         if kind == s.kind:
             return []
+        if self.fair is not None:
+            raise ValueError("a game dealt by mental poker is played by its two seats only")
         out: list[Out] = []
         if s.peer is not None:
             how = "by a bot" if kind == "bot" else "at the host's screen"
@@ -308,7 +348,76 @@ class Host:
         found = self._find(seat, self.game.encode(action) if isinstance(action, tuple) else action)
         if found is None:
             raise IllegalAction("not a legal move now")
+        if self.fair is not None:
+            return self._fair_step(self.fair.act(found), seat)
         return self._apply(seat, found)
+
+    # --- a game dealt by mental poker (module doc) --------------------------------------------
+    def poll(self) -> list[Out]:
+        """One piece of this seat's protocol work (the app calls it when idle, see `fair_busy`)."""
+        return self._fair_step(self.fair.poll()) if self.fair is not None else []
+
+    def fair_busy(self) -> bool:
+        """True while `poll` may have work: this round's deck is not yet rekeyed by this seat."""
+        return self.fair is not None and self.fair.verdict is None and self.fair.deal.deck is None
+
+    def fair_refused(self) -> list[Out]:
+        """The app gave up waiting for the other seat (`fair.waiting()` stayed non-empty): stop with that verdict."""
+        if self.fair is None or not self.fair.waiting():
+            return []
+        seat, what = self.fair.waiting()[0]
+        self.fair.refused(seat, what)
+        return self._fair_step([])
+
+    @property
+    def verdict(self) -> dict | None:
+        """A cheat that stopped a game dealt by mental poker ({"kind", "seat", "detail"}), else None."""
+        return self.fair.verdict if self.fair is not None else None
+
+    def fair_record(self) -> dict | None:
+        """What proves the finished game: the moves, each round's audited deck order (once the audit passed)
+        and the verdict; `py_engine.games.lost_cities.fair.replay(moves, orders, options)` replays it."""
+        if self.fair is None:
+            return None
+        rec = self.fair.record()
+        rec["options"] = dict(self._state.record.options)
+        if self.fair.audited and self._fair_orders is None:  # an audit costs seconds in the browser: once
+            self._fair_orders = [d.audit() for d in self.fair.deals]
+        rec["orders"] = self._fair_orders if self.fair.audited else None
+        return json.loads(json.dumps(rec))
+
+    def _fair_step(self, sent: list[dict], actor: int | None = None) -> list[Out]:
+        """After a FairSeat call: queue what it sent, refresh legal moves, tell the app and the guest."""
+        self._fair_out.extend(sent)
+        old = self._legal
+        self._refresh()
+        if actor is not None:
+            self._epoch[actor] = self.seq
+        for i in range(self.players):
+            if old[i] != self._legal[i]:
+                self._epoch[i] = self.seq
+        mark = (self.seq, self.fair.verdict, self.fair.audited)
+        changed = bool(sent) or old != self._legal or mark != self._fair_mark
+        self._fair_mark = mark
+        out = self._flush()
+        if changed:
+            self._changed("state")
+            out += self._broadcast()
+        return out
+
+    def _flush(self) -> list[Out]:
+        peer = next((s.peer for s in self._seats if s.kind == "remote"), None)
+        if peer is None or self.fair is None:
+            return []
+        sent, self._fair_out = self._fair_out, []
+        return [(peer, msg.mp(m)) for m in sent]
+
+    def _on_mp(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        if self._peers.get(peer) is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before playing", "mp")
+        if self.fair is None:
+            raise ProtocolError("type", "this table is not dealt by mental poker", "mp")
+        return self._fair_step(self.fair.receive(m["m"]))
 
     def disconnect(self, peer: Hashable) -> list[Out]:
         """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
@@ -411,9 +520,10 @@ class Host:
         self._claims[peer] = self._claims.get(peer, 0) + 1
         assert s.token is not None
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
-                                   s.name, self.commitment, joint=bool(self._state.record.host_share))))
+                                   s.name, self.commitment, joint=bool(self._state.record.host_share),
+                                   fair=self.fair.group.name if self.fair is not None else None)))
         self._changed("table")
-        return out + self._broadcast()
+        return out + self._flush() + self._broadcast()
 
     def _on_share(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         """A remote seat's share of a joint deal: kept once per seat while the deal waits for it (a share
@@ -501,6 +611,8 @@ class Host:
 
     def _refresh(self) -> None:
         movers = set(self.to_move())
+        if self.fair is not None:  # only this seat's moves, and only when it can act now
+            movers = {self.fair.me} & movers if self.fair.ready() else set()
         self._legal, self._keys = [], []
         for seat in range(self.players):
             actions = self._state.legal_actions(seat) if seat in movers else []
@@ -523,6 +635,9 @@ class Host:
         record = self._state.record.to_json() if over else None  # the reveal: seed, salt and every move
         for seat, s in enumerate(self._seats):
             if s.peer is None:
+                continue
+            if self.fair is not None:  # the guest plays on its own seat: only the table travels
+                out.append((s.peer, msg.view(self.seq, seat, {}, [], to_move, table, over)))
                 continue
             out.append((s.peer, msg.view(self.seq, seat, self._state.view(seat), self._legal[seat], to_move,
                                          table, over)))

@@ -7,12 +7,16 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   rejoin  token: the rejoin token from "seat"
   act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
   share   share: 64 hex digits, this seat's random share of a joint deal (answer to a "seat" with joint)
+  mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
+          seat's FairSeat checks); the size and bracket bounds above hold for it too
   ping    n: int                      pong  n: the n of the host's ping
 Host → guest:
   seat    seat, token (rejoin token: keep it), game, players, options, name, and (optional) deal: the
           commitment to the deal, 64 hex digits (py_engine.core.record.commitment); the seed itself
           never travels before the game is over; joint: true when the deal is made by all seats
-          (then deal commits to the host's share and the guest answers with "share")
+          (then deal commits to the host's share and the guest answers with "share"); fair: the name of
+          the group of a game dealt by mental poker (then the guest plays its own FairSeat and "mp" messages
+          carry the deal and the moves)
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
           table: [{seat, name, kind: local|bot|remote, connected}]
   over    seq, result ({scores, ranks, winners}), and (optional) record: the full finished record
@@ -23,6 +27,7 @@ Host → guest:
   error   code: "replaced" (another connection rejoined this seat) | "closed" (the seat is no
           longer remote): this connection holds no seat any more
   ping    n: int                      pong  n: the n of the guest's ping
+  mp      m: one message of the host's FairSeat (as from the guest)
 
 The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
 syntax, object shape, field types and the protocol version, and raise `ProtocolError` (a short code
@@ -49,8 +54,8 @@ TOKEN_MAX = 128
 REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
-GUEST_TYPES = ("join", "rejoin", "act", "share", "ping", "pong")
-HOST_TYPES = ("seat", "view", "reject", "over", "error", "ping", "pong")
+GUEST_TYPES = ("join", "rejoin", "act", "share", "mp", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "ping", "pong")
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
 REJECT_CODES = ("size", "malformed", "version", "type", "auth", "blocked", "seated", "not-seated", "closed",
@@ -167,6 +172,7 @@ _GUEST_SHAPES = {
     "rejoin": (("token",), ()),
     "act": (("seq", "action"), ()),
     "share": (("share",), ()),
+    "mp": (("m",), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -184,6 +190,8 @@ def parse_guest(text: Any) -> dict:
         _need(type(m["action"]) is list and len(m["action"]) > 0, t, "action", "a non-empty list")
     elif t == "share":
         _need(is_hex(m["share"], 64), t, "share", "64 lowercase hex digits")
+    elif t == "mp":
+        _need(type(m["m"]) is dict, t, "m", "an object")
     elif t in ("ping", "pong"):
         _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
     return m
@@ -209,6 +217,11 @@ def share(value: str) -> str:
     return dumps({"v": VERSION, "t": "share", "share": value})
 
 
+def mp(m: dict) -> str:
+    """One mental-poker message (either way)."""
+    return dumps({"v": VERSION, "t": "mp", "m": m})
+
+
 def ping(n: int) -> str:
     return dumps({"v": VERSION, "t": "ping", "n": n})
 
@@ -219,11 +232,12 @@ def pong(n: int) -> str:
 
 # --- host → guest -------------------------------------------------------------------------------
 _HOST_SHAPES = {
-    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint")),
+    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint", "fair")),
     "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
     "reject": (("code", "reason"), ("re", "seq")),
     "over": (("seq", "result"), ("record",)),
     "error": (("code", "reason"), ()),
+    "mp": (("m",), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -253,6 +267,7 @@ def parse_host(text: Any) -> dict:
         _need(m.get("deal") is None or is_hex(m["deal"], 64), t, "deal", "64 hex digits or null")
         _need(m.get("joint") in (None, False) or (m["joint"] is True and m.get("deal") is not None), t, "joint",
               "true (with a deal commitment), false or absent")
+        _need(m.get("fair") is None or is_str(m["fair"], 64, 1), t, "fair", "a group name or absent")
     elif t == "view":
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["view"]) is dict, t, "view", "an object")
@@ -276,6 +291,8 @@ def parse_host(text: Any) -> dict:
         _need(type(r) is dict and all(type(r.get(k)) is list for k in ("scores", "ranks", "winners")), t, "result",
               "an object with scores, ranks and winners lists")
         _need(m.get("record") is None or type(m["record"]) is dict, t, "record", "a record object or null")
+    elif t == "mp":
+        _need(type(m["m"]) is dict, t, "m", "an object")
     elif t == "error":
         _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
@@ -285,11 +302,13 @@ def parse_host(text: Any) -> dict:
 
 
 def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None,
-         joint: bool = False) -> str:
+         joint: bool = False, fair: str | None = None) -> str:
     m = {"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
          "options": options, "name": name, "deal": deal}
     if joint:
         m["joint"] = True
+    if fair:
+        m["fair"] = fair
     return dumps(m)
 
 

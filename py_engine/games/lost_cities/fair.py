@@ -46,6 +46,20 @@ class KnowledgeState(LostCitiesState):
         s.record = Record(GAME.id, 2, 0, dict(opts), [])
         return s
 
+    def view(self, seat: int | None) -> dict:
+        """The engine's view; cards of `seat`'s hand not yet opened (slots) are left out of "hand" (while the
+        deal runs), "hand_counts" still counts them."""
+        hands = self.hands
+        if seat is None or all(c < SLOT for c in hands[seat]):
+            return super().view(seat)
+        self.hands = [h if i != seat else [c for c in h if c < SLOT] for i, h in enumerate(hands)]
+        try:
+            v = super().view(seat)
+        finally:
+            self.hands = hands
+        v["hand_counts"] = [len(h) for h in hands]
+        return v
+
     def learn(self, seat: int, position: int, card: int) -> bool:
         """Slot `position` in `seat`'s hand is `card`; False if that hand holds no such slot."""
         hand = self.hands[seat]
@@ -154,6 +168,10 @@ class FairSeat:
         """My turn, with my hand known and nothing pending."""
         return (self.verdict is None and self.state.to_move() == (self.me,) and self._drawing is None
                 and all(c < SLOT for c in self.state.hands[self.me]))
+
+    def drawing(self) -> bool:
+        """My deck draw waits for the other seat's key (the page shows the move as pending)."""
+        return self._drawing is not None
 
     def progress(self) -> float:
         """How far this round's deal is until play can start (the hands rekeyed), 0 to 1: a progress bar."""

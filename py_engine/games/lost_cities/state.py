@@ -17,6 +17,7 @@ Rules implemented (seed 001, digest rules/lost-cities-card.md):
 from __future__ import annotations
 
 from bisect import insort
+from typing import Any
 
 from ...core import Game, Option, Rng, State
 from ...core.hidden import redeal
@@ -284,6 +285,20 @@ class LostCitiesGame(Game):
                help="Off: only the top card of each pile is shown (tournament rule)."),
     )
     state_class = LostCitiesState
+
+    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None) -> Any:
+        """Two players: a `FairSeat` (py_engine.games.lost_cities.fair) in `group` (RFC 3526 group 14 by default)."""
+        if players != 2:
+            return None
+        from ...core import mental_poker
+        from . import fair
+
+        return fair.FairSeat(me, secret, options, group or mental_poker.GROUP14)
+
+    def fair_resume(self, data: Any) -> Any:
+        from . import fair
+
+        return fair.FairSeat.from_json(data)
 
     def encode(self, action: tuple) -> list:
         """Actions of this game are flat tuples of str / int: their JSON form is the list of the same items."""

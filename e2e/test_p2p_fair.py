@@ -1,0 +1,73 @@
+"""Two separate browsers play a one-round Lost Cities game dealt by mental poker (issue 26): each page shows
+its own hand, the host's page never holds the guest's hand, and the final audit passes on both screens.
+
+The table deals so when the browser's setting `explorers.fair-hands` is on (web/session.py: FAIR_HANDS)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import build
+
+from .helpers import play_turn_by_clicks
+from .p2p import connect, host_game, launch, open_page, wait_any
+
+SLOT = 1000  # py_engine.games.lost_cities.fair: a card this seat has not seen
+
+
+def hand(page) -> list[int]:
+    return [int(c) for c in page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")]
+
+
+@pytest.fixture(scope="module")
+def pair(site, playwright_instance):
+    hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
+    host, hw = open_page(hb, site)
+    guest, gw = open_page(gb, site)
+    yield host, guest, hw, gw
+    hb.close()
+    gb.close()
+
+
+def test_a_game_with_hands_not_even_the_host_can_see(pair):
+    host, guest, hw, gw = pair
+    host.evaluate("localStorage.setItem('explorers.fair-hands', 'true')")
+    host_game(host, {1: "remote"}, {"rounds": 1})
+    connect(host, guest, 1)
+    for page in (host, guest):
+        page.wait_for_selector("[data-testid=net-panel] [data-testid=trust][data-state=fair]", state="attached")
+        assert "known only to you" in page.inner_text("[data-testid=net-panel] [data-testid=trust]")
+    pages = [host, guest]
+    turns = 0
+    while True:
+        who, phase = wait_any(pages, timeout=120.0)
+        if phase == "over":
+            break
+        page = pages[who]
+        if page is guest and turns % 7 == 0:  # the guest's hand is on its screen, nowhere on the host's
+            mine = hand(guest)
+            assert len(mine) == 8
+            record = host.evaluate("window.explorersRecord()")
+            played = {a[1] for _, a in json.loads(record)["moves"] if a[0] in ("play", "discard")}
+            assert not set(mine) & played
+            host_hand = hand(host)
+            assert host_hand and not set(mine) & set(host_hand)
+            assert all(c < SLOT for c in host_hand)
+        if phase == "draw":
+            page.click("[data-testid=deck]")
+        else:
+            play_turn_by_clicks(page)
+        turns += 1
+        assert turns < 200
+    wait_any([guest], timeout=120.0)
+    for page in pages:
+        page.wait_for_selector("[data-testid=deal-status][data-state=verified]", state="attached", timeout=120_000)
+        assert "Hands verified" in page.locator("[data-testid=deal-status]").text_content()
+    rec = json.loads(host.evaluate("window.explorersRecord()"))
+    assert rec["verdict"] is None and rec["audited"] and len(rec["orders"]) == 1
+    for seat in (0, 1):
+        assert host.inner_text(f"[data-testid=final-{seat}]") == guest.inner_text(f"[data-testid=final-{seat}]")
+    hw.assert_clean()
+    gw.assert_clean()
