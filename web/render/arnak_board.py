@@ -91,8 +91,9 @@ def card_height(cards: list, w: float) -> float:
 
 def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act: tuple | None = None,
              testid: str | None = None, name: str = "", cmd: str | None = None, lit: bool = False,
-             selected: bool = False) -> Safe:
-    """A card: name, price (coin or compass icon), effect in icons and words, travel icons, VP."""
+             selected: bool = False, spot: str | None = None) -> Safe:
+    """A card: name, price (coin or compass icon), effect in icons and words, travel icons, VP; `spot`: the
+    board editor's mark (data-spot) of the zone the card lies in."""
     kind = card["kind"]
     cls = "art" if kind == "artifact" else "fearc" if card["name"] == "Fear" else "card"
     title = T.card_label(card["name"]) + (" ⚡" if card["free"] else "")
@@ -113,7 +114,7 @@ def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act
         face.append(icon("vp", x + w - 12, y + h - 12, 17))
         face.append(tag("text", {"x": fmt(x + w - 24), "y": fmt(y + h - 7), "class": "b", "text-anchor": "end"},
                         num(card["vp"])))
-    g = {"data-card": card["id"]}
+    g = {"data-card": card["id"], "data-spot": spot}
     body = [tag("title", None, named), tag("g", {"aria-hidden": "true"}, face)]
     if act is not None or cmd is not None:
         g.update(button_attrs(named, act, cmd="select" if cmd else None, arg=cmd, testid=testid))
@@ -158,7 +159,8 @@ def row_section(view: dict, legal: list, geo: Geo, y0: float) -> tuple[Safe, flo
         else:
             act = _find(legal, lambda a: a[:3] in (("buy", kind, i), ("take", kind, i)))
             testid = f"row-{kind}-{i}"
-        return card_box(c, x, y, geo.card_w, h, act=act, testid=testid, name=label(view, act) if act else "")
+        return card_box(c, x, y, geo.card_w, h, act=act, testid=testid, name=label(view, act) if act else "",
+                        spot="row-items" if kind == "item" else "row-artifacts" if kind == "artifact" else None)
 
     drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
     parts += drawn
@@ -315,7 +317,8 @@ def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float) ->
             parts += _draw(lines, x0 + 24, y + 9)
             y += LEAD * len(lines) + 4
     start = tokens.get(0, [])
-    parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 16), "class": "xs"}, _("Start:")))
+    parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 16), "class": "xs", "data-spot": "research-0"},
+                     _("Start:")))
     for j, (seat, kind) in enumerate(start):
         parts.append(_piece(seat, kind, x0 + 60 + j * 26, y + 11))
     return join(parts), y + 26 - y0
@@ -348,7 +351,7 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
     acts = [a for a in legal if a[0] == "research" and a[2] == space]
     for a in acts[:1]:
         parts.append(_target(x, y, w, h, a, label(view, a), f"research-{a[1]}-{space}"))
-    return tag("g", {"data-space": space}, parts)
+    return tag("g", {"data-space": space, "data-spot": f"research-{space}"}, parts)
 
 
 def supply_section(view: dict, legal: list, x0: float, y0: float, width: float) -> tuple[Safe, float]:
@@ -487,7 +490,7 @@ def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> 
         return Safe(""), 0
     p = view["player_info"][me]
     pointing = (view.get("pending") or {}).get("kind") in ("turn", "free")
-    parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd"}, _("Your hand"))]
+    parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd", "data-spot": "hand"}, _("Your hand"))]
     seen: dict[int, int] = {}
     cards = []
     for c in p.get("hand") or []:
@@ -509,7 +512,7 @@ def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> 
                         break
         return card_box(c, x, y, geo.card_w, h, act=act, cmd=cmd, testid=f"hand-{cid}-{copy}",
                         name=label(view, act) if act else "", selected=selected == cid and copy == 0,
-                        lit=act is not None)
+                        lit=act is not None, spot="hand")
 
     drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
     parts += drawn

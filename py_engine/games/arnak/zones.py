@@ -112,6 +112,35 @@ class ArnakDeclaration(Declaration):
     def field_names(self, players: int, options: dict):
         return [(n, f) for n, f in super().field_names(players, options) if players == 1 or not n.startswith("rival")]
 
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
+        I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
+        artifacts, the research spaces, the temple and the shown seat's hand."""
+        out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
+        out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
+        out.update({"items": "row-items", "artifacts": "row-artifacts", "temple": f"research-{D.TEMPLE}"})
+        out.update({f"research.{k}": f"research-{k}" for k in SPACES})
+        out[f"hand.{seat}"] = "hand"
+        return out
+
+    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+        """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a level I/II
+        site: a component goes to the zone that holds its kind, the archaeologist (then the guardian, the idol,
+        the tile) is lifted."""
+        kind, _sep, key = path.partition(".")
+        if kind == "camp":
+            site = key.split("-")[0]
+            both = [f"camp.{site}-1", f"camp.{site}-2"]
+            if comp is None:
+                return next((p for p in reversed(both) if zones.get(p)), path)
+            return next((p for p in both if not zones.get(p)), path)
+        if kind == "site":
+            group = [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")]
+            if comp is None:
+                return next((p for p in group if zones.get(p)), path)
+            return next((p for p in group if comp.startswith(HOLDS[p.split(".")[0]])), path)
+        return path
+
     def components(self, players: int, options: dict) -> dict[str, int]:
         out = {name: players for name in BASICS if name != "fear"}
         out["fear"] = D.FEAR_CARDS
