@@ -420,8 +420,7 @@ class ArnakDeclaration(Declaration):
 
     # --- a new game as a position ----------------------------------------------------------------
     def of_state(self, state) -> tuple[dict, dict]:
-        if state.nmoves or state.round != 1:
-            raise PositionError("an Arnak position is set up from a new game (from a replay step: not yet)", "state")
+        _settable(state)
         n = state.players
         zones: dict = {}
         for s, p in enumerate(state.p):
@@ -476,6 +475,36 @@ class ArnakDeclaration(Declaration):
             zones["rival-idols"] = [f"idol-{k}" for k in r["idols_up"]]
             fields["rival_idols_down"] = r["idols_down"]
         return zones, fields
+
+
+def _settable(state) -> None:
+    """A replay step is a position when a seat's main action is pending and nothing a position cannot hold has
+    happened yet: nobody has passed this round, no fear tile taken, no effect of a card or site still running
+    (a card's effect, a kept card, the top of the deck looked at). Cards out of the game (exiled, or past the
+    moon staff) are left out: a position's unplaced items and artifacts are the shuffled decks."""
+    from .effects import AFTER, MAIN, OVER
+
+    if state.phase != MAIN:
+        raise PositionError({OVER: "the game is over: there is no position to set up",
+                             AFTER: "this turn's main action is taken: set up a position at a turn's start"}.get(
+                                 state.phase, "the round is ending (cards to keep): set up a position at a turn's "
+                                 "start"), "state")
+    if state.ctx is not None or state.queue or state.passing or state.peek or state.looking != -1:
+        raise PositionError("set up a position before or after an action, not while its effects are pending",
+                            "state")
+    if any(state.passed):
+        raise PositionError("a player has passed this round: a position cannot hold that yet", "state")
+    shut = {f"{site + 1}-2" for site in D.CAMPS if state.occ[site][1] == -2}
+    if shut != closed(state.players) and state.nmoves:  # a new game's position closes the first (the editor's start)
+        raise PositionError(f"this game closed other camp spaces than a position does (the first "
+                            f"{D.BLOCKED_CAMP_SPACES[state.players]}): a position cannot hold that yet", "state")
+    if any(D.FEAR in p.exiled for p in state.p):
+        raise PositionError("a Fear card has been exiled: a position cannot hold that yet", "state")
+    if any(p.fear_tiles or p.temp for p in state.p):
+        raise PositionError("a fear tile was taken or a card set aside: a position cannot hold that yet", "state")
+    if any(p.no_fear or p.planes for p in state.p):
+        raise PositionError("an effect lasts until the end of the turn: set up a position at a turn's start",
+                            "state")
 
 
 DECLARATION = ArnakDeclaration(
