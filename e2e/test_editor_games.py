@@ -376,3 +376,22 @@ def test_arnak_a_magnifying_glass_put_on_the_research_track_by_clicking_the_boar
 def test_board_game_an_event_tile_moved_by_clicking_the_board(browser, site):
     _point_and_embed(browser, site, "lost-cities-board", [(None, "space.yellow-5"), (None, "space.red-4")],
                      "space.red-4", ["vp-15"], '[data-testid="stone-red-4"]')
+
+
+def test_the_editor_boards_pointed_at_pass_an_axe_audit(browser, site):
+    """No serious or critical axe violation in the editor of the games whose boards are pointed at here (every
+    spot a named button; the lifted one pressed)."""
+    from .test_a11y import audit
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    found: list[str] = []
+    for game, spot in (("islands", "cloud.1"), ("arnak", "site.6"), ("lost-cities-board", "space.red-4")):
+        page.goto(site)
+        page.click(f"[data-testid=edit-{game}]", timeout=BOOT_TIMEOUT)
+        page.wait_for_selector("[data-testid=ed-ok]")
+        page.click(f'[data-testid=ed-board] [data-cmd=ed-spot][data-arg="{spot}"]')  # lifted: pressed
+        page.wait_for_selector(f'[data-testid=ed-board] [data-arg="{spot}"][aria-pressed=true]')
+        found += audit(page, f"{game} editor")
+    assert not found, "\n".join(found)
+    context.close()

@@ -228,6 +228,8 @@ def test_replay_steps_of_random_games_round_trip_or_are_refused_clearly():
                     assert [getattr(p, f) for p in built.p] == [getattr(p, f) for p in state.p], (seed, f)
                 if state.nmoves:  # a new game's position closes the first camp spaces, not the ones dealt
                     assert built.occ == state.occ, seed
+                if any(state.bonus):
+                    assert built.bonus == state.bonus, seed
                 for f in ("tile", "guard", "fd", "items", "arts", "stacks", "rescue", "turn", "round", "start",
                           "temple_left", "fear_left"):
                     assert getattr(built, f) == getattr(state, f), (seed, f)
@@ -238,3 +240,29 @@ def test_replay_steps_of_random_games_round_trip_or_are_refused_clearly():
             seat = state.to_move()[0]
             state.apply(seat, rnd.choice(state.legal_actions(seat)))
     assert kept > 50 and refused > 50, (kept, refused)
+
+
+def test_research_bonus_tiles_are_set_checked_and_kept():
+    """The bonus tiles placed on the track are the game's (the temple's drawn from the rest); a space holds no
+    more than it starts with; with none placed, the seed deals them as before."""
+    data = P.starting("arnak", players=2, seed=3)
+    z = data["state"]["zones"]
+    assert z["bonus.3"] == ["bonus-coin"] and z["bonus.5"] == [] and "bonus.1" not in z
+    z["bonus.3"] = ["bonus-exile"]
+    z["bonus.6"] = []
+    pos = P.check(data)
+    assert pos.state.bonus[3] == ["exile"] and pos.state.bonus[6] == []
+    assert len(pos.state.temple_bonus) == 2 and sorted(
+        [t for tiles in pos.state.bonus for t in tiles] + pos.state.temple_bonus + pos.state.box) == sorted(
+        [t for t in D.BONUS_TILES for _ in range(3)])
+    assert P.of_state(pos.state)["state"]["zones"]["bonus.3"] == ["bonus-exile"]
+    z["bonus.5"] = ["bonus-coin"]
+    assert refusal(data) == "bonus.5: holds 1; this space starts with 0 bonus tiles at 2 players"
+    z["bonus.5"] = []
+    z["bonus.3"] = ["research-0"]
+    assert refusal(data).startswith("bonus.3[0]: 'research-0' is not a component")
+    for k in list(z):
+        if k.startswith("bonus."):
+            del z[k]
+    dealt = P.check(data, seed=9).state.bonus
+    assert sum(map(len, dealt)) == 7 and dealt == P.check(data, seed=9).state.bonus  # from the seed

@@ -131,3 +131,17 @@ def test_arnak_camp_research_and_card_row_by_pointing():
     ed.pick("item-1")
     ed.point("items")
     assert ed.zones["items"][-1] == "item-1" and ed.problem == "items: holds 6; in round 1 it holds 5"
+
+
+def test_arnak_a_research_bonus_tile_put_on_its_space_by_pointing():
+    ed = Editor.start("arnak")
+    ed.pick("bonus-exile")
+    ed.point("research.6")  # a bonus tile: the space's bonus tiles (a supply's tile stays picked)
+    assert ed.zones["bonus.6"][-1] == "bonus-exile" and ed.zones["research.6"] == []
+    assert ed.problem == "bonus.6: holds 2; this space starts with 1 bonus tile at 2 players"
+    ed.pick("bonus-exile")  # put down
+    ed.point("research.6")  # nothing picked, no token there: the last bonus tile is lifted
+    assert (ed.picked, ed.picked_from) == ("bonus-exile", "bonus.6")
+    ed.take_off_picked()
+    assert len(ed.zones["bonus.6"]) == 1 and ed.pos is not None
+    assert editor.component_label("bonus-exile", "arnak") == "research bonus tile: you may exile a card"

@@ -542,7 +542,7 @@ def _shown_text(markup: str, start: int, name: str) -> tuple[str, str]:
             depth += -1 if closing else 1
             if depth == 0:
                 break
-    return " ".join(html_lib.unescape(" ".join(out)).split()), html_lib.unescape(title[0] if title else "").strip()
+    return html_lib.unescape("".join(out)).strip(), html_lib.unescape(title[0] if title else "").strip()
 
 
 def _names_text(label: str, shown: str) -> str:

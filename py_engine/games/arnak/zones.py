@@ -25,7 +25,9 @@ stack ("rival-stack", the top last), its flipped tiles ("rival-used", in order),
 tiles and face-up idols ("rival-idols"). Fields: the round, the start player, whose turn it is (the main
 action pending), each seat's resources, idols in its crates and idol slots used; solo: the rival's
 face-down idols. The site, guardian and assistant tiles nobody placed are the shuffled piles (or, for
-assistants, out of the game); left dealt from the seed: the research bonus tiles.
+assistants, out of the game). The research bonus tiles ("bonus-coin" ... 3 of each kind) on the spaces that
+take them ("bonus.<space>", at most as many as the space starts with); with none placed on the track they are
+dealt from the seed (as links made before they were settable); the temple's bonus tiles are drawn from the rest.
 
 Rules checked here, beyond the shared ones: each zone holds its kind of component; an item row holds at
 most 6 - round items and the artifact row round artifacts; a seat holds at most one of each starting card
@@ -70,8 +72,19 @@ HOLDS = {"hand": CARD_PREFIXES, "deck": CARD_PREFIXES, "play": CARD_PREFIXES, "i
          "research": ("glass-", "notebook-"), "temple": ("glass-",), "tiles": ("temple-",),
          "assistants": ("assistant-",), "rescue": ("assistant-",), "assistant": ("assistant-",),
          "rival-stack": ("rival-",), "rival-used": ("rival-",), "rival-guardians": ("guardian-",),
-         "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",)}
+         "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",),
+         "bonus": ("bonus-",)}
 SOLO_ZONES = ("rival-stack", "rival-used", "rival-guardians", "rival-cards", "rival-temple", "rival-idols")
+
+
+def bonus_spaces(temple: str) -> tuple[str, ...]:
+    """The research spaces that take bonus tiles on this temple's track (zone keys)."""
+    return tuple(str(k) for k, (_row, _cost, _src, counts) in D.TRACKS[temple].items() if any(counts))
+
+
+def bonus_count(temple: str, space: int, players: int) -> int:
+    """The bonus tiles a research space starts with at this table."""
+    return D.TRACKS[temple][space][3][min(max(players, 2), 4) - 2]
 
 
 def card_name(card: int) -> str:
@@ -102,7 +115,7 @@ def _seat_of(piece: str) -> int:
 class ArnakDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
         return {"camp": CAMP_SPACES, "res": D.RES, "site": SITE_KEYS, "space": SPACES, "boon": BOONS,
-                "side": SIDES, "stack": STACKS}
+                "side": SIDES, "stack": STACKS, "bonus": bonus_spaces(options["temple"])}
 
     def zone_paths(self, players: int, options: dict):
         """The rival's zones in the solo game only; the assistants to rescue on the snake side only."""
@@ -124,9 +137,9 @@ class ArnakDeclaration(Declaration):
         return out
 
     def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
-        """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a level I/II
-        site: a component goes to the zone that holds its kind, the archaeologist (then the guardian, the idol,
-        the tile) is lifted."""
+        """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a research space:
+        a bonus tile goes to its bonus tiles, a token to the space (lifted first); a level I/II site: a component
+        goes to the zone that holds its kind, the archaeologist (then the guardian, the idol, the tile) is lifted."""
         kind, _sep, key = path.partition(".")
         if kind == "camp":
             site = key.split("-")[0]
@@ -134,6 +147,11 @@ class ArnakDeclaration(Declaration):
             if comp is None:
                 return next((p for p in reversed(both) if zones.get(p)), path)
             return next((p for p in both if not zones.get(p)), path)
+        if kind == "research" and f"bonus.{key}" in zones:  # its research bonus tiles: the tokens lifted first
+            bonus = f"bonus.{key}"
+            if comp is None:
+                return path if zones.get(path) or not zones.get(bonus) else bonus
+            return bonus if comp.startswith("bonus-") else path
         if kind == "site":
             group = [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")]
             if comp is None:
@@ -161,6 +179,7 @@ class ArnakDeclaration(Declaration):
         out.update({f"assistant-{n}": 1 for n in range(1, len(D.ASSISTANTS) + 1)})
         if players == 1:
             out.update({t: 1 for t in RIVAL_TILES})
+        out.update({f"bonus-{t}": 3 for t in D.BONUS_TILES})
         return out
 
     # --- the game's own rules --------------------------------------------------------------------
@@ -176,6 +195,11 @@ class ArnakDeclaration(Declaration):
                 raise PositionError(f"this space is closed with {n} players", f"camp.{k}")
         self._check_sites(pos)
         self._check_research(pos)
+        for k in bonus_spaces(pos.options["temple"]):
+            most = bonus_count(pos.options["temple"], int(k), n)
+            if len(z[f"bonus.{k}"]) > most:
+                raise PositionError(f"holds {len(z[f'bonus.{k}'])}; this space starts with {most} bonus "
+                                    f"tile{'s' if most != 1 else ''} at {max(n, 2)} players", f"bonus.{k}")
         self._check_idols(pos)
         if n == 1:
             self._check_rival(pos)
@@ -331,6 +355,7 @@ class ArnakDeclaration(Declaration):
             p.assistants = [[int(a.split("-")[1]), int(side.startswith("gold")), int(side.endswith("used"))]
                             for side in SIDES for a in z[f"assistant.{s}.{side}"]]
             p.tiles = [D.TEMPLE_STACK_NAMES.index(t[7:]) for t in z[f"tiles.{s}"]]
+        self._bonus(pos, state, rng)
         self._research(pos, state)
         state.items = [_ID_OF[c] for c in z["items"]]
         state.arts = [_ID_OF[c] for c in z["artifacts"]]
@@ -383,6 +408,24 @@ class ArnakDeclaration(Declaration):
             if z[f"guardian.{key}"]:
                 state.guard[site] = int(z[f"guardian.{key}"][0].split("-")[1]) - 1
         return out
+
+    @staticmethod
+    def _bonus(pos: Position, state, rng: Rng) -> None:
+        """The research bonus tiles as placed; with none placed on the track, as the seed dealt them. The temple's
+        bonus tiles are drawn from the tiles left, the rest go back to the box."""
+        spaces = bonus_spaces(pos.options["temple"])
+        placed = {int(k): [t[6:] for t in pos.zones[f"bonus.{k}"]] for k in spaces}
+        if not any(placed.values()):
+            return
+        pool = [t for t in D.BONUS_TILES for _ in range(3)]
+        state.bonus = [[] for _ in range(D.TEMPLE + 1)]
+        for space, tiles in placed.items():
+            state.bonus[space] = list(tiles)
+            for t in tiles:
+                pool.remove(t)
+        rng.shuffle(pool)
+        keep = max(pos.players, 2)
+        state.temple_bonus, state.box = pool[:keep], sorted(pool[keep:])
 
     @staticmethod
     def _research(pos: Position, state) -> None:
@@ -443,6 +486,8 @@ class ArnakDeclaration(Declaration):
         for k in SPACES:
             zones[f"research.{k}"] = []
         zones["temple"] = []
+        for k in bonus_spaces(state.temple):
+            zones[f"bonus.{k}"] = [f"bonus-{t}" for t in state.bonus[int(k)]]
         tokens = [(f"glass-{s}", p.glass, p.arrival) for s, p in enumerate(state.p)]
         tokens += [(f"notebook-{s}", p.notebook, -1) for s, p in enumerate(state.p)]
         if state.rival is not None:
@@ -523,6 +568,7 @@ DECLARATION = ArnakDeclaration(
         Zone("guardians", per_seat=True, per="boon"),
         Zone("research", per="space"),
         Zone("temple", high=4, ordered=True),
+        Zone("bonus", per="bonus", high=3),
         Zone("tiles", per_seat=True),
         Zone("assistants", per="stack", high=4, ordered=True),
         Zone("rescue", high=4, ordered=True),
