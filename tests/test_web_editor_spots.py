@@ -91,7 +91,8 @@ def test_arnak_spots_are_sites_camps_card_row_research_temple_and_the_shown_hand
     ed = Editor.start("arnak")
     spots = set(spot_args(ed))
     assert spots == ({f"camp.{k}-1" for k in range(1, 6)} | {f"site.{k}" for k in range(6, 18)}
-                     | {"items", "artifacts", "temple", "hand.0"} | {f"research.{k}" for k in range(14)})
+                     | {"items", "artifacts", "temple", "hand.0", "play.0", "play.1"}
+                     | {f"research.{k}" for k in range(14)})
     keys = spot_keys(ed)
     assert len(keys) == len(set(keys))
 
@@ -145,3 +146,15 @@ def test_arnak_a_research_bonus_tile_put_on_its_space_by_pointing():
     ed.take_off_picked()
     assert len(ed.zones["bonus.6"]) == 1 and ed.pos is not None
     assert editor.component_label("bonus-exile", "arnak") == "research bonus tile: you may exile a card"
+
+
+def test_arnak_a_card_put_in_a_players_play_area_by_pointing_at_their_box():
+    from py_engine.games.arnak.zones import card_id
+
+    ed = Editor.start("arnak")
+    assert ed.zones["hand.0"] == ["funding-car", "funding-ship", "explore-ship", "fear", "fear"]
+    ed.point("hand.0")  # nothing picked: the hand's last card is lifted...
+    assert (ed.picked, ed.picked_from) == ("fear", "hand.0")
+    ed.point("play.0")  # ... and put in the play area
+    assert ed.zones["hand.0"] == ["funding-car", "funding-ship", "explore-ship", "fear"]
+    assert ed.zones["play.0"] == ["fear"] and ed.pos is not None and ed.pos.state.p[0].play == [card_id("fear")]

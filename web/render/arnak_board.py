@@ -450,7 +450,7 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[S
     parts += _draw(lines, 20, y0 + 60)
     h = 50 + LEAD * len(lines) + 4 + (y0 - top)
     box = tag("rect", {"x": 12, "y": fmt(top), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#fff",
-                       "stroke": colour, "stroke-width": 3})
+                       "stroke": colour, "stroke-width": 3, "data-spot": f"play-{seat}"})  # the editor's spot
     return join(box, *parts), h
 
 

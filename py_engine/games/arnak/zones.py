@@ -128,12 +128,13 @@ class ArnakDeclaration(Declaration):
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
         I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
-        artifacts, the research spaces, the temple and the shown seat's hand."""
+        artifacts, the research spaces, the temple, the shown seat's hand and each player's box (its play area)."""
         out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
         out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
         out.update({"items": "row-items", "artifacts": "row-artifacts", "temple": f"research-{D.TEMPLE}"})
         out.update({f"research.{k}": f"research-{k}" for k in SPACES})
         out[f"hand.{seat}"] = "hand"
+        out.update({f"play.{s}": f"play-{s}" for s in range(players)})  # each player's box
         return out
 
     def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
