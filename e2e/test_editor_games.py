@@ -323,3 +323,75 @@ def test_islands_a_balloon_at_the_harbour(browser, site):
     finally:
         server.shutdown()
     context.close()
+
+
+def _embedded_zones(url: str) -> dict:
+    """The zones of the position an embed link carries."""
+    import base64
+    import json
+    import zlib
+
+    code = url.split("position=")[1].split("&")[0]
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))))["state"]["zones"]
+
+
+def _point_and_embed(browser, site, game: str, clicks: list[tuple[str | None, str]], zone: str, want: list[str],
+                     shown: str) -> None:
+    """Open the editor of `game`, click the board's spots (a palette component first, or None: lift what lies
+    there), see the position valid with `want` in `zone`, embedded on a second origin where the board element
+    `shown` reads as in the editor's preview."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click(f"[data-testid=edit-{game}]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    for comp, spot in clicks:
+        if comp is not None:
+            page.click(f'[data-testid="pal-{comp}"]')
+        page.click(f'[data-testid=ed-board] [data-cmd=ed-spot][data-arg="{spot}"]')
+    page.wait_for_selector("[data-testid=ed-ok]")
+    url = page.input_value("[data-testid=ed-embed-url]")
+    assert _embedded_zones(url)[zone] == want
+    preview = page.locator(f"[data-testid=ed-board] {shown}").first.text_content()
+    watch.assert_clean()
+    frame, server = embedded(context, url)
+    try:
+        assert frame.locator(f"#board {shown}").first.text_content() == preview
+    finally:
+        server.shutdown()
+    context.close()
+
+
+def test_islands_a_tile_put_on_the_island_by_clicking_the_board(browser, site):
+    _point_and_embed(browser, site, "islands", [("forest-3", "island.0.20"), ("forest-3", "island.0.20")],
+                     "island.0.20", ["forest-3"], '[data-space="20"]')
+
+
+def test_arnak_a_magnifying_glass_put_on_the_research_track_by_clicking_the_board(browser, site):
+    _point_and_embed(browser, site, "arnak", [("glass-0", "research.3")], "research.3", ["glass-0"],
+                     '[data-space="3"]')
+
+
+def test_board_game_an_event_tile_moved_by_clicking_the_board(browser, site):
+    _point_and_embed(browser, site, "lost-cities-board", [(None, "space.yellow-5"), (None, "space.red-4")],
+                     "space.red-4", ["vp-15"], '[data-testid="stone-red-4"]')
+
+
+def test_the_editor_boards_pointed_at_pass_an_axe_audit(browser, site):
+    """No serious or critical axe violation in the editor of the games whose boards are pointed at here (every
+    spot a named button; the lifted one pressed)."""
+    from .test_a11y import audit
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    found: list[str] = []
+    for game, spot in (("islands", "cloud.1"), ("arnak", "site.6"), ("lost-cities-board", "space.red-4")):
+        page.goto(site)
+        page.click(f"[data-testid=edit-{game}]", timeout=BOOT_TIMEOUT)
+        page.wait_for_selector("[data-testid=ed-ok]")
+        page.click(f'[data-testid=ed-board] [data-cmd=ed-spot][data-arg="{spot}"]')  # lifted: pressed
+        page.wait_for_selector(f'[data-testid=ed-board] [data-arg="{spot}"][aria-pressed=true]')
+        found += audit(page, f"{game} editor")
+    assert not found, "\n".join(found)
+    context.close()

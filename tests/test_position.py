@@ -605,10 +605,10 @@ def test_arnak_camps_second_spaces_close_with_fewer_players():
     assert P.check(data).state.occ[3] == [-1, 1]
 
 
-def test_arnak_replay_steps_are_refused():
+def test_arnak_a_replay_step_after_a_pass_is_refused():
     state = get_game("arnak").new(players=2, seed=1)
     state.apply(0, ("pass",))
-    with pytest.raises(PositionError, match="from a replay step: not yet"):
+    with pytest.raises(PositionError, match="a player has passed this round: a position cannot hold that yet"):
         P.of_state(state)
 
 

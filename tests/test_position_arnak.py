@@ -188,3 +188,81 @@ def test_fuzz_the_new_zones_only_ever_refused_clearly():
     ok, refused = fuzz([guardian_example(), solo_example(), P.starting("arnak", players=3, seed=4,
                                                                         options={"temple": "snake"})], 10_000, seed=31)
     assert ok + refused == 10_000 and ok > 500 and refused > 5000
+
+
+def test_replay_steps_of_random_games_round_trip_or_are_refused_clearly():
+    """Every step of random games (1-4 players) is either a position that builds the same table (cards, row,
+    resources, board, research, assistants, whose turn; the research bonus tiles are dealt from the seed) and
+    gives the same position again, or is refused with one of the stated reasons."""
+    import random
+
+    from py_engine import get_game
+    from py_engine.core.position import PositionError
+
+    reasons = {"this turn's main action is taken: set up a position at a turn's start",
+               "the round is ending (cards to keep): set up a position at a turn's start",
+               "set up a position before or after an action, not while its effects are pending",
+               "a player has passed this round: a position cannot hold that yet",
+               "this game closed other camp spaces than a position does (the first 3): a position cannot hold that yet",
+               "a Fear card has been exiled: a position cannot hold that yet",
+               "a fear tile was taken or a card set aside: a position cannot hold that yet",
+               "an effect lasts until the end of the turn: set up a position at a turn's start"}
+    game = get_game("arnak")
+    kept = refused = 0
+    for seed, players in enumerate((1, 2, 3, 4, 2, 3)):
+        state, rnd = game.new(players=players, seed=seed), random.Random(seed)
+        for _ in range(300):
+            if not state.to_move():
+                break
+            try:
+                data = P.of_state(state)
+            except PositionError as exc:
+                assert exc.where == "state" and exc.rule in reasons, exc
+                refused += 1
+            else:
+                pos = P.check(data)
+                assert P.of_state(pos.state)["state"] == data["state"]
+                built = pos.state
+                for f in ("hand", "deck", "play", "res", "guardians", "assistants", "tiles", "idols", "slots",
+                          "glass", "notebook", "home"):  # exiled cards are out of the game: not held
+                    assert [getattr(p, f) for p in built.p] == [getattr(p, f) for p in state.p], (seed, f)
+                if state.nmoves:  # a new game's position closes the first camp spaces, not the ones dealt
+                    assert built.occ == state.occ, seed
+                if any(state.bonus):
+                    assert built.bonus == state.bonus, seed
+                for f in ("tile", "guard", "fd", "items", "arts", "stacks", "rescue", "turn", "round", "start",
+                          "temple_left", "fear_left"):
+                    assert getattr(built, f) == getattr(state, f), (seed, f)
+                assert [D.IDOL_NAMES[i] if i >= 0 else None for i in built.idol] == \
+                    [D.IDOL_NAMES[i] if i >= 0 else None for i in state.idol]
+                assert built.to_move() == state.to_move()
+                kept += 1
+            seat = state.to_move()[0]
+            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert kept > 50 and refused > 50, (kept, refused)
+
+
+def test_research_bonus_tiles_are_set_checked_and_kept():
+    """The bonus tiles placed on the track are the game's (the temple's drawn from the rest); a space holds no
+    more than it starts with; with none placed, the seed deals them as before."""
+    data = P.starting("arnak", players=2, seed=3)
+    z = data["state"]["zones"]
+    assert z["bonus.3"] == ["bonus-coin"] and z["bonus.5"] == [] and "bonus.1" not in z
+    z["bonus.3"] = ["bonus-exile"]
+    z["bonus.6"] = []
+    pos = P.check(data)
+    assert pos.state.bonus[3] == ["exile"] and pos.state.bonus[6] == []
+    assert len(pos.state.temple_bonus) == 2 and sorted(
+        [t for tiles in pos.state.bonus for t in tiles] + pos.state.temple_bonus + pos.state.box) == sorted(
+        [t for t in D.BONUS_TILES for _ in range(3)])
+    assert P.of_state(pos.state)["state"]["zones"]["bonus.3"] == ["bonus-exile"]
+    z["bonus.5"] = ["bonus-coin"]
+    assert refusal(data) == "bonus.5: holds 1; this space starts with 0 bonus tiles at 2 players"
+    z["bonus.5"] = []
+    z["bonus.3"] = ["research-0"]
+    assert refusal(data).startswith("bonus.3[0]: 'research-0' is not a component")
+    for k in list(z):
+        if k.startswith("bonus."):
+            del z[k]
+    dealt = P.check(data, seed=9).state.bonus
+    assert sum(map(len, dealt)) == 7 and dealt == P.check(data, seed=9).state.bonus  # from the seed

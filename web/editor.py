@@ -131,6 +131,7 @@ class Editor:
         from; a spot for one piece has its piece replaced), or, with nothing picked, lift its last one."""
         if path not in self.spots():
             return
+        path = self.decl.spot_zone(path, self.picked, self.zones)
         items = self.zones.get(path) or []
         if self.picked is None:
             if items:
@@ -516,6 +517,7 @@ def annotations_html(ed: Editor) -> Safe:
 
 _START_TAG = re.compile(r"<([a-zA-Z]+)(\s[^<>]*?)?(/?)>")
 _MARK = re.compile(r'\sdata-testid="([^"]*)"')
+_SPOT_MARK = re.compile(r'\sdata-spot="([^"]*)"')  # a renderer's mark for the editor alone (a card of a row)
 _SPOT_OWN = re.compile(r'\s(?:aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
 
 
@@ -564,12 +566,13 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     for path, mark in spots.items():
         by_mark.setdefault(mark, path)
     game = ed.data["game"]
-    mark_count = {mark: markup.count(f'data-testid="{mark}"') for mark in by_mark}
+    mark_count = {mark: markup.count(f'data-testid="{mark}"') + markup.count(f'data-spot="{mark}"')
+                  for mark in by_mark}
     seen: dict[str, int] = {}  # the nth element of a mark drawn several times (a hand's cards): its own key
 
     def spot(m: re.Match) -> str:
         attrs = m.group(2) or ""
-        found = _MARK.search(attrs)
+        found = _SPOT_MARK.search(attrs) or _MARK.search(attrs)
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
@@ -581,7 +584,7 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
         elif items:
             label = tr("{name}: {what}", name=label, what=", ".join(component_label(c, game) for c in items))
         label = _names_text(label, shown)
-        lifted = ed.picked_from == path
+        lifted = ed.picked_from in (path, ed.decl.spot_zone(path, None, ed.zones))
         nth = seen[path] = seen.get(path, -1) + 1
         key = f"spot-{path}" + (f"-{nth}" if nth else "")
         own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": key, "tabindex": 0,

@@ -5,12 +5,13 @@ data; web/editor.py asks here before its own tables."""
 from __future__ import annotations
 
 from i18n import N_, _, tr
-from render.arnak_text import STACK_NAMES, TOKEN_NAMES, idol_word, rival_tile_name
+from render.arnak_text import STACK_NAMES, TOKEN_NAMES, bonus_text, idol_word, rival_tile_name
 
 # zone name -> words: {site} a board site, {who} a seat's name, {state} the zone's key in words, {n} a number
 ZONES = {"site": N_("{site}: site tile"), "idol": N_("{site}: idol"), "guardian": N_("{site}: guardian"),
          "dig": N_("{site}: archaeologist"), "guardians": N_("{who}: guardians ({state})"),
-         "research": N_("Research track: space {n}"), "temple": N_("Lost temple (in order of arrival)"),
+         "research": N_("Research track: space {n}"), "bonus": N_("Research track: bonus tiles on space {n}"),
+         "temple": N_("Lost temple (in order of arrival)"),
          "tiles": N_("{who}: temple tiles"), "assistants": N_("Assistant stack {n}"),
          "rescue": N_("Assistants to rescue"), "assistant": N_("{who}: assistants ({state})"),
          "rival-stack": N_("Rival: face-down action tiles"), "rival-used": N_("Rival: flipped action tiles"),
@@ -59,6 +60,8 @@ def component_label(comp: str) -> str | None:
         return tr("temple tile: {stack}", stack=_(STACK_NAMES[rest]))
     if kind == "rival":
         return rival_tile_name(rest)
+    if kind == "bonus" and rest:
+        return tr("research bonus tile: {what}", what=bonus_text(rest))
     if kind in ISLANDS_OWN and rest.isdigit():
         from render.islands import kind_name
 

@@ -141,6 +141,12 @@ class Declaration:
         default all of a zone for one component, none elsewhere."""
         return list(items) if zone.high == 1 else []
 
+    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+        """The zone a spot stands for when `comp` is put there (None: its last component is lifted): a spot
+        standing for several zones (an Arnak site: its tile, idol, guardian and archaeologist) names one of
+        them by the component; by default the spot's own zone."""
+        return path
+
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
         """Actions the board is drawn with as if legal, so that the game's renderer draws a target (with the
         mark `spots` names) at every spot, an empty one too (Catan's intersections, paths and hexes)."""

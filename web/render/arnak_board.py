@@ -116,8 +116,9 @@ def card_height(cards: list, w: float) -> float:
 
 def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act: tuple | None = None,
              testid: str | None = None, name: str = "", cmd: str | None = None, lit: bool = False,
-             selected: bool = False) -> Safe:
-    """A card: name, price (coin or compass icon), effect in icons and words, travel icons, VP."""
+             selected: bool = False, spot: str | None = None) -> Safe:
+    """A card: name, price (coin or compass icon), effect in icons and words, travel icons, VP; `spot`: the
+    board editor's mark (data-spot) of the zone the card lies in."""
     kind = card["kind"]
     cls = "art" if kind == "artifact" else "fearc" if card["name"] == "Fear" else "card"
     title = T.card_label(card["name"]) + (" ⚡" if card["free"] else "")
@@ -138,7 +139,7 @@ def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act
         face.append(icon("vp", x + w - 12, y + h - 12, 17))
         face.append(tag("text", {"x": fmt(x + w - 24), "y": fmt(y + h - 7), "class": "b", "text-anchor": "end"},
                         num(card["vp"])))
-    g = {"data-card": card["id"]}
+    g = {"data-card": card["id"], "data-spot": spot}
     body = [tag("title", None, named), tag("g", {"aria-hidden": "true"}, face)]
     if act is not None or cmd is not None:
         g.update(button_attrs(named, act, cmd="select" if cmd else None, arg=cmd, testid=testid))
@@ -183,7 +184,8 @@ def row_section(view: dict, legal: list, geo: Geo, y0: float) -> tuple[Safe, flo
         else:
             act = _find(legal, lambda a: a[:3] in (("buy", kind, i), ("take", kind, i)))
             testid = f"row-{kind}-{i}"
-        return card_box(c, x, y, geo.card_w, h, act=act, testid=testid, name=label(view, act) if act else "")
+        return card_box(c, x, y, geo.card_w, h, act=act, testid=testid, name=label(view, act) if act else "",
+                        spot="row-items" if kind == "item" else "row-artifacts" if kind == "artifact" else None)
 
     drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
     parts += drawn
@@ -349,7 +351,8 @@ def research_section(view: dict, legal: list, geo: Geo, x0: float, y0: float, se
             parts += _draw(lines, x0 + 24, y + 9)
             y += LEAD * len(lines) + 4
     start = tokens.get(0, [])
-    parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 16), "class": "xs"}, _("Start:")))
+    parts.append(tag("text", {"x": fmt(x0), "y": fmt(y + 16), "class": "xs", "data-spot": "research-0"},
+                     _("Start:")))
     for j, (seat, kind) in enumerate(start):
         parts.append(_piece(seat, kind, x0 + 60 + j * 26, y + 11))
     return join(parts), y + 26 - y0
@@ -388,7 +391,7 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
     parts.append(mark)
     for a in acts[:1]:
         parts.append(_target(x, y, w, h, a, label(view, a), f"research-{a[1]}-{space}"))
-    attrs = {"data-space": space, **zoom}
+    attrs = {"data-space": space, "data-spot": f"research-{space}", **zoom}
     if not acts:  # a click, a tap or Enter shows it large
         attrs, parts = _pictured(attrs, about, f"r:{space}", f"space-{space}", parts)
     return tag("g", attrs, parts)
@@ -498,7 +501,7 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[S
     parts += _draw(lines, 20, y0 + 60)
     h = 50 + LEAD * len(lines) + 4 + (y0 - top)
     box = tag("rect", {"x": 12, "y": fmt(top), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#fff",
-                       "stroke": colour, "stroke-width": 3})
+                       "stroke": colour, "stroke-width": 3, "data-spot": f"play-{seat}"})  # the editor's spot
     return join(box, *parts), h
 
 
@@ -542,7 +545,7 @@ def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> 
         return Safe(""), 0
     p = view["player_info"][me]
     pointing = (view.get("pending") or {}).get("kind") in ("turn", "free")
-    parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd"}, _("Your hand"))]
+    parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd", "data-spot": "hand"}, _("Your hand"))]
     seen: dict[int, int] = {}
     cards = []
     for c in p.get("hand") or []:
@@ -564,7 +567,7 @@ def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> 
                         break
         return card_box(c, x, y, geo.card_w, h, act=act, cmd=cmd, testid=f"hand-{cid}-{copy}",
                         name=label(view, act) if act else "", selected=selected == cid and copy == 0,
-                        lit=act is not None)
+                        lit=act is not None, spot="hand")
 
     drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
     parts += drawn

@@ -378,7 +378,7 @@ def top_svg(view: dict, legal: list[tuple], lay: Layout) -> Safe:
                            chips)))
     if view.get("harbour") is not None:
         y = lay.harbour_y
-        out.append(tag("text", {"x": lay.ox, "y": y + 20, "class": "sm"},
+        out.append(tag("text", {"x": lay.ox, "y": y + 20, "class": "sm", "data-testid": "harbour"},
                        tag("title", None, _("The harbour: a balloon at a dock gives one telescope tile and takes "
                                             "the dock's number of tiles from here or the bag")),
                        tr("Harbour ({n}/{max}):", n=len(view["harbour"]), max=11)))
@@ -492,7 +492,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
         g.insert(0, tag("title", None, tr("{name}: {what}", name=name, what=help_text) if name else help_text))
         if i in flights and not act:
             g.append(cost_badge(x + size * 0.45, y - size * 0.45, size, _int(flights[i]["cost"])))
-        attrs: dict = {"data-space": i}
+        attrs: dict = {"data-space": i, "data-testid": f"space-{seat}-{i}"}  # the editor points at it
         if name:
             # A control is named by its <title> (also the tooltip: what it does, then the space's help).
             attrs.update(button_attrs(name, act=act, testid=f"hex-{i}") if act else

@@ -25,7 +25,9 @@ stack ("rival-stack", the top last), its flipped tiles ("rival-used", in order),
 tiles and face-up idols ("rival-idols"). Fields: the round, the start player, whose turn it is (the main
 action pending), each seat's resources, idols in its crates and idol slots used; solo: the rival's
 face-down idols. The site, guardian and assistant tiles nobody placed are the shuffled piles (or, for
-assistants, out of the game); left dealt from the seed: the research bonus tiles.
+assistants, out of the game). The research bonus tiles ("bonus-coin" ... 3 of each kind) on the spaces that
+take them ("bonus.<space>", at most as many as the space starts with); with none placed on the track they are
+dealt from the seed (as links made before they were settable); the temple's bonus tiles are drawn from the rest.
 
 Rules checked here, beyond the shared ones: each zone holds its kind of component; an item row holds at
 most 6 - round items and the artifact row round artifacts; a seat holds at most one of each starting card
@@ -70,8 +72,19 @@ HOLDS = {"hand": CARD_PREFIXES, "deck": CARD_PREFIXES, "play": CARD_PREFIXES, "i
          "research": ("glass-", "notebook-"), "temple": ("glass-",), "tiles": ("temple-",),
          "assistants": ("assistant-",), "rescue": ("assistant-",), "assistant": ("assistant-",),
          "rival-stack": ("rival-",), "rival-used": ("rival-",), "rival-guardians": ("guardian-",),
-         "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",)}
+         "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",),
+         "bonus": ("bonus-",)}
 SOLO_ZONES = ("rival-stack", "rival-used", "rival-guardians", "rival-cards", "rival-temple", "rival-idols")
+
+
+def bonus_spaces(temple: str) -> tuple[str, ...]:
+    """The research spaces that take bonus tiles on this temple's track (zone keys)."""
+    return tuple(str(k) for k, (_row, _cost, _src, counts) in D.TRACKS[temple].items() if any(counts))
+
+
+def bonus_count(temple: str, space: int, players: int) -> int:
+    """The bonus tiles a research space starts with at this table."""
+    return D.TRACKS[temple][space][3][min(max(players, 2), 4) - 2]
 
 
 def card_name(card: int) -> str:
@@ -102,7 +115,7 @@ def _seat_of(piece: str) -> int:
 class ArnakDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
         return {"camp": CAMP_SPACES, "res": D.RES, "site": SITE_KEYS, "space": SPACES, "boon": BOONS,
-                "side": SIDES, "stack": STACKS}
+                "side": SIDES, "stack": STACKS, "bonus": bonus_spaces(options["temple"])}
 
     def zone_paths(self, players: int, options: dict):
         """The rival's zones in the solo game only; the assistants to rescue on the snake side only."""
@@ -111,6 +124,41 @@ class ArnakDeclaration(Declaration):
 
     def field_names(self, players: int, options: dict):
         return [(n, f) for n, f in super().field_names(players, options) if players == 1 or not n.startswith("rival")]
+
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
+        I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
+        artifacts, the research spaces, the temple, the shown seat's hand and each player's box (its play area)."""
+        out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
+        out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
+        out.update({"items": "row-items", "artifacts": "row-artifacts", "temple": f"research-{D.TEMPLE}"})
+        out.update({f"research.{k}": f"research-{k}" for k in SPACES})
+        out[f"hand.{seat}"] = "hand"
+        out.update({f"play.{s}": f"play-{s}" for s in range(players)})  # each player's box
+        return out
+
+    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+        """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a research space:
+        a bonus tile goes to its bonus tiles, a token to the space (lifted first); a level I/II site: a component
+        goes to the zone that holds its kind, the archaeologist (then the guardian, the idol, the tile) is lifted."""
+        kind, _sep, key = path.partition(".")
+        if kind == "camp":
+            site = key.split("-")[0]
+            both = [f"camp.{site}-1", f"camp.{site}-2"]
+            if comp is None:
+                return next((p for p in reversed(both) if zones.get(p)), path)
+            return next((p for p in both if not zones.get(p)), path)
+        if kind == "research" and f"bonus.{key}" in zones:  # its research bonus tiles: the tokens lifted first
+            bonus = f"bonus.{key}"
+            if comp is None:
+                return path if zones.get(path) or not zones.get(bonus) else bonus
+            return bonus if comp.startswith("bonus-") else path
+        if kind == "site":
+            group = [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")]
+            if comp is None:
+                return next((p for p in group if zones.get(p)), path)
+            return next((p for p in group if comp.startswith(HOLDS[p.split(".")[0]])), path)
+        return path
 
     def components(self, players: int, options: dict) -> dict[str, int]:
         out = {name: players for name in BASICS if name != "fear"}
@@ -132,6 +180,7 @@ class ArnakDeclaration(Declaration):
         out.update({f"assistant-{n}": 1 for n in range(1, len(D.ASSISTANTS) + 1)})
         if players == 1:
             out.update({t: 1 for t in RIVAL_TILES})
+        out.update({f"bonus-{t}": 3 for t in D.BONUS_TILES})
         return out
 
     # --- the game's own rules --------------------------------------------------------------------
@@ -147,6 +196,11 @@ class ArnakDeclaration(Declaration):
                 raise PositionError(f"this space is closed with {n} players", f"camp.{k}")
         self._check_sites(pos)
         self._check_research(pos)
+        for k in bonus_spaces(pos.options["temple"]):
+            most = bonus_count(pos.options["temple"], int(k), n)
+            if len(z[f"bonus.{k}"]) > most:
+                raise PositionError(f"holds {len(z[f'bonus.{k}'])}; this space starts with {most} bonus "
+                                    f"tile{'s' if most != 1 else ''} at {max(n, 2)} players", f"bonus.{k}")
         self._check_idols(pos)
         if n == 1:
             self._check_rival(pos)
@@ -302,6 +356,7 @@ class ArnakDeclaration(Declaration):
             p.assistants = [[int(a.split("-")[1]), int(side.startswith("gold")), int(side.endswith("used"))]
                             for side in SIDES for a in z[f"assistant.{s}.{side}"]]
             p.tiles = [D.TEMPLE_STACK_NAMES.index(t[7:]) for t in z[f"tiles.{s}"]]
+        self._bonus(pos, state, rng)
         self._research(pos, state)
         state.items = [_ID_OF[c] for c in z["items"]]
         state.arts = [_ID_OF[c] for c in z["artifacts"]]
@@ -356,6 +411,24 @@ class ArnakDeclaration(Declaration):
         return out
 
     @staticmethod
+    def _bonus(pos: Position, state, rng: Rng) -> None:
+        """The research bonus tiles as placed; with none placed on the track, as the seed dealt them. The temple's
+        bonus tiles are drawn from the tiles left, the rest go back to the box."""
+        spaces = bonus_spaces(pos.options["temple"])
+        placed = {int(k): [t[6:] for t in pos.zones[f"bonus.{k}"]] for k in spaces}
+        if not any(placed.values()):
+            return
+        pool = [t for t in D.BONUS_TILES for _ in range(3)]
+        state.bonus = [[] for _ in range(D.TEMPLE + 1)]
+        for space, tiles in placed.items():
+            state.bonus[space] = list(tiles)
+            for t in tiles:
+                pool.remove(t)
+        rng.shuffle(pool)
+        keep = max(pos.players, 2)
+        state.temple_bonus, state.box = pool[:keep], sorted(pool[keep:])
+
+    @staticmethod
     def _research(pos: Position, state) -> None:
         z, n = pos.zones, pos.players
         where: dict[str, int] = {}
@@ -391,8 +464,7 @@ class ArnakDeclaration(Declaration):
 
     # --- a new game as a position ----------------------------------------------------------------
     def of_state(self, state) -> tuple[dict, dict]:
-        if state.nmoves or state.round != 1:
-            raise PositionError("an Arnak position is set up from a new game (from a replay step: not yet)", "state")
+        _settable(state)
         n = state.players
         zones: dict = {}
         for s, p in enumerate(state.p):
@@ -415,6 +487,8 @@ class ArnakDeclaration(Declaration):
         for k in SPACES:
             zones[f"research.{k}"] = []
         zones["temple"] = []
+        for k in bonus_spaces(state.temple):
+            zones[f"bonus.{k}"] = [f"bonus-{t}" for t in state.bonus[int(k)]]
         tokens = [(f"glass-{s}", p.glass, p.arrival) for s, p in enumerate(state.p)]
         tokens += [(f"notebook-{s}", p.notebook, -1) for s, p in enumerate(state.p)]
         if state.rival is not None:
@@ -449,6 +523,36 @@ class ArnakDeclaration(Declaration):
         return zones, fields
 
 
+def _settable(state) -> None:
+    """A replay step is a position when a seat's main action is pending and nothing a position cannot hold has
+    happened yet: nobody has passed this round, no fear tile taken, no effect of a card or site still running
+    (a card's effect, a kept card, the top of the deck looked at). Cards out of the game (exiled, or past the
+    moon staff) are left out: a position's unplaced items and artifacts are the shuffled decks."""
+    from .effects import AFTER, MAIN, OVER
+
+    if state.phase != MAIN:
+        raise PositionError({OVER: "the game is over: there is no position to set up",
+                             AFTER: "this turn's main action is taken: set up a position at a turn's start"}.get(
+                                 state.phase, "the round is ending (cards to keep): set up a position at a turn's "
+                                 "start"), "state")
+    if state.ctx is not None or state.queue or state.passing or state.peek or state.looking != -1:
+        raise PositionError("set up a position before or after an action, not while its effects are pending",
+                            "state")
+    if any(state.passed):
+        raise PositionError("a player has passed this round: a position cannot hold that yet", "state")
+    shut = {f"{site + 1}-2" for site in D.CAMPS if state.occ[site][1] == -2}
+    if shut != closed(state.players) and state.nmoves:  # a new game's position closes the first (the editor's start)
+        raise PositionError(f"this game closed other camp spaces than a position does (the first "
+                            f"{D.BLOCKED_CAMP_SPACES[state.players]}): a position cannot hold that yet", "state")
+    if any(D.FEAR in p.exiled for p in state.p):
+        raise PositionError("a Fear card has been exiled: a position cannot hold that yet", "state")
+    if any(p.fear_tiles or p.temp for p in state.p):
+        raise PositionError("a fear tile was taken or a card set aside: a position cannot hold that yet", "state")
+    if any(p.no_fear or p.planes for p in state.p):
+        raise PositionError("an effect lasts until the end of the turn: set up a position at a turn's start",
+                            "state")
+
+
 DECLARATION = ArnakDeclaration(
     game_id="arnak",
     zones=(
@@ -465,6 +569,7 @@ DECLARATION = ArnakDeclaration(
         Zone("guardians", per_seat=True, per="boon"),
         Zone("research", per="space"),
         Zone("temple", high=4, ordered=True),
+        Zone("bonus", per="bonus", high=3),
         Zone("tiles", per_seat=True),
         Zone("assistants", per="stack", high=4, ordered=True),
         Zone("rescue", high=4, ordered=True),

@@ -101,6 +101,17 @@ class IslandsDeclaration(Declaration):
         return {p: v for p, v in super().zone_paths(players, options).items()
                 if (harbour or p != "harbour") and (ext or not p.startswith("beside."))}
 
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Pointing at the board (web/render/islands.py): the spaces of the island drawn large ("space-<seat>-<n>"),
+        its telescope, the clouds and the harbour."""
+        spaces = self.keys(options)["space"]
+        out = {f"island.{s}.{i}": f"space-{s}-{i}" for s in range(players) for i in spaces}
+        out.update({f"telescope.{s}": f"telescope-{s}" for s in range(players)})
+        out.update({f"cloud.{i + 1}": f"cloud-{i}" for i in range(CLOUDS[players])})
+        if modules(options)[0]:
+            out["harbour"] = "harbour"
+        return out
+
     def components(self, players: int, options: dict) -> dict[str, int]:
         harbour, ext = modules(options)
         out = {name: len(ids) for name, ids in _POOLS.items()}

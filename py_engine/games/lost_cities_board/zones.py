@@ -84,6 +84,15 @@ class LostCitiesBoardDeclaration(Declaration):
         out["removed"] = TWO_PLAYER_REMOVED if players == 2 else 0
         return out
 
+    def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Pointing at the board (web/render/lost_cities_board.py): every seat's columns, the event tile
+        spaces (their stones), the discard piles, the deck and the shown seat's hand."""
+        out = {f"column.{s}.{c}": f"column-{s}-{c}" for s in range(players) for c in COLOURS}
+        out.update({f"space.{sp}": f"stone-{sp}" for sp in _SPACES})
+        out.update({f"discard.{c}": f"pile-{c}" for c in COLOURS})
+        out.update({"deck": "deck", f"hand.{seat}": "hand-card"})
+        return out
+
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players
         total = EXPEDITIONS[pos.options["length"]]

@@ -1,0 +1,160 @@
+"""Pointing at the board in the editor (web/editor.py) for Islands in the Mist, Arnak and Lost Cities: The Board
+Game: which zones the board's spots stand for, and what a click on spot X with component Y makes of the
+position (exactly)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+
+import editor  # noqa: E402
+from editor import Editor  # noqa: E402
+
+
+def spot_args(ed: Editor) -> list[str]:
+    """The zones the editor's board points at (data-cmd="ed-spot"), in drawing order."""
+    html = str(editor.spot_board_html(ed, ["A", "B", "C", "D"][:ed.data["players"]]))
+    return re.findall(r'data-cmd="ed-spot" data-arg="([^"]*)"', html)
+
+
+def spot_keys(ed: Editor) -> list[str]:
+    html = str(editor.spot_board_html(ed, ["A", "B", "C", "D"][:ed.data["players"]]))
+    return re.findall(r'data-cmd="ed-spot" data-arg="[^"]*" data-key="([^"]*)"', html)
+
+
+# --- Lost Cities: The Board Game ---------------------------------------------------------------------------
+def test_board_game_spots_are_columns_event_spaces_piles_deck_and_the_shown_hand():
+    ed = Editor.start("lost-cities-board")
+    spots = spot_args(ed)
+    assert spots[:7] == ["space.yellow-2", "space.yellow-4", "space.yellow-5", "space.yellow-7", "space.yellow-9",
+                         "discard.yellow", "column.0.yellow"]
+    assert {"column.1.red", "discard.red", "deck", "hand.0", "space.red-8"} <= set(spots)
+    assert "hand.1" not in spots and spots.count("hand.0") == 8  # each card of the hand points at it
+    keys = spot_keys(ed)
+    assert len(keys) == len(set(keys))
+    ed.set_seat("1")
+    assert "hand.1" in spot_args(ed) and "hand.0" not in spot_args(ed)
+
+
+def test_board_game_an_event_tile_moved_and_a_card_put_on_a_column_by_pointing():
+    ed = Editor.start("lost-cities-board")
+    assert ed.zones["space.yellow-5"] == ["vp-15"] and ed.zones["space.red-4"] == ["arrow"]
+    ed.point("space.yellow-5")  # nothing picked: the tile is lifted...
+    assert (ed.picked, ed.picked_from) == ("vp-15", "space.yellow-5")
+    ed.point("space.red-4")  # ... and moved: it takes the place of the arrow tile (back to the box)
+    assert ed.zones["space.yellow-5"] == [] and ed.zones["space.red-4"] == ["vp-15"] and ed.pos is not None
+    ed.pick("red-3a")
+    ed.point("column.1.red")
+    assert ed.zones["column.1.red"] == ["red-3a"]
+    assert ed.problem == "path.1.red: a path has a piece exactly when its column has cards"
+    ed.pick("red-5b")
+    ed.point("discard.red")
+    assert ed.zones["discard.red"] == ["red-5b"]
+
+
+# --- Islands in the Mist ------------------------------------------------------------------------------------
+def test_islands_spots_are_the_shown_island_its_telescope_and_the_clouds():
+    ed = Editor.start("islands")
+    spots = spot_args(ed)
+    assert spots[:4] == ["cloud.1", "cloud.2", "cloud.3", "cloud.4"] and "cloud.5" not in spots
+    assert [s for s in spots if s.startswith("island.")] == [f"island.0.{i}" for i in range(61)]
+    assert "telescope.0" in spots and "telescope.1" not in spots and "harbour" not in spots
+    ed.set_seat("1")
+    assert "island.1.0" in spot_args(ed) and "island.0.0" not in spot_args(ed) and "telescope.1" in spot_args(ed)
+
+
+def test_islands_harbour_is_a_spot_with_module_2():
+    ed = Editor.start("islands").with_option("modules", "1+2")
+    assert "harbour" in spot_args(ed)
+
+
+def test_islands_tiles_put_on_the_island_and_moved_between_clouds_by_pointing():
+    ed = Editor.start("islands")
+    assert ed.zones["telescope.0"] == ["start-3"] and ed.zones["cloud.1"] == ["mountain-2"]
+    ed.pick("forest-3")
+    ed.point("island.0.20")  # a tile of a supply stays picked for the next space
+    assert ed.zones["island.0.20"] == ["forest-3"] and ed.picked == "forest-3" and ed.pos is not None
+    ed.pick("forest-3")  # put down
+    ed.point("telescope.0")  # the start tile lifted from the telescope...
+    ed.point("island.0.21")  # ... is moved onto the island
+    assert ed.zones["telescope.0"] == [] and ed.zones["island.0.21"] == ["start-3"] and ed.pos is not None
+    ed.point("cloud.1")
+    ed.point("cloud.2")
+    assert ed.zones["cloud.1"] == [] and ed.zones["cloud.2"] == ["desert-2", "mountain-2"] and ed.pos is not None
+
+
+# --- Lost Ruins of Arnak ------------------------------------------------------------------------------------
+def test_arnak_spots_are_sites_camps_card_row_research_temple_and_the_shown_hand():
+    ed = Editor.start("arnak")
+    spots = set(spot_args(ed))
+    assert spots == ({f"camp.{k}-1" for k in range(1, 6)} | {f"site.{k}" for k in range(6, 18)}
+                     | {"items", "artifacts", "temple", "hand.0", "play.0", "play.1"}
+                     | {f"research.{k}" for k in range(14)})
+    keys = spot_keys(ed)
+    assert len(keys) == len(set(keys))
+
+
+def test_arnak_a_site_discovered_guarded_and_dug_by_pointing():
+    ed = Editor.start("arnak")
+    assert ed.zones["idol.6"] == ["idol-compass"] and ed.zones["site.6"] == []
+    ed.point("site.6")  # nothing picked: the idol is lifted (an archaeologist, a guardian would come first)
+    assert (ed.picked, ed.picked_from) == ("idol-compass", "idol.6")
+    ed.take_off_picked()
+    assert ed.problem == "idol.6: an undiscovered site still has its idol on it"
+    for comp, zone in (("site1-1", "site.6"), ("archaeologist-0", "dig.6"), ("guardian-1", "guardian.6")):
+        ed.pick(comp)
+        ed.point("site.6")  # the site's zone for that component
+        assert ed.zones[zone] == [comp]
+        if ed.picked:
+            ed.pick(ed.picked)  # a supply's piece stays picked: put down
+    assert ed.problem == "" and ed.pos is not None and ed.pos.state is not None
+    ed.point("site.6")  # lifted: the archaeologist first
+    assert (ed.picked, ed.picked_from) == ("archaeologist-0", "dig.6")
+
+
+def test_arnak_camp_research_and_card_row_by_pointing():
+    ed = Editor.start("arnak")
+    ed.pick("archaeologist-1")
+    ed.point("camp.1-1")
+    assert ed.zones["camp.1-1"] == ["archaeologist-1"] and ed.pos is not None
+    ed.point("camp.1-1")  # the first space taken: the second (closed with two players)
+    assert ed.zones["camp.1-2"] == ["archaeologist-1"] and ed.problem.startswith("camp.1-2")
+    ed.pick("archaeologist-1")
+    ed.point("camp.1-1")  # nothing picked: the last one placed is lifted
+    assert ed.picked_from == "camp.1-2"
+    ed.take_off_picked()
+    ed.pick("glass-0")
+    ed.point("research.3")
+    assert ed.zones["research.3"] == ["glass-0"] and "glass-0" not in ed.zones["research.0"] and ed.pos is not None
+    ed.pick("item-1")
+    ed.point("items")
+    assert ed.zones["items"][-1] == "item-1" and ed.problem == "items: holds 6; in round 1 it holds 5"
+
+
+def test_arnak_a_research_bonus_tile_put_on_its_space_by_pointing():
+    ed = Editor.start("arnak")
+    ed.pick("bonus-exile")
+    ed.point("research.6")  # a bonus tile: the space's bonus tiles (a supply's tile stays picked)
+    assert ed.zones["bonus.6"][-1] == "bonus-exile" and ed.zones["research.6"] == []
+    assert ed.problem == "bonus.6: holds 2; this space starts with 1 bonus tile at 2 players"
+    ed.pick("bonus-exile")  # put down
+    ed.point("research.6")  # nothing picked, no token there: the last bonus tile is lifted
+    assert (ed.picked, ed.picked_from) == ("bonus-exile", "bonus.6")
+    ed.take_off_picked()
+    assert len(ed.zones["bonus.6"]) == 1 and ed.pos is not None
+    assert editor.component_label("bonus-exile", "arnak") == "research bonus tile: you may exile a card"
+
+
+def test_arnak_a_card_put_in_a_players_play_area_by_pointing_at_their_box():
+    from py_engine.games.arnak.zones import card_id
+
+    ed = Editor.start("arnak")
+    assert ed.zones["hand.0"] == ["funding-car", "funding-ship", "explore-ship", "fear", "fear"]
+    ed.point("hand.0")  # nothing picked: the hand's last card is lifted...
+    assert (ed.picked, ed.picked_from) == ("fear", "hand.0")
+    ed.point("play.0")  # ... and put in the play area
+    assert ed.zones["hand.0"] == ["funding-car", "funding-ship", "explore-ship", "fear"]
+    assert ed.zones["play.0"] == ["fear"] and ed.pos is not None and ed.pos.state.p[0].play == [card_id("fear")]
