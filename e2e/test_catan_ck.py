@@ -54,6 +54,20 @@ def build_offer(page, state, seat: int, to: int | None = None) -> tuple[list[str
     return gives, gets
 
 
+def bank_by_clicks(page, give: str, take: str) -> str:
+    """In the bank builder, by clicks: one lot of `give` at my rate for one `take`, confirmed; returns the
+    confirm's name ("Trade 4 brick for 1 ore")."""
+    page.click("[data-testid=panel-bank]")
+    page.wait_for_selector("[data-testid=bank-builder]")
+    page.click(f"[data-testid=bk-give-{give}]")
+    page.wait_for_function(f"() => document.querySelector('[data-testid=bk-give-n-{give}]').textContent !== '0'")
+    page.click(f"[data-testid=bk-take-{take}]")
+    page.wait_for_selector("[data-testid=bank-trade]:not([disabled])")
+    name = page.get_attribute("[data-testid=bank-trade]", "aria-label")
+    act(page, "[data-testid=bank-trade]")
+    return name
+
+
 def start_game(page) -> None:
     page.click("[data-testid=new-catan-ck]")
     page.select_option("[data-testid=player-count]", "3")
@@ -136,9 +150,8 @@ def turns_by_clicks(page) -> tuple[int, int, int] | None:
                     act(page, f"[data-testid=sel-{'-'.join(str(x) for x in target)}]")
                 built += 1
             elif not banked and any(a[0] == "bank" for a in legal):
-                page.click("[data-testid=panel-bank]")
-                page.wait_for_selector("[data-testid=panel-bank-list]")
-                act(page, "[data-testid=panel-bank-list] [data-act]")
+                trade = next(a for a in legal if a[0] == "bank")
+                bank_by_clicks(page, trade[1], trade[2])
                 banked += 1
             elif not offered and ("offer",) in legal:
                 act(page, "[data-testid=offer-btn]")
@@ -569,3 +582,60 @@ def test_icons_in_the_log_and_hover_cards_with_costs(app):
     assert page.evaluate(SMALL_TEXT, 11)["small"] == []  # the shown hover card's text too
     assert page.locator("ol.log li svg.ck-die[aria-label]").count() >= 2  # my roll's dice
     watch.assert_clean()
+
+
+def harbour_position() -> str:
+    """The beginner board, three players: my settlement and road at the 2:1 ore harbour, 2 ore in my hand,
+    my action phase; as a position link's code (base64url of the zlib'd JSON, as web/records.py writes it)."""
+    import base64
+    import zlib
+
+    from py_engine.core import position as P
+    from py_engine.games.catan_ck.data import EDGES
+
+    data = P.starting("catan-ck", 3, {"board": "beginner"}, seed=3)
+    zones, fields = data["state"]["zones"], data["state"]["fields"]
+    road = next(e for e, ends in enumerate(EDGES) if 10 in ends)
+    zones.update({"vertex.10": ["settlement-0"], f"edge.{road}": ["road-0"], "vertex.30": ["settlement-1"],
+                  "vertex.40": ["settlement-2"]})
+    fields.update({"decision": "main", "cards.0.ore": 2})
+    assert P.check(data).state.rate(0, KINDS.index("ore")) == 2
+    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_harbour_trade_through_the_bank_builder(browser, site):
+    """A position played on in the embed: my settlement on the 2:1 ore harbour and 2 ore. The bank builder
+    offers ore at 2:1 (the harbour named), the other kinds to take; 2 ore for 1 paper by three clicks, the
+    confirm named for the trade, and the hand shows it."""
+    from .conftest import Watch
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(f"{site.rstrip('/')}/embed.html?position={harbour_position()}&seat=0")
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("svg[data-testid=ck-board][data-decision=main][data-mine='1']")
+    page.click("[data-testid=panel-bank]")
+    page.wait_for_selector("[data-testid=bank-builder]")
+    assert page.locator("[data-testid^=bk-give-row-]").count() == 1  # only ore is held at a rate
+    row = page.inner_text("[data-testid=bk-give-row-ore]")
+    assert "2:1" in row and "2:1 harbour" in row
+    assert page.locator("[data-testid=bank-trade]").is_disabled()
+    page.click("[data-testid=bk-give-ore]")
+    page.wait_for_function("() => document.querySelector('[data-testid=bk-give-n-ore]').textContent === '2'")
+    assert page.locator("[data-testid=bk-give-ore]").is_disabled()  # 2 ore: one lot
+    page.click("[data-testid=bk-take-paper]")
+    confirm = page.locator("[data-testid=bank-trade]:not([disabled])")
+    confirm.wait_for()
+    assert confirm.get_attribute("aria-label") == "Trade 2 ore for 1 paper"
+    assert " ".join(confirm.inner_text().split()) == "Trade 2 ore for 1 paper"
+    assert confirm.locator("[data-icon=ore]").count() == 1 and confirm.locator("[data-icon=paper]").count() == 1
+    confirm.click()
+    page.wait_for_function("""() => [...document.querySelectorAll('[data-testid=hand-paper] text')]
+        .some(t => t.textContent === '1')""")
+    assert page.locator("[data-testid=bank-builder]").count() == 0
+    ore = page.locator("[data-testid=hand-ore] text").first.text_content()
+    assert ore == "0"
+    watch.assert_clean()
+    context.close()

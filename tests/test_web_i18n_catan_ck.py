@@ -312,16 +312,63 @@ def test_log_lines_show_cards_as_icons_named_in_words(catalogues: Path) -> None:
         i18n.set_language("en")
 
 
-def test_bank_buttons_show_the_cards_as_icons(catalogues: Path) -> None:
+def test_bank_builder_rates_sides_and_one_confirm(catalogues: Path) -> None:
+    """Bank and harbour trades are built: give only what the hand holds at its best rate (4 brick at 4:1,
+    2 ore at the 2:1 ore harbour, wool 2:1 by Merchant Fleet; 3 grain at 4:1 is not offered), take what the
+    bank has; the confirm is named for the trade in words and icons and plays the engine's decisions, one
+    lot for one card each."""
     from render import catan_ck as ck
 
+    from py_engine.games.catan_ck.data import KIDX
+
     i18n.set_language("en")
-    view, ui, s = main_position(brick=4)
-    panel = str(ck.action_buttons(view, dict(ui, selected="panel-bank")))
-    btn = re.search(r'<button[^>]*data-testid="bank-brick-ore-btn"[^>]*>(.*?)</button>', panel).group(1)
-    assert btn.startswith('Bank: <span class="ck-cards" role="img" aria-label="4 brick" title="4 brick"')
-    assert btn.count('data-icon="brick"') == 4 and btn.count('data-icon="ore"') == 1
-    assert plain(btn) == "Bank: 4 brick → 1 ore"
+    view, ui, s = main_position(brick=5, ore=2, grain=3, wool=2)
+    s.owner[10], s.btype[10] = 0, 1  # the 2:1 ore harbour (beginner board)
+    s.fleet = [KIDX["wool"]]
+    s.bank[KIDX["coin"]] = 0
+    view = json.loads(json.dumps(s.view(0)))
+    ui = dict(ui, legal=[list(a) for a in s.legal_actions(0)])
+
+    def panel(sel: str | None) -> str:
+        return str(ck.action_buttons(view, dict(ui, selected=sel)))
+
+    closed = panel(None)
+    assert 'data-testid="bank-builder"' not in closed
+    assert re.search(r'<button data-cmd="select" data-arg="bank:" data-testid="panel-bank"[^>]*>Bank trade…', closed)
+    empty = panel("bank:")
+    gives = re.findall(r'data-testid="bk-give-row-(\w+)"', empty)
+    assert gives == ["brick", "wool", "ore"]
+    ore = re.search(r'data-testid="bk-give-row-ore".*?</tr>', empty).group(0)
+    assert '<span class="rate">2:1</span>' in ore and "2:1 harbour" in ore and ore.count('data-icon="ore"') == 3
+    assert "Merchant Fleet" in re.search(r'data-testid="bk-give-row-wool".*?</tr>', empty).group(0)
+    assert "the bank" in re.search(r'data-testid="bk-give-row-brick".*?</tr>', empty).group(0)
+    takes = re.findall(r'data-testid="bk-take-row-(\w+)"', empty)
+    assert takes == ["brick", "lumber", "wool", "grain", "ore", "cloth", "paper"]  # no coin left in the bank
+    assert re.search(r'<button class="primary" data-testid="bank-trade"[^>]*disabled', empty)
+    assert "Choose what to give and what to take." in empty
+    one = panel("bank:0,0,0,0,1,0,0,0;0,0,0,0,0,0,0,1")  # 2 ore for 1 paper
+    assert re.search(r'data-testid="bk-give-ore" [^>]*disabled', one)  # 2 ore: one lot only
+    assert re.search(r'data-testid="bk-take-ore" [^>]*disabled', one)  # a kind given is not taken
+    btn = re.search(r'<button class="primary" data-testid="bank-trade"[^>]*>(.*?)</button>', one).group(0)
+    assert 'aria-label="Trade 2 ore for 1 paper"' in btn and 'data-act="[&quot;bank&quot;, &quot;ore&quot;, ' \
+        '&quot;paper&quot;]"' in btn
+    assert " ".join(plain(btn).split()) == "Trade 2 ore for 1 paper"
+    assert 'data-icon="ore"' in btn and 'data-icon="paper"' in btn
+    short = panel("bank:1,0,0,0,1,0,0,0;0,0,0,0,0,0,0,1")
+    assert "Choose 1 more card to take." in short and 'data-testid="bank-trade" data-key="bank-trade" disabled' \
+        in short
+    both = panel("bank:1,0,1,0,1,0,0,0;0,0,0,2,0,0,0,1")  # 4 brick, 2 wool, 2 ore for 2 grain, 1 paper
+    acts = json.loads(re.search(r'data-testid="bank-trade"[^>]*data-acts="([^"]*)"', both).group(1)
+                      .replace("&quot;", '"'))
+    assert acts == [["bank", "brick", "grain"], ["bank", "wool", "grain"], ["bank", "ore", "paper"]]
+    assert "Trade 4 brick, 2 wool, 2 ore for 2 grain, 1 paper" in both
+    before = list(s.hands[0])
+    for a in acts:
+        assert tuple(a) in s.legal_actions(0)
+        s.apply(0, tuple(a))
+    assert [h - b for h, b in zip(s.hands[0], before)] == [-4, 0, -2, 2, -2, 0, 0, 1]
+    # a selection past what is possible is cut to it (3 lots of ore asked, 1 held)
+    assert 'data-testid="bk-give-n-ore">2<' in panel("bank:0,0,0,0,3,0,0,0;0,0,0,0,0,0,0,0")
 
 
 def test_improvement_tracks_hover_card_shows_the_next_level_cost(catalogues: Path) -> None:

@@ -988,14 +988,9 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         testid = "-".join(str(x) for x in a) + "-btn"
         out.append(_button(a, _act_html(a, view, names), testid,
                            primary=a[0] not in ("end", "decline", "cancel", "stop", "back", "offer", "counter")))
-    for g, label in (("bank", _("Bank trade…")),):
-        if groups[g]:
-            out.append(tag("button", {"data-cmd": "select", "data-arg": f"panel-{g}", "data-testid": f"panel-{g}",
-                                      "data-key": f"panel-{g}"}, label))
-            if sel == f"panel-{g}":
-                out.append(tag("div", {"class": "trade-panel", "data-testid": f"panel-{g}-list"},
-                               [_button(a, _act_html(a, view, names), "-".join(str(x) for x in a) + "-btn",
-                                        primary=False) for a in groups[g]]))
+    if groups["bank"]:
+        out.append(bank.toggle(sel))
+        out.append(bank.bank_panel(view, legal, sel))
     return join(out)
 
 
@@ -1225,6 +1220,7 @@ def log_html(entry: dict, names: list[str]) -> Safe:
 
 
 # the trade panels use this module's words and colours: imported once they are defined
+from . import catan_ck_bank as bank  # noqa: E402
 from . import catan_ck_build as build  # noqa: E402
 from . import catan_ck_discard as discard  # noqa: E402
 from . import catan_ck_icons as icons  # noqa: E402
