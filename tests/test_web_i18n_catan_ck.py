@@ -393,3 +393,56 @@ def test_improvement_tracks_hover_card_shows_the_next_level_cost(catalogues: Pat
     science = re.search(r'data-testid="track-tip-2-science">.*?</text></g>', board).group(0)
     assert ">From level 3 (aqueduct): when a roll other</text>" in science  # a long ability on two lines
     assert ">than 7 gives you nothing, take a resource.</text>" in science
+
+
+def test_progress_cards_knights_and_vp_as_icons(catalogues: Path) -> None:
+    """Progress cards after their deck's icon (trade, politics, science: each its colour and its symbol),
+    knights as the board draws them (level by shape, active by fill), victory points as a medal: in log
+    lines (the plain words unchanged), the status line, the players' summary and panels, and buttons."""
+    from render import catan_ck as ck
+    from render import catan_ck_icons as icons
+
+    i18n.set_language("en")
+    shapes = {t: str(icons.icon_html(f"deck-{t}")) for t in ("trade", "politics", "science")}
+    fills = [re.search(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg).group(1) for svg in shapes.values()]
+    symbols = [re.findall(r'd="([^"]+)"', svg) for svg in shapes.values()]
+    assert len(set(fills)) == 3 and all(symbols) and len({tuple(x) for x in symbols}) == 3
+    names = ["You", "Bo", "Cy"]
+    lines = {"play": ({"card": "bishop"}, "deck-politics", "You play Bishop"),
+             "draw": ({"track": "science"}, "deck-science", "You draw a science progress card"),
+             "draw_card": ({"track": "trade", "card": "merchant"}, "deck-trade", "You draw Merchant (trade)"),
+             "win": ({"vp": 13}, "vp", "You win with 13 VP")}
+    for key, (params, drawn, said) in lines.items():
+        entry = {"seat": 0, "key": "draw" if key == "draw_card" else key, "params": params}
+        line = str(ck.log_html(entry, names))
+        assert f'data-icon="{drawn}"' in line, key
+        assert " ".join(plain(line).split()) == ck.log_text(entry, names) == said
+    recruit = str(ck.log_html({"seat": 1, "key": "knight", "params": {"v": 3, "level": 1}}, names))
+    assert 'data-knight="1" data-active="0"' in recruit and "stroke-dasharray" in recruit  # recruited: inactive
+    promote = str(ck.log_html({"seat": 1, "key": "promote", "params": {"v": 3, "level": 3}}, names))
+    assert 'data-knight="3" data-active="1"' in promote and "<circle" in promote  # mighty: in a ring
+    assert str(icons.knight_html(2, True)).count("<polygon") == 2  # the ink outline, the token
+
+    view, ui, s = main_position(brick=1)
+    s.prog[0], s.stack = ["alchemist", "bishop"], [{"k": "roll", "p": 0}]
+    s.kn_owner[13], s.kn_level[13], s.kn_active[13] = 0, 2, 1
+    v = json.loads(json.dumps(s.view(0)))
+    roll = dict(ui, legal=[["roll"], ["play", "alchemist"]])
+    status = str(ck.status_html(v, roll))
+    assert 'data-icon="deck-science"' in status and plain(status).endswith(ck.status_text(v, roll))
+    assert "<svg" not in str(ck.status_html(v, dict(roll, legal=[["roll"]])))
+    s.stack = [{"k": "card", "p": 0, "card": "bishop"}]
+    assert 'data-icon="deck-politics"' in str(ck.status_html(json.loads(json.dumps(s.view(0))), ui))
+    told = str(ck.summary(v, NAMES))
+    mine = re.search(r"<li>.*?</li>", told).group(0)
+    assert mine.count('data-icon="deck-science"') == 1 and mine.count('data-icon="deck-politics"') == 1
+    assert 'data-icon="vp"' in mine and 'data-knight="1"' in mine and "knights 2" in plain(mine)
+    board = str(ck.render(v, ui))
+    assert re.search(r'data-testid="knights-0" role="img" aria-label="Active knights of Anna: strength 2"', board)
+    assert board.count('data-icon="vp"') == 3 and board.count('data-icon="deck-trade"') == 3
+    s.stack = [{"k": "main", "p": 0}]
+    s.prog[0] = ["merchant"]
+    main = json.loads(json.dumps(s.view(0)))
+    buttons = str(ck.action_buttons(main, dict(ui, legal=[list(a) for a in s.legal_actions(0)])))
+    play = re.search(r'<button[^>]*data-testid="play-merchant-btn"[^>]*>(.*?)</button>', buttons).group(1)
+    assert 'data-icon="deck-trade"' in play and plain(play).strip() == "Play Merchant"

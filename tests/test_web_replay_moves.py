@@ -79,3 +79,27 @@ def test_replay_board_drops_whole_input_attributes_only():
     markup = ('<g data-actions-anchor="1" data-act="[&quot;x&quot;]" data-acts="[]" data-then="[]" '
               'tabindex="0" role="button" data-cmd="go" data-arg="1" data-draggable>')
     assert _INPUT_ATTRS.sub("", markup) == '<g data-actions-anchor="1">'
+
+
+def test_a_renderer_with_move_html_draws_the_move_list_with_it(catalogues):
+    """Catan's renderer has `move_html`: the replay's list shows its markup (a progress card after its deck's
+    icon, a knight as the board draws it), the same words as `move_label`; moves not yet made stay
+    "n. name" only; a game without the hook keeps the plain words."""
+    from render.markup import Safe, text
+
+    i18n.set_language("en")
+    state = get_game("catan-ck").new(players=3, seed=5)
+    record = state.record.copy()
+    record.moves = [[0, ["play", "alchemist"]], [1, ["knight", 3]]]
+    rp = Replay(record, ["Ann", "<b>Ben</b>", "Cy"], at=2)
+    first, second = str(rp.move_item(0)), str(rp.move_item(1))
+    assert isinstance(rp.move_item(0), Safe)
+    assert first.startswith("1. Ann: <svg") and 'data-icon="deck-science"' in first and first.endswith(
+        " Play Alchemist")
+    assert "&lt;b&gt;Ben&lt;/b&gt;" in second and 'data-knight="1" data-active="0"' in second
+    assert re.sub(r"<svg\b.*?</svg> ", "", first) == rp.move_label(0) == "1. Ann: Play Alchemist"
+    rp.k = 1
+    assert str(rp.move_item(1)) == "2. &lt;b&gt;Ben&lt;/b&gt;" and "<svg" not in str(rp.moves_html()).split(
+        "rp-move-2")[1]
+    islands = Replay(played("islands", 6).record, ["Ann", "Ben"], at=6)
+    assert str(islands.move_item(0)) == str(text(islands.move_label(0)))

@@ -15,7 +15,7 @@ import re
 import i18n
 from i18n import _, tr
 from render import renderer
-from render.markup import Safe, tag, text
+from render.markup import Safe, join, tag, text
 from render.words import is_you, sentence
 
 from py_engine import get_game
@@ -25,6 +25,7 @@ CACHE_SIZE = 96
 # Renderers mark the seat-to-move's hand as selectable; a replay board takes no input at all.
 # A whole attribute only: `data-act` must not eat the start of `data-actions-anchor`.
 _INPUT_ATTRS = re.compile(r' (?:data-(?:acts?|then|cmd|arg|draggable)|tabindex|role="button")(?:="[^"]*")?(?=[\s/>])')
+_SLOT = "\ue002"  # where a renderer's markup goes in a translated line (no catalogue entry holds it)
 COMMANDS = ("rp-first", "rp-back", "rp-next", "rp-last", "rp-play", "rp-goto")
 
 
@@ -138,6 +139,25 @@ class Replay:
         return tr("{n}. {move}", n=i + 1, move=sentence(who, what) if i18n.language() == "en"
                   else tr("{name}: {what}", name=who, what=what))
 
+    def move_item(self, i: int) -> Safe:
+        """Move i as `move_label` says it, with the renderer's `move_html(action)` (markup, e.g. with icons) in
+        place of its words when it has one, for moves described as actions."""
+        rmod = renderer(self.record.game_id)
+        if i < self.k and hasattr(rmod, "move_html"):
+            seat, encoded = self.record.moves[i]
+            try:
+                action = self.game.decode(encoded)
+                what = self.game.describe(action)
+                rich = rmod.move_html(action) if isinstance(what, dict) and what.get("key") == "action" else None
+            except (ValueError, TypeError, KeyError, IndexError):
+                rich = None
+            if rich is not None:
+                who = self.names[seat] if 0 <= seat < len(self.names) else tr("Player {n}", n=seat + 1)
+                line = tr("{n}. {move}", n=i + 1, move=tr("{name}: {what}", name=who, what=_SLOT))
+                before, _slot, after = line.partition(_SLOT)
+                return join(before, rich, after)
+        return Safe(text(self.move_label(i)))
+
     def board_html(self, view: dict) -> Safe:
         rmod = renderer(self.record.game_id)
         ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
@@ -177,7 +197,7 @@ class Replay:
             items.append(tag("li", None, tag("button", {
                 "data-cmd": "rp-goto", "data-arg": i + 1, "data-testid": f"rp-move-{i + 1}",
                 "aria-current": "step" if self.k == i + 1 else None, "class": "future" if i >= self.k else None},
-                self.move_label(i))))
+                self.move_item(i))))
         return tag("ol", {"class": "moves", "data-testid": "rp-moves"}, items)
 
     def html(self, extra_buttons: Safe | str = "") -> Safe:

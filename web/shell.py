@@ -198,7 +198,7 @@ class App(BotPump):
             board, status = self.finished_html(rmod, ui)
         else:
             board = rmod.render(view, ui)
-            status = text(rmod.status_text(view, ui))
+            status = rmod.status_html(view, ui) if hasattr(rmod, "status_html") else text(rmod.status_text(view, ui))
             buttons = rmod.action_buttons(view, ui)
         if self.handoff and not self.covered:
             nxt = self.next_human()

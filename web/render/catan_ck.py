@@ -177,6 +177,32 @@ class Wording:
             return kind_name(k)
         return icons.mark(self.marks, icons.cards_html([(str(k), 1)], kind_name(k)))
 
+    def _named(self, picture: Safe, words: str) -> str:
+        """`words` (with `picture` before them, when icons are drawn)."""
+        if self.marks is None:
+            return words
+        return icons.mark(self.marks, tag("span", {"style": "white-space:nowrap"}, picture, " ", words))
+
+    def card(self, c: object) -> str:
+        """A progress card's name (after its deck's icon)."""
+        track = CARD_TRACK.get(c) if isinstance(c, str) else None
+        if track not in TRACK_NAMES:
+            return card_name(c)
+        return self._named(icons.icon_html(f"deck-{track}"), card_name(c))
+
+    def deck(self, t: object) -> str:
+        """A track's name as a deck of progress cards (after the deck's icon)."""
+        return self._named(icons.icon_html(f"deck-{t}"), track_name(t)) if t in TRACK_NAMES else track_name(t)
+
+    def knight(self, level: object, active: bool = True) -> str:
+        """'strong knight' (after a knight of that level as the board draws it)."""
+        return self._named(icons.knight_html(level, active), knight_name(level))
+
+    def vp(self, n: object) -> str:
+        """A number of victory points (after the VP medal)."""
+        said = num(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)
+        return self._named(icons.icon_html("vp"), said)
+
 
 SIZE = 50.0
 # Phone hit areas (board units; the phone draws the 600-unit-wide island across a 390 px screen less its
@@ -553,7 +579,7 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
     s = k["seat"]
     fill = PLAYER_COLOURS[s] if k["active"] else "#ffffff"
     ink = PLAYER_INK[s] if k["active"] else "#111"
-    lvl = k["level"] if k["level"] in KNIGHT_SHAPES else 1
+    lvl = k["level"] if k["level"] in icons.KNIGHT_SHAPES else 1
     if k["active"]:
         label = tr("Active {knight} of {name} (strength {n})", knight=knight_name(k["level"]),
                    name=_player(names, s), n=k["level"])
@@ -564,27 +590,12 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
         more = _("Inactive: pay 1 grain to activate it before it can defend or act.")
     return tag("g", {"data-testid": f"knight-{k['v']}", "aria-label": label},
                tag("title", None, tr("{label}. {help}", label=label, help=more)),
-               tag("polygon", {"points": _knight_points(x, y, lvl), "fill": fill, "stroke": PLAYER_COLOURS[s],
+               tag("polygon", {"points": icons.knight_points(x, y, lvl), "fill": fill, "stroke": PLAYER_COLOURS[s],
                                "stroke-width": 3, "stroke-dasharray": None if k["active"] else "4 2",
                                "data-level": lvl, "data-active": int(bool(k["active"]))}),
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 13.5, "fill": "none", "stroke": "#111"})
                if lvl == 3 else None,
                tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "pl", "fill": ink}, LETTERS[s], k["level"]))
-
-
-# knight shapes by level: a round token (basic), a shield-like hexagon (strong), an eight-pointed star in a
-# ring (mighty); as (points, outer radius, inner radius)
-KNIGHT_SHAPES = {1: (16, 10.0, 10.0), 2: (6, 11.5, 11.5), 3: (16, 13.0, 9.5)}
-
-
-def _knight_points(x: float, y: float, level: int) -> str:
-    n, r_out, r_in = KNIGHT_SHAPES[level]
-    pts = []
-    for i in range(n):
-        r = r_out if i % 2 == 0 else r_in
-        a = math.pi * 2 * i / n - math.pi / 2
-        pts.append(f"{fmt(x + r * math.cos(a))},{fmt(y + r * math.sin(a))}")
-    return " ".join(pts)
 
 
 def _names(view: dict, ui: dict) -> list[str]:
@@ -665,8 +676,16 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         out.append(tag("rect", {"x": x0, "y": y, "width": 420, "height": 92, "rx": 6, "fill": "#fffdf6",
                                 "stroke": PLAYER_COLOURS[s], "stroke-width": 3}))
         out.append(fit_text(x0 + 8, y + 18, 280, "hd", LETTERS[s], " ", names[s], mark))
-        out.append(tag("text", {"x": x0 + 300, "y": y + 18, "class": "hd", "data-testid": f"vp-{s}"},
+        out.append(tag("g", {"transform": f"translate({x0 + 298} {y + 13}) scale(0.8)"}, icons.icon(
+            "vp", 0, 0)))
+        out.append(tag("text", {"x": x0 + 309, "y": y + 18, "class": "hd", "data-testid": f"vp-{s}"},
                        tr("{n} VP", n=p["vp"])))
+        strength = tr("Active knights of {name}: strength {n}", name=names[s], n=p["knight_strength"])
+        out.append(tag("g", {"data-testid": f"knights-{s}", "role": "img", "aria-label": strength},
+                       tag("title", None, strength),
+                       tag("g", {"transform": f"translate({x0 + 386} {y + 12}) scale(0.55)"},
+                           icons.knight_shape(1, True, PLAYER_COLOURS[s] if s < 4 else icons.KNIGHT_INK)),
+                       tag("text", {"x": x0 + 397, "y": y + 18, "class": "hd"}, num(p["knight_strength"]))))
         out.append(fit_text(x0 + 8, y + 37, 404, "sm",
                        tag("title", None, tr("Hand limit {limit}: on a 7, a player with more cards discards half "
                                              "(each city wall adds 2).", limit=p["limit"])),
@@ -676,7 +695,8 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         for t, (track, lvl, cards) in enumerate(zip(("trade", "politics", "science"), p["improvements"],
                                                      p["progress_by_track"])):
             bx = x0 + 8 + t * 136
-            row = [fit_text(bx, y + 57, 130, "tiny",
+            row = [icons.icon(f"deck-{track}", bx + 6, y + 52, 13),
+                   fit_text(bx + 14, y + 57, 116, "tiny",
                             trn("{track} {level}/5 · {n} card", "{track} {level}/5 · {n} cards", cards,
                                 track=track_name(track), level=lvl))]
             for k in range(5):
@@ -855,6 +875,32 @@ def status_text(view: dict, ui: dict) -> str:
     return tr("{name}: {what}.", name=who, what=what)
 
 
+def _status_icons(view: dict, ui: dict) -> list[Safe]:
+    """The icons that lead the status line: the VP medal when the game is over, the deck of the card being
+    resolved (or of Alchemist, when it may be played before the roll), the progress decks when one is to
+    be chosen or a card discarded, a knight when one is moved or removed."""
+    if view.get("over"):
+        return [icons.icon_html("vp")]
+    p = view.get("pending") or {}
+    kind = p.get("kind")
+    if kind == "card" or (kind == "roll" and ["play", "alchemist"] in [list(a) for a in _legal(ui)]):
+        track = CARD_TRACK.get(p.get("card") if kind == "card" else "alchemist")
+        return [icons.icon_html(f"deck-{track}")] if track in TRACK_NAMES else []
+    if kind in ("defender_draw", "toss"):
+        return [icons.icon_html(f"deck-{t}") for t in TRACK_NAMES if kind == "defender_draw" or p.get("track") in
+                (None, t)]
+    if kind == "relocate":
+        return [icons.knight_html(1, False)]
+    return []
+
+
+def status_html(view: dict, ui: dict) -> Safe:
+    """The status line as `status_text` says it, led by the icons of what it is about (`_status_icons`)."""
+    lead = _status_icons(view, ui)
+    return join(tag("span", {"class": "ck-status-icons", "aria-hidden": "true"}, lead) if lead else None,
+                " " if lead else None, status_text(view, ui))
+
+
 def _button(act: tuple, label: str | Safe, testid: str, primary: bool = True) -> Safe:
     return tag("button", {"class": "primary" if primary else None, "data-act": json.dumps(list(act)),
                           "data-testid": testid, "data-key": testid}, label)
@@ -891,7 +937,24 @@ def _act_html(a: tuple, view: dict | None, names: list[str]) -> Safe:
     kind = a[2] if a[0] == "harbor" and len(a) > 2 else a[1] if a[0] in KIND_ACTS and len(a) > 1 else None
     if kind in KIND_NAMES:  # the card it names, as its icon before the words
         return join(icons.icon_html(str(kind)), " ", _act_label(a, view, names))
+    picture = _act_icon(a)
+    if picture:
+        return join(picture, " ", _act_label(a, view, names))
     return Safe(join(_act_label(a, view, names)))
+
+
+def _act_icon(a: tuple) -> Safe | None:
+    """The icon of a move about a progress card (its deck's) or a knight (as the board draws it)."""
+    if a[0] in ("play", "toss") and len(a) > 1 and CARD_TRACK.get(a[1]) in TRACK_NAMES:
+        return icons.icon_html(f"deck-{CARD_TRACK[a[1]]}")
+    if a[0] == "deck" and len(a) > 1 and a[1] in TRACK_NAMES:
+        return icons.icon_html(f"deck-{a[1]}")
+    knights = {"knight": (1, False), "activate": (1, True), "promote": (2, False), "move_knight": (1, True),
+               "displace": (1, True), "chase": (1, True), "relocate": (1, False), "remove_knight": (1, False),
+               "intrigue": (1, True)}
+    if a[0] in knights:
+        return icons.knight_html(*knights[a[0]])
+    return None
 
 
 def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = None) -> str:
@@ -953,6 +1016,12 @@ def move_text(a: tuple) -> str:
     return _act_label(a)
 
 
+def move_html(a: tuple) -> Safe:
+    """`move_text` as markup for the replay's move list: cards, progress cards and knights as icons (as on
+    the action buttons)."""
+    return _act_html(a, None, [])
+
+
 def action_buttons(view: dict, ui: dict) -> Safe:
     """Buttons for every legal action that is not a board target; board targets with several actions
     show their actions when selected; bank trades and offers open with a panel toggle."""
@@ -998,11 +1067,14 @@ def summary(view: dict, names: list[str]) -> Safe:
     items = []
     for p in view["player_info"]:
         s = p["seat"]
+        decks = [icons.icon_html(f"deck-{t}", 16) for t, n in zip(TRACKS, p.get("progress_by_track") or []) if n]
         items.append(tag("li", None, tag("span", {"style": f"color:{PLAYER_COLOURS[s]}"}, "■"), " ", LETTERS[s], " ",
-                         names[s], ": ", _("VP"), " ", tag("strong", {"data-testid": f"total-{s}"}, num(p["vp"])),
-                         _(", "),
-                         trn("{n} card", "{n} cards", p["cards"]), _(", "),
-                         trn("{n} progress card", "{n} progress cards", p["progress_count"])))
+                         names[s], ": ", icons.icon_html("vp", 16), _("VP"), " ",
+                         tag("strong", {"data-testid": f"total-{s}"}, num(p["vp"])), _(", "),
+                         trn("{n} card", "{n} cards", p["cards"]), _(", "), decks,
+                         trn("{n} progress card", "{n} progress cards", p["progress_count"]), _(", "),
+                         icons.knight_html(1, True, PLAYER_COLOURS[s % 4], 16),
+                         tr("knights {n}", n=p["knight_strength"])))
     offer = trade.offer_summary(view, names)
     return join(tag("h2", None, tr("Turn {n}", n=view["turn_no"])), tag("ul", {"class": "totals"}, "", items), offer)
 
@@ -1088,9 +1160,11 @@ def _log_words(key: str, p: dict, names: list[str], say: Wording | None = None) 
     who = p.get("from") if key in ("steal", "spy", "take") else p.get("to") if key.startswith("harbor") else \
         p.get("victim") if key in ("displace", "intrigue") else p.get("owner") if key == "remove_road" else \
         p.get("with") if key == "trade" else p.get("target")
-    fields = {"name": _obj(names, who), "kind": say.kind(p.get("kind")), "track": track_name(p.get("track")),
-              "card": card_name(p.get("card")), "level": p.get("level", ""), "vp": p.get("vp", ""),
-              "n": p.get("n", ""), "knight": knight_name(p.get("level"))}
+    fields = {"name": _obj(names, who), "kind": say.kind(p.get("kind")),
+              "track": say.deck(p.get("track")) if key in ("draw", "toss") and "card" not in p
+              else track_name(p.get("track")),
+              "card": say.card(p.get("card")), "level": p.get("level", ""), "vp": say.vp(p.get("vp", "")),
+              "n": p.get("n", ""), "knight": say.knight(p.get("level"), key != "knight")}
     if key in PUBLIC_WORDS or key in ("attack_won", "attack_lost", "produce"):
         return _public_words(key, p, names, say), True
     if key == "roll":

@@ -1,9 +1,13 @@
 """Our own small icons for the five resources and three commodities (drawn here from circles, rects and
 paths; no copied artwork). Each kind has its own shape as well as its colour, so they are told apart
 without colour: brick a wall of bricks, lumber a log, wool a fleece, grain an ear, ore a rock, cloth a bolt,
-coin a coin, paper a scroll. Used on the board (harbours, hand, costs) and inline in HTML (buttons, panels,
-log lines, hover cards). In HTML a group of icons is one image named in words (`role="img"`, `aria-label` and
-`title`), so screen readers read the words and a pointer shows them.
+coin a coin, paper a scroll. Also the progress cards by deck (a card in the deck's colour with its own
+symbol: trade two arrows of an exchange, politics a crown, science a flask), victory points (a medal with
+a star) and knights as the board draws them (basic a round token, strong a hexagon, mighty a star in a
+ring; active filled with the player's colour, inactive white with a dashed edge). Used on the board
+(harbours, hand, costs, player panels) and inline in HTML (buttons, panels, status, log lines, hover cards).
+In HTML a group of icons is one image named in words (`role="img"`, `aria-label` and `title`), so screen
+readers read the words and a pointer shows them.
 
 A translated sentence holds icons through marks: `mark(pieces, fragment)` puts a placeholder in the plain
 text (the catalogue's words are filled in with it as with any value), `rich(line, pieces)` escapes the text
@@ -12,6 +16,7 @@ and puts each fragment in its place.
 
 from __future__ import annotations
 
+import math
 import re
 
 from i18n import num
@@ -51,6 +56,60 @@ SHAPES: dict[str, list[tuple[str, dict]]] = {
     "paper": [("path", {"d": "M-7 -9 H4 L8 -5 V9 H-7 Z", "fill": "#f6ecd0"}),
               ("path", {"d": "M4 -9 V-5 H8 M-4 -3 H5 M-4 1 H5 M-4 5 H3", "fill": "none"})],
 }
+
+TRACK_FILL = {"trade": "#e3b505", "politics": "#2f6fd6", "science": "#2e9a58"}
+_CARD = {"x": -7.5, "y": -9.5, "width": 15, "height": 19, "rx": 2.5}
+DECK_SYMBOLS = {  # the symbol on each deck's card, in ink on a white disc (read on any of the three colours)
+    "trade": [("path", {"d": "M-4 -2 H3.5 M1.5 -4 L3.8 -2 L1.5 0 M4 2.5 H-3.5 M-1.5 0.5 L-3.8 2.5 L-1.5 4.5",
+                        "fill": "none", "stroke-width": 1.3})],
+    "politics": [("path", {"d": "M-4.2 3 V-3 L-2.1 -0.2 L0 -4 L2.1 -0.2 L4.2 -3 V3 Z", "fill": "#f2d14c"})],
+    "science": [("path", {"d": "M-1.4 -4.5 V-1 L-4.3 3.8 H4.3 L1.4 -1 V-4.5 M-2.3 -4.5 H2.3", "fill": "#bfe3cf"})],
+}
+for _track, _symbol in DECK_SYMBOLS.items():
+    SHAPES[f"deck-{_track}"] = [("rect", {**_CARD, "fill": TRACK_FILL[_track]}),
+                                ("circle", {"cx": 0, "cy": 0, "r": 6, "fill": "#ffffff"}), *_symbol]
+SHAPES["vp"] = [("path", {"d": "M-5 -9 L-1 -2 M5 -9 L1 -2", "fill": "none", "stroke": "#a8322d", "stroke-width": 3}),
+                ("circle", {"cx": 0, "cy": 3, "r": 6.5, "fill": "#f2c94c"}),
+                ("path", {"d": "M0 -1.3 L1.2 1.6 L4.1 1.8 L1.9 3.8 L2.6 6.7 L0 5.1 L-2.6 6.7 L-1.9 3.8 L-4.1 1.8 "
+                               "L-1.2 1.6 Z", "fill": "#ffffff", "stroke-width": 0.6})]
+
+# knight shapes by level: a round token (basic), a hexagon (strong), an eight-pointed star in a ring
+# (mighty); as (points, outer radius, inner radius), for a knight 20 units across on the board
+KNIGHT_SHAPES = {1: (16, 10.0, 10.0), 2: (6, 11.5, 11.5), 3: (16, 13.0, 9.5)}
+KNIGHT_INK = "#5a6b62"  # a knight that belongs to nobody in particular ("recruit a basic knight")
+
+
+def knight_points(x: float, y: float, level: int, k: float = 1.0) -> str:
+    """The outline of a knight of `level` centred on (x, y), `k` times the board's size."""
+    n, r_out, r_in = KNIGHT_SHAPES[level]
+    pts = []
+    for i in range(n):
+        r = (r_out if i % 2 == 0 else r_in) * k
+        a = math.pi * 2 * i / n - math.pi / 2
+        pts.append(f"{fmt(x + r * math.cos(a))},{fmt(y + r * math.sin(a))}")
+    return " ".join(pts)
+
+
+def knight_shape(level: object, active: bool, colour: str = KNIGHT_INK, k: float = 1.0) -> list[Safe]:
+    """A knight's token as on the board (centred on 0, 0): filled when active, white and dashed when not;
+    outlined in ink, so that a light player colour shows on a light page."""
+    lvl = level if level in KNIGHT_SHAPES else 1
+    points = knight_points(0, 0, lvl, k)
+    out = [tag("polygon", {"points": points, "fill": "none", "stroke": INK, "stroke-width": fmt(4.6 * k)}),
+           tag("polygon", {"points": points, "fill": colour if active else "#ffffff",
+                           "stroke": colour, "stroke-width": fmt(3 * k),
+                           "stroke-dasharray": None if active else f"{fmt(4 * k)} {fmt(2 * k)}"})]
+    if lvl == 3:
+        out.append(tag("circle", {"cx": 0, "cy": 0, "r": fmt(13.5 * k), "fill": "none", "stroke": INK}))
+    return out
+
+
+def knight_html(level: object, active: bool = True, colour: str = KNIGHT_INK, size: int = 18) -> Safe:
+    """A knight as an inline <svg> (decorative: the words beside it name it)."""
+    return tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "-16 -16 32 32", "width": size,
+                       "height": size, "aria-hidden": "true", "class": "ck-icon", "data-knight": level,
+                       "data-active": int(bool(active)), "style": "vertical-align:-.25em"},
+               knight_shape(level, active, colour))
 
 
 def icon(kind: str, x: float, y: float, size: float = 20) -> Safe:
