@@ -1065,6 +1065,13 @@ def action_buttons(view: dict, ui: dict) -> Safe:
 
 def summary(view: dict, names: list[str]) -> Safe:
     items = []
+    knights: dict = {}  # seat -> its knights as the board draws them, strongest and active first
+    for k in sorted(_knights(view), key=lambda k: (-k["level"], not k["active"])):
+        words = tr("Active {knight}", knight=knight_name(k["level"])) if k["active"] else \
+            tr("Inactive {knight}", knight=knight_name(k["level"]))
+        knights.setdefault(k["seat"], []).append(tag("span", {"role": "img", "aria-label": words, "title": words},
+                                                     icons.knight_html(k["level"], k["active"],
+                                                                       PLAYER_COLOURS[k["seat"] % 4], 16)))
     for p in view["player_info"]:
         s = p["seat"]
         decks = [icons.icon_html(f"deck-{t}", 16) for t, n in zip(TRACKS, p.get("progress_by_track") or []) if n]
@@ -1073,8 +1080,7 @@ def summary(view: dict, names: list[str]) -> Safe:
                          tag("strong", {"data-testid": f"total-{s}"}, num(p["vp"])), _(", "),
                          trn("{n} card", "{n} cards", p["cards"]), _(", "), decks,
                          trn("{n} progress card", "{n} progress cards", p["progress_count"]), _(", "),
-                         icons.knight_html(1, True, PLAYER_COLOURS[s % 4], 16),
-                         tr("knights {n}", n=p["knight_strength"])))
+                         tr("knights {n}", n=p["knight_strength"]), knights.get(s)))
     offer = trade.offer_summary(view, names)
     return join(tag("h2", None, tr("Turn {n}", n=view["turn_no"])), tag("ul", {"class": "totals"}, "", items), offer)
 
