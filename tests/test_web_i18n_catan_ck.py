@@ -433,6 +433,8 @@ def test_progress_cards_knights_and_vp_as_icons(catalogues: Path) -> None:
     assert "<svg" not in str(ck.status_html(v, dict(roll, legal=[["roll"]])))
     s.stack = [{"k": "card", "p": 0, "card": "bishop"}]
     assert 'data-icon="deck-politics"' in str(ck.status_html(json.loads(json.dumps(s.view(0))), ui))
+    s.stack = [{"k": "card", "p": 0, "card": "deserter_place"}]  # a later step of Deserter (politics)
+    assert 'data-icon="deck-politics"' in str(ck.status_html(json.loads(json.dumps(s.view(0))), ui))
     told = str(ck.summary(v, NAMES))
     mine = re.search(r"<li>.*?</li>", told).group(0)
     assert mine.count('data-icon="deck-science"') == 1 and mine.count('data-icon="deck-politics"') == 1

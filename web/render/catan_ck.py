@@ -875,6 +875,10 @@ def status_text(view: dict, ui: dict) -> str:
     return tr("{name}: {what}.", name=who, what=what)
 
 
+STEP_CARD = {"commercial_give": "commercial_harbor", "deserter_remove": "deserter", "deserter_place": "deserter",
+             "diplomat_move": "diplomat"}  # a card's later step -> the card
+
+
 def _status_icons(view: dict, ui: dict) -> list[Safe]:
     """The icons that lead the status line: the VP medal when the game is over, the deck of the card being
     resolved (or of Alchemist, when it may be played before the roll), the progress decks when one is to
@@ -884,7 +888,8 @@ def _status_icons(view: dict, ui: dict) -> list[Safe]:
     p = view.get("pending") or {}
     kind = p.get("kind")
     if kind == "card" or (kind == "roll" and ["play", "alchemist"] in [list(a) for a in _legal(ui)]):
-        track = CARD_TRACK.get(p.get("card") if kind == "card" else "alchemist")
+        card = p.get("card") if kind == "card" else "alchemist"
+        track = CARD_TRACK.get(STEP_CARD.get(card, card))
         return [icons.icon_html(f"deck-{track}")] if track in TRACK_NAMES else []
     if kind in ("defender_draw", "toss"):
         return [icons.icon_html(f"deck-{t}") for t in TRACK_NAMES if kind == "defender_draw" or p.get("track") in
