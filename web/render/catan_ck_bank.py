@@ -27,7 +27,8 @@ from .markup import Safe, join, tag
 
 PREFIX = "bank:"
 STYLE = tag("style", None, ".bk{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"
-                           ".bk .sides{display:flex;flex-wrap:wrap;gap:.3rem 1rem}.bk table{border-collapse:collapse}"
+                           ".bk .sides{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.3rem 1rem}"
+                           ".bk table{border-collapse:collapse}"
                            ".bk td,.bk th{padding:2px 4px;white-space:nowrap;text-align:start}"
                            ".bk small{color:#555}.bk .n{min-width:1.4em;display:inline-block;text-align:center;"
                            "font-weight:700}.bk td button{padding:.2rem .55rem;min-width:2.2rem}"
