@@ -211,12 +211,13 @@ class Embed(BotPump):
         self.post("move", move=rp.k, total=rp.total)
 
     def on_click(self, event) -> None:
-        el = event.target.closest("[data-act],[data-cmd]") if event.target.closest else None
+        el = event.target.closest("[data-act],[data-acts],[data-cmd]") if event.target.closest else None
         if not el:
             return
-        act, cmd, arg = el.getAttribute("data-act"), el.getAttribute("data-cmd"), el.getAttribute("data-arg")
-        if act and self.table is not None:
-            self.act(act)
+        act, acts = el.getAttribute("data-act"), el.getAttribute("data-acts")
+        cmd, arg = el.getAttribute("data-cmd"), el.getAttribute("data-arg")
+        if (act or acts) and self.table is not None:
+            self.act(act or acts, several=not act, then=el.getAttribute("data-then"))
         elif cmd == "select":
             self.selected = None if self.selected == arg else arg
             self.redraw()
@@ -237,16 +238,37 @@ class Embed(BotPump):
             if self.replay.playing:
                 dom.spawn(self.play_loop())
 
-    def act(self, encoded_text: str) -> None:
+    def act(self, encoded_text: str, several: bool = False, then: str | None = None) -> None:
+        """The reader's move (data-act) and its follow-up when that is then legal (data-then), or one click's
+        several moves in order (data-acts, e.g. a discard or a bank trade of several lots), stopping at the
+        first refusal or when the reader's seat no longer moves — as the app's table does."""
+        self.error = ""
         try:
-            encoded = json.loads(encoded_text)
-            self.table.act(self.seat, encoded)
-        except (ValueError, IllegalAction, RecordError) as exc:
+            first = json.loads(encoded_text)
+            follow = json.loads(then) if then else None
+        except ValueError as exc:
+            first, follow = None, None
             self.error = tr("That move is not allowed: {reason}", reason=str(exc))
+        moves = first if several and isinstance(first, list) else [first] if first is not None else []
+        done = 0
+        for encoded in moves:
+            if done and self.seat not in self.table.state.to_move():
+                break
+            try:
+                self.table.act(self.seat, encoded)
+            except (ValueError, IllegalAction, RecordError) as exc:
+                self.error = tr("That move is not allowed: {reason}", reason=str(exc))
+                break
+            done += 1
+            self.post("move", move=len(self.table.state.record.moves), seat=self.seat, action=encoded)
+        if done and not several and follow is not None and not self.error and follow in [
+                json.loads(a if isinstance(a, str) else json.dumps(a)) for a in self.table.legal(self.seat)]:
+            self.table.act(self.seat, follow)
+            self.post("move", move=len(self.table.state.record.moves), seat=self.seat, action=follow)
+        if not done:
             self.redraw()
             return
-        self.error, self.selected = "", None
-        self.post("move", move=len(self.table.state.record.moves), seat=self.seat, action=encoded)
+        self.selected = None
         self.after_change()
 
     def after_change(self) -> None:
