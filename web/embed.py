@@ -178,16 +178,16 @@ class Embed(BotPump):
         if view.get("over"):
             res = view["result"]
             scores = [i18n.num(score) for _rank, _seat, _name, score in result_rows(res, t.names)]
-            status = tr("{outcome} Final score {scores}", outcome=result_head(res, t.names, self.seat),
-                        scores=" – ".join(scores))
+            status = text(tr("{outcome} Final score {scores}", outcome=result_head(res, t.names, self.seat),
+                             scores=" – ".join(scores)))
             bar = tag("button", {"data-cmd": "again", "data-testid": "again"}, _("New game"))
-        else:
-            status = rmod.status_text(view, ui)
+        else:  # the renderer's status with icons when it has one, as in the app
+            status = rmod.status_html(view, ui) if hasattr(rmod, "status_html") else text(rmod.status_text(view, ui))
             bot = t.bot_to_move()
             if bot is not None:
-                status += " " + tr("{name} is thinking…", name=t.names[bot])
+                status = join(status, " ", tr("{name} is thinking…", name=t.names[bot]))
             bar = rmod.action_buttons(view, ui)
-        return join(tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"}, text(status)),
+        return join(tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"}, status),
                     tag("div", {"class": "embed-board", "id": "board"}, rmod.render(view, ui)),
                     tag("div", {"class": "embed-bar"}, "", bar))
 
