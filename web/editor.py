@@ -369,7 +369,8 @@ RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tab
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
                  "place": N_("place telescope tiles"), "roll": N_("roll the dice"),
                  "main": N_("build, trade and play cards (after the roll)"), "discard": N_("discard half on a 7"),
-                 "robber": N_("move the robber")}
+                 "robber": N_("move the robber"), "give": N_("give a telescope tile to the harbour (at a dock)"),
+                 "exchange": N_("take tiles from the harbour or the bag (at a dock)")}
 
 
 def field_label(name: str, names: list[str]) -> str:
@@ -395,6 +396,9 @@ def choice_label(value: str) -> str:
     dock = editor_labels.choice_label(value)
     if dock is not None:
         return dock
+    kind, _sep, rest = value.partition("-")
+    if kind in TILE_KINDS and rest.isdigit():  # an Islands tile (the tile given at a dock)
+        return component_label(value, "islands")
     return colour_name(value)
 
 

@@ -28,6 +28,8 @@ face-down idols. The site, guardian and assistant tiles nobody placed are the sh
 assistants, out of the game). The research bonus tiles ("bonus-coin" ... 3 of each kind) on the spaces that
 take them ("bonus.<space>", at most as many as the space starts with); with none placed on the track they are
 dealt from the seed (as links made before they were settable); the temple's bonus tiles are drawn from the rest.
+A link saved before the board's zones and the idol fields existed still loads: the board is the one its seed
+deals (`upgrade`), with no idols held.
 
 Rules checked here, beyond the shared ones: each zone holds its kind of component; an item row holds at
 most 6 - round items and the artifact row round artifacts; a seat holds at most one of each starting card
@@ -75,6 +77,9 @@ HOLDS = {"hand": CARD_PREFIXES, "deck": CARD_PREFIXES, "play": CARD_PREFIXES, "i
          "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",),
          "bonus": ("bonus-",)}
 SOLO_ZONES = ("rival-stack", "rival-used", "rival-guardians", "rival-cards", "rival-temple", "rival-idols")
+# the zones declared after the first positions (cards, rows and camps) were saved: `upgrade` deals them
+BOARD_KINDS = ("site", "idol", "guardian", "dig", "guardians", "research", "temple", "tiles", "assistants", "rescue",
+               "assistant") + SOLO_ZONES
 
 
 def bonus_spaces(temple: str) -> tuple[str, ...]:
@@ -116,6 +121,18 @@ class ArnakDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
         return {"camp": CAMP_SPACES, "res": D.RES, "site": SITE_KEYS, "space": SPACES, "boon": BOONS,
                 "side": SIDES, "stack": STACKS, "bonus": bonus_spaces(options["temple"])}
+
+    def upgrade(self, zones: dict, players: int, options: dict, seed: int) -> None:
+        """A position saved before the board was settable (hands, decks, play areas, rows and camps only) has the
+        board the seed deals, as it had then: the sites with their idols, the research tokens at the start, the
+        assistant stacks (and, solo, the rival) of a new game of this seed, in the zones it lacks."""
+        if any(str(k).split(".")[0] in BOARD_KINDS for k in zones):
+            return
+        from . import GAME
+
+        state = GAME.new(players=players, seed=Rng(seed).below(2 ** 31), options=options)  # as `build` deals it
+        opening, _fields = self.of_state(state)
+        zones.update({k: v for k, v in opening.items() if k.split(".")[0] in BOARD_KINDS and k not in zones})
 
     def zone_paths(self, players: int, options: dict):
         """The rival's zones in the solo game only; the assistants to rescue on the snake side only."""
@@ -586,9 +603,9 @@ DECLARATION = ArnakDeclaration(
         Field("start", kind="seat"),
         Field("turn", kind="seat"),
         Field("res", per_seat=True, each="res", low=0, high=MAX_RES),
-        Field("idols", per_seat=True, low=0, high=NIDOLS),
-        Field("slots", per_seat=True, low=0, high=4),
-        Field("rival_idols_down", low=0, high=NIDOLS),
+        Field("idols", per_seat=True, low=0, high=NIDOLS, default=0),
+        Field("slots", per_seat=True, low=0, high=4, default=0),
+        Field("rival_idols_down", low=0, high=NIDOLS, default=0),
     ),
     complete=False,
     min_players=2,  # the editor starts with two players; one player (the solo rival) is chosen
