@@ -267,6 +267,8 @@ ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedit
                "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
                "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
                "vertex": N_("Intersection {space}"), "edge": N_("Path {space}"), "hex": N_("Hex {space}"),
+               "terrain": N_("Hex {space}: terrain"), "token": N_("Hex {space}: number token"),
+               "harbour": N_("Harbour {space}"),
                "progress": N_("{who}: progress cards"), "points": N_("{who}: victory point cards")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
@@ -292,6 +294,8 @@ CATAN_PIECES = {"settlement": N_("settlement of player {n}"), "city": N_("city o
                 "active": N_("active knight (level {level}) of player {n}"), "wall": N_("city wall of player {n}"),
                 "merchant": N_("merchant of player {n}"), "metropolis": N_("{track} metropolis"),
                 "robber": N_("robber")}
+CATAN_BOARD = {"terrain": N_("{terrain} hex"), "token": N_("number token {n}"), "harbour": N_("2:1 harbour: {kind}"),
+               "generic": N_("3:1 harbour")}
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
@@ -300,7 +304,7 @@ def zone_label(path: str, names: list[str]) -> str:
     from render.svg import colour_name
 
     parts = path.split(".")
-    if parts[0] in editor_labels.ZONES:
+    if parts[0] in editor_labels.ZONES and path != f"harbour.{parts[-1]}":  # Catan's harbour spots: below
         return editor_labels.zone_label(parts, names)
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
     key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
@@ -333,6 +337,11 @@ def component_label(comp: str, game: str = "") -> str:
             return card_name(comp)
         if colour in ("metropolis", "robber"):
             return tr(CATAN_PIECES[colour], track=track_name(rest))
+        if colour in CATAN_BOARD:  # 'terrain-forest', 'token-6', 'harbour-ore', 'harbour-generic'
+            from render.catan_ck import kind_name, terrain_name
+
+            pattern = CATAN_BOARD["generic" if rest == "generic" else colour]
+            return tr(pattern, terrain=terrain_name(rest), n=rest, kind=kind_name(rest))
     if game == "catan-ck" and colour in CATAN_PIECES:  # 'city-1', 'knight-0-2-active'
         seat, _sep, level = rest.partition("-")
         active = level.endswith("-active")

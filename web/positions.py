@@ -22,6 +22,7 @@ from render.markup import Safe, tag, text
 
 from py_engine.core import position as P
 from py_engine.games.arnak.zones import card_id as arnak_card_id
+from py_engine.games.catan_ck.data import HARBOUR_EDGES
 from py_engine.games.lost_cities.zones import card_id
 from py_engine.games.lost_cities_board.zones import card_id as board_card_id
 
@@ -127,8 +128,10 @@ def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
     kind, _sep, n = name.partition(".")
     if kind == "edge":
         return [f'[data-testid="road-{n}"]']
-    if kind == "hex":
+    if kind in ("hex", "terrain", "token"):
         return [f'[data-testid="hex-{n}"]']
+    if kind == "harbour":  # a harbour spot (1-9): its drawing, by the edge it faces
+        return [f'[data-testid="harbour-{HARBOUR_EDGES[int(n) - 1]}"]']
     if kind in ("progress", "points"):  # a seat's cards: its panel
         return [f'[data-testid="vp-{n}"]']
     return [f'[data-testid="{piece}-{n}"]' for piece in ("metropolis", "city", "settlement", "knight")]
