@@ -131,14 +131,20 @@ class Editor:
         from; a spot for one piece has its piece replaced), or, with nothing picked, lift its last one."""
         if path not in self.spots():
             return
-        path = self.decl.spot_zone(path, self.picked, self.zones)
+        spot, path = path, self.decl.spot_zone(path, self.picked, self.zones, self.bottom(), self.picked_from)
+        if path not in self.paths():  # a spot that is no zone, where nothing is done with this component
+            return
         items = self.zones.get(path) or []
         if self.picked is None:
             if items:
                 self.picked, self.picked_from = items[-1], path
             return
-        if self.picked_from == path:  # pointed again where it lies: put it down unchanged
+        fields = self.decl.spot_fields(spot, path, self.picked)
+        if self.picked_from == path:  # pointed again where it lies: put it down (a piece moved along its path)
             self.picked = self.picked_from = None
+            if fields:
+                self.fields.update(fields)
+                self.check()
             return
         comp, source = self.picked, self.picked_from
         supply = self.decl.components(self.data["players"], self.data["options"]).get(comp, 0) > 1
@@ -152,6 +158,7 @@ class Editor:
         for gone in self.decl.displaced(zone, comp, list(self.zones[path])):
             self.zones[path].remove(gone)
         self.zones[path].append(comp)
+        self.fields.update(fields)
         if source is not None or not supply:
             self.picked = self.picked_from = None
         self.check()
@@ -263,6 +270,7 @@ class Editor:
 ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedition"),
                "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
                "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
+               "stone": N_("{key} path: stone {stone}"),
                "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
                "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
                "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
@@ -572,7 +580,7 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     pos, seat = ed.shown, ed.data.get("seat")
     spots = ed.spots()
     legal = [list(a) for a in ed.decl.spot_actions(ed.data["players"], ed.data["options"], ed.bottom())]
-    markup = str(positions.board_html(pos, seat, names, legal))
+    markup = str(positions.board_html(pos, seat, names, legal, editing=True))
     if not spots:
         return Safe(markup)
     by_mark: dict[str, str] = {}
@@ -597,7 +605,7 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
         elif items:
             label = tr("{name}: {what}", name=label, what=", ".join(component_label(c, game) for c in items))
         label = _names_text(label, shown)
-        lifted = ed.picked_from in (path, ed.decl.spot_zone(path, None, ed.zones))
+        lifted = ed.picked_from in (path, ed.decl.spot_zone(path, None, ed.zones, ed.bottom()))
         nth = seen[path] = seen.get(path, -1) + 1
         key = f"spot-{path}" + (f"-{nth}" if nth else "")
         own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": key, "tabindex": 0,

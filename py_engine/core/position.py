@@ -149,11 +149,17 @@ class Declaration:
         default all of a zone for one component, none elsewhere."""
         return list(items) if zone.high == 1 else []
 
-    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """The zone a spot stands for when `comp` is put there (None: its last component is lifted): a spot
         standing for several zones (an Arnak site: its tile, idol, guardian and archaeologist) names one of
-        them by the component; by default the spot's own zone."""
+        them by the component; by default the spot's own zone. `seat`: the seat the board is drawn for (a
+        piece nobody owns yet goes to it); `source`: the zone `comp` was lifted from. A spot that is no zone
+        (a stone of a path) names a zone here, or itself when nothing is done there."""
         return path
+
+    def spot_fields(self, spot: str, zone: str, comp: str) -> dict[str, Any]:
+        """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone)."""
+        return {}
 
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
         """Actions the board is drawn with as if legal, so that the game's renderer draws a target (with the

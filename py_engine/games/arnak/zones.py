@@ -145,16 +145,24 @@ class ArnakDeclaration(Declaration):
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
         I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
-        artifacts, the research spaces, the temple, the shown seat's hand and each player's box (its play area)."""
+        artifacts, the research spaces, the temple, the assistant stacks, the shown seat's hand, each player's
+        box (its play area) with its guardians, assistants and temple tiles, and (solo) the rival's action tiles,
+        guardians, cards, temple tiles and face-up idols."""
         out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
         out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
         out.update({"items": "row-items", "artifacts": "row-artifacts", "temple": f"research-{D.TEMPLE}"})
         out.update({f"research.{k}": f"research-{k}" for k in SPACES})
         out[f"hand.{seat}"] = "hand"
         out.update({f"play.{s}": f"play-{s}" for s in range(players)})  # each player's box
+        out.update({f"assistants.{k}": f"assistant-stack-{int(k) - 1}" for k in STACKS})
+        for s in range(players):
+            out.update({f"guardians.{s}.ready": f"guardians-{s}", f"assistant.{s}.silver": f"assistants-{s}",
+                        f"tiles.{s}": f"tiles-{s}"})
+        if players == 1:
+            out.update({"rival-stack": "rival-tiles", **{z: z for z in SOLO_ZONES[2:]}})
         return out
 
-    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a research space:
         a bonus tile goes to its bonus tiles, a token to the space (lifted first); a level I/II site: a component
         goes to the zone that holds its kind, the archaeologist (then the guardian, the idol, the tile) is lifted."""
@@ -175,6 +183,10 @@ class ArnakDeclaration(Declaration):
             if comp is None:
                 return next((p for p in group if zones.get(p)), path)
             return next((p for p in group if comp.startswith(HOLDS[p.split(".")[0]])), path)
+        if kind in ("guardians", "assistant", "tiles"):
+            return _own_zone(path, key.split(".")[0], comp, zones)
+        if kind.startswith("rival-"):
+            return _rival_zone(path, comp, zones)
         return path
 
     def components(self, players: int, options: dict) -> dict[str, int]:
@@ -538,6 +550,40 @@ class ArnakDeclaration(Declaration):
             zones["rival-idols"] = [f"idol-{k}" for k in r["idols_up"]]
             fields["rival_idols_down"] = r["idols_down"]
         return zones, fields
+
+
+def _turned(comp: str, zones: list[str], all_zones: dict) -> str:
+    """The zone after the one of `zones` that `comp` lies in (pointed at again: turned over), else the first."""
+    here = next((i for i, z in enumerate(zones) if comp in (all_zones.get(z) or ())), -1)
+    return zones[(here + 1) % len(zones)]
+
+
+def _own_zone(path: str, seat: str, comp: str | None, zones: dict) -> str:
+    """A player's box: a guardian goes to their guardians (its boon unused; pointed at again, used, and back), an
+    assistant to their assistants (silver side; pointed at again: gold, silver exhausted, gold exhausted, and
+    back), a temple tile to their tiles; lifted, the spot's last one (exhausted and used ones first)."""
+    guardians = [f"guardians.{seat}.{b}" for b in BOONS]
+    assistants = [f"assistant.{seat}.{side}" for side in SIDES]
+    if comp is None:
+        group = guardians if path in guardians else assistants if path in assistants else [path]
+        return next((p for p in reversed(group) if zones.get(p)), path)
+    if comp.startswith("guardian-"):
+        return _turned(comp, guardians, zones)
+    if comp.startswith("assistant-"):
+        return _turned(comp, assistants, zones)
+    return f"tiles.{seat}" if comp.startswith("temple-") else path
+
+
+def _rival_zone(path: str, comp: str | None, zones: dict) -> str:
+    """The rival's row: its action tiles face down (pointed at again: flipped, and back), its guardians, cards,
+    temple tiles and face-up idols, each by its kind; lifted, the spot's last one (flipped tiles first)."""
+    tiles = ["rival-stack", "rival-used"]
+    if comp is None:
+        group = tiles if path in tiles else [path]
+        return next((p for p in reversed(group) if zones.get(p)), path)
+    if comp.startswith("rival-"):
+        return _turned(comp, tiles, zones)
+    return next((z for z in SOLO_ZONES[2:] if comp.startswith(HOLDS[z])), path)
 
 
 def _settable(state) -> None:

@@ -129,7 +129,7 @@ class CatanDeclaration(Declaration):
         out.update({f"harbour.{k}": f"harbour-{e}" for k, e in zip(HARBOUR_KEYS, HARBOUR_EDGES)})
         return out
 
-    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A hex: a terrain goes to its terrain, a number token to its token, anything else on the hex; lifted
         first the robber or merchant, then the token, then the terrain."""
         kind, _sep, h = path.partition(".")
