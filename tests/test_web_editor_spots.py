@@ -96,6 +96,12 @@ def test_board_game_a_piece_on_a_path_without_cards_is_refused():
     ed.point("stone.blue-2")
     assert ed.zones["path.0.blue"] == ["adventurer"] and ed.fields["stone.0.blue"] == 2
     assert ed.problem == "path.0.blue: a path has a piece exactly when its column has cards"
+    assert ed.shown is not None and "path.0.blue" not in spot_args(ed)  # drawn without it: the board stays
+    ed = Editor.start("lost-cities-board")
+    ed.pick("blue-5a")
+    ed.point("column.0.blue")  # the cards first: drawn without them, the stones still pointed at
+    assert ed.problem == "path.0.blue: a path has a piece exactly when its column has cards"
+    assert ed.shown is not None and "stone.blue-1" in spot_args(ed)
 
 
 # --- Islands in the Mist ------------------------------------------------------------------------------------

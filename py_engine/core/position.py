@@ -202,6 +202,7 @@ class Position:
     declaration: Declaration
     state: Any = None
     seed: int | None = None  # the position's own seed (None: the one `check` was given)
+    drafting: bool = False  # built by `draft` (unchecked): a game may leave out what its engine cannot hold
 
     def to_json(self) -> dict:
         seed = {} if self.seed is None else {"seed": self.seed}
@@ -279,6 +280,7 @@ def draft(data: Any, seed: int = 0) -> Position:
     impossible position, so that the writer can point at what to mend); PositionError if it cannot be built."""
     pos, _raw = _parse(data, seed)
     pos.annotations = {"caption": "", "highlight": [], "arrows": []}
+    pos.drafting = True
     pos.state = _build(pos, seed)
     return pos
 

@@ -210,12 +210,19 @@ class LostCitiesBoardDeclaration(Declaration):
                 board[c][stone] = tile_code(tile[0]) if tile else 0
         kinds = [[1 + PIECES.index(z[f"path.{s}.{col}"][0]) if z[f"path.{s}.{col}"] else 0 for col in COLOURS]
                  for s in range(n)]
+        stones = [[f[f"stone.{s}.{col}"] for col in COLOURS] for s in range(n)]
+        columns = [[[_IDS[c] for c in z[f"column.{s}.{col}"]] for col in COLOURS] for s in range(n)]
+        if pos.drafting:  # the editor draws a path being set up (a piece before its column's cards, or after)
+            for s in range(n):
+                for c in range(len(COLOURS)):
+                    if not (kinds[s][c] and stones[s][c] and columns[s][c]):
+                        deck += columns[s][c]
+                        kinds[s][c], stones[s][c], columns[s][c] = 0, 0, []
         data = {
             "game": GAME.id, "record": Record(GAME.id, n, 0, dict(pos.options), []).to_json(),
             "rng": rng.fork().to_json(), "expedition": f["expedition"], "hands": hands, "deck": deck,
             "removed": removed, "piles": [[_IDS[c] for c in z[f"discard.{col}"]] for col in COLOURS],
-            "columns": [[[_IDS[c] for c in z[f"column.{s}.{col}"]] for col in COLOURS] for s in range(n)],
-            "kinds": kinds, "pos": [[f[f"stone.{s}.{col}"] for col in COLOURS] for s in range(n)], "board": board,
+            "columns": columns, "kinds": kinds, "pos": stones, "board": board,
             "held": [f[f"held.{s}"] for s in range(n)], "chips": [f[f"chips.{s}"] for s in range(n)],
             "vp": [f[f"vp.{s}"] for s in range(n)], "turn": f["turn"], "starter": f["starter"],
             "phase": f["decision"], "reason": None,
