@@ -148,8 +148,7 @@ def edit(base, fn) -> dict:
     (harbour_example, lambda z, f: z["island.1.40"].clear(),
      "telescope.1: office-1 is missing: each player's harbour office is on their telescope or island"),
     (harbour_example, lambda z, f: z["harbour"].append("start-3"),
-     "harbour: 3 start tiles are in play (on telescopes, islands and the harbour, where a player gave one); "
-     "with 2 players 2 are"),
+     "harbour: 3 start tiles are on the table; with 2 players 2 are in play"),
     (harbour_example, lambda z, f: (z["island.0.12"].clear(), z["harbour"].append("office-0")),
      "harbour: office-0: only tiles from the bag (or a start tile given at a dock) lie in the harbour"),
     (harbour_example, lambda z, f: f.update({"decision": "give"}),
@@ -246,3 +245,36 @@ def test_fuzz_the_module_zones_only_ever_refused_clearly():
 
 def test_the_gold_board_has_the_coast_used_here():
     assert BOARDS["gold"].coast[COAST] is not None
+
+
+def test_replay_steps_at_a_dock_round_trip():
+    """Random games with the harbour (flying to a dock when it can), stopped each time a player is about to give
+    a tile at a dock or is taking tiles there: the position of that step is that decision, with the same tiles
+    left to take and the same legal actions (identical tiles compared by name)."""
+
+    def named(acts):
+        return sorted(str(tuple(tile_name(x) if a[0] in ("give", "take") and isinstance(x, int) else x for x in a))
+                      for a in acts)
+
+    found: dict[str, int] = {}
+    for seed in range(1, 30):
+        state = get_game("islands").new(players=2, seed=seed, options={"modules": "1+2"})
+        rnd = random.Random(seed)
+        for _ in range(300):
+            if state.decision() == "over":
+                break
+            seat = state.to_move()[0]
+            if state.pos[seat] < 0 and state.decision() in ("take", "exchange"):
+                data = P.of_state(state)
+                kind = data["state"]["fields"]["decision"]
+                assert kind == {"take": "give"}.get(state.decision(), state.decision())
+                again = P.check(data).state
+                assert (again.decision(), again.takes) == (state.decision(), state.takes)
+                assert named(again.legal_actions(seat)) == named(state.legal_actions(seat))
+                found[kind] = found.get(kind, 0) + 1
+            acts = state.legal_actions(seat)
+            docks = [a for a, _cost, dest in state.flights(seat) if dest < 0] if state.decision() == "fly" else []
+            state.apply(seat, rnd.choice(docks or acts))
+        if min(found.get("give", 0), found.get("exchange", 0)) >= 5:
+            break
+    assert found["give"] >= 5 and found["exchange"] >= 5

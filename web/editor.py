@@ -574,6 +574,11 @@ def _names_text(label: str, shown: str) -> str:
     return tr("{name}: {what}", name=label, what=shown)
 
 
+# a spot standing for a player's guardians, assistants, the rival's tiles: all of them, whatever their side
+GROUP_LABELS = {"guardians": N_("{who}: guardians"), "assistant": N_("{who}: assistants"),
+                "rival-stack": N_("Rival: action tiles")}
+
+
 def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     """The board of the position being edited, drawn by the game's renderer from the shown seat's eyes; the
     elements the declaration names as spots point at their zone (data-cmd="ed-spot"), by click or keyboard."""
@@ -597,8 +602,13 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
-        items = ed.zones.get(path) or []
+        group = ed.decl.spot_group(path)
+        items = [c for p in group for c in ed.zones.get(p) or []]
         label = zone_label(path, names)
+        kind, _sep, rest = path.partition(".")
+        if len(group) > 1 and kind in GROUP_LABELS:  # a spot for a player's guardians (all of them)...
+            seat = rest.split(".")[0]
+            label = tr(GROUP_LABELS[kind], who=names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "")
         shown, title = _shown_text(m.string, m.end(), m.group(1)) if not m.group(3) else ("", "")
         if title and mark_count[found.group(1)] > 1:  # one of a zone's cards drawn each on its own (a hand)
             label = tr("{name}: {what}", name=label, what=title)

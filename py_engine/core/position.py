@@ -157,6 +157,10 @@ class Declaration:
         (a stone of a path) names a zone here, or itself when nothing is done there."""
         return path
 
+    def spot_group(self, path: str) -> list[str]:
+        """The zones a spot stands for (what it is named by: a Catan hex's robber, token and terrain)."""
+        return [path]
+
     def spot_fields(self, spot: str, zone: str, comp: str) -> dict[str, Any]:
         """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone)."""
         return {}

@@ -162,6 +162,15 @@ class ArnakDeclaration(Declaration):
             out.update({"rival-stack": "rival-tiles", **{z: z for z in SOLO_ZONES[2:]}})
         return out
 
+    def spot_group(self, path: str) -> list[str]:
+        """A site's archaeologist, guardian, idol and tile; a box's guardians or assistants; the rival's tiles."""
+        kind, _sep, key = path.partition(".")
+        seat = key.split(".")[0]
+        return {"site": [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")],
+                "guardians": [f"guardians.{seat}.{b}" for b in BOONS],
+                "assistant": [f"assistant.{seat}.{side}" for side in SIDES],
+                "rival-stack": ["rival-stack", "rival-used"]}.get(kind, [path])
+
     def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a research space:
         a bonus tile goes to its bonus tiles, a token to the space (lifted first); a level I/II site: a component
@@ -179,7 +188,7 @@ class ArnakDeclaration(Declaration):
                 return path if zones.get(path) or not zones.get(bonus) else bonus
             return bonus if comp.startswith("bonus-") else path
         if kind == "site":
-            group = [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")]
+            group = self.spot_group(path)
             if comp is None:
                 return next((p for p in group if zones.get(p)), path)
             return next((p for p in group if comp.startswith(HOLDS[p.split(".")[0]])), path)

@@ -129,13 +129,17 @@ class CatanDeclaration(Declaration):
         out.update({f"harbour.{k}": f"harbour-{e}" for k, e in zip(HARBOUR_KEYS, HARBOUR_EDGES)})
         return out
 
+    def spot_group(self, path: str) -> list[str]:
+        kind, _sep, h = path.partition(".")
+        return [path, f"token.{h}", f"terrain.{h}"] if kind == "hex" else [path]
+
     def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A hex: a terrain goes to its terrain, a number token to its token, anything else on the hex; lifted
         first the robber or merchant, then the token, then the terrain."""
         kind, _sep, h = path.partition(".")
         if kind != "hex":
             return path
-        group = [path, f"token.{h}", f"terrain.{h}"]
+        group = self.spot_group(path)
         if comp is None:
             return next((p for p in group if zones.get(p)), path)
         return next((p for p in group[1:] if comp.startswith(BOARD_PIECES[p.split(".")[0]])), path)

@@ -20,9 +20,11 @@ round that follows. "takes" and "given" came later: a position without them has 
 game's position (the editor's start) has each balloon on a start space and the start player about to fly.
 
 Rules checked here, beyond the shared ones: every seat has exactly one start tile (on its telescope or its
-island); nothing lies on the balloon yard; a cloud beyond the table's clouds is empty; a telescope holds
-no more tiles than its spaces; a harbour office lies on its owner's telescope or island, an extension tile
-there or beside its owner's board; the harbour holds tiles of the bag only; a balloon is at a dock only
+island; with the harbour, where a telescope tile given at a dock may be a start tile that travels on to another
+player or the bag, no more start tiles than players on the table: one back in the bag is left in the box);
+nothing lies on the balloon yard; a cloud beyond the table's clouds is empty; a telescope holds no more tiles
+than its spaces; a harbour office lies on its owner's telescope or island, an extension tile there or beside
+its owner's board; the harbour holds tiles of the bag (or a start tile given there) only; a balloon is at a dock only
 with its harbour office built (module 3: the extension's harbour office activated and kept); a player gives
 and exchanges only with the balloon at a dock, taking 1 to the dock's number of tiles, the tile given (if
 any) lying in the harbour, and has tiles left to take or a tile given only in the exchange; the first to
@@ -133,18 +135,17 @@ class IslandsDeclaration(Declaration):
         board = BOARDS[pos.options["island"]]
         self._check_modules(pos)
         self._check_exchange(pos)
-        given = [c for c in z.get("harbour", []) if c in _STARTS]  # start tiles given at a dock
-        held = 0
+        if modules(pos.options)[0]:  # a start tile given at a dock travels on: to anyone, to the bag
+            placed = sum(c in _STARTS for items in z.values() for c in items or ())
+            if placed > n:
+                raise PositionError(f"{placed} start tiles are on the table; with {n} players {n} are in play",
+                                    "harbour")
         for s in range(n):
             starts = [c for c in z[f"telescope.{s}"] if c in _STARTS]
             starts += [c for k in range(len(board.coords)) for c in z[f"island.{s}.{k}"] if c in _STARTS]
-            held += len(starts)
-            if len(starts) != 1 and not given:
+            if len(starts) != 1 and not modules(pos.options)[0]:
                 raise PositionError(f"has {len(starts)} start tiles; each player has exactly 1 "
                                     "(on the telescope or the island)", f"telescope.{s}")
-        if given and held + len(given) != n:
-            raise PositionError(f"{held + len(given)} start tiles are in play (on telescopes, islands and the "
-                                f"harbour, where a player gave one); with {n} players {n} are", "harbour")
         for s in range(n):
             if z[f"island.{s}.{board.yard}"]:
                 raise PositionError("nothing is placed on the balloon yard", f"island.{s}.{board.yard}")
