@@ -110,6 +110,10 @@ def test_a_link_saved_before_the_exchange_fields_still_loads():
     pos = P.check(data, seed=3)
     assert pos.fields["takes"] == 0 and pos.fields["given"] is None and pos.state.decision() == "fly"
     assert pos.to_json()["state"]["fields"]["takes"] == 0
+    base = P.starting("islands", players=2, seed=1)  # without the harbour there is no exchange
+    assert "takes" not in base["state"]["fields"] and "given" not in base["state"]["fields"]
+    base["state"]["fields"]["takes"] = 0
+    assert refusal(base) == "takes: there is no such field in this game"
 
 
 def extension_example() -> dict:

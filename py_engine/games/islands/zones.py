@@ -16,8 +16,9 @@ Fields: the round, the start player, whose turn and the decision pending (fly, o
 taking; with module 2, at a dock, give a telescope tile to the harbour, or the exchange: take "takes" more
 tiles from the harbour or the bag, never the tile "given" back), the dice, each seat's balloon space (with
 module 2 also a harbour dock, "dock-<n>") and energy, the first player to link all six coasts and the last
-round that follows. "takes" and "given" came later: a position without them has none (0 and null). A new
-game's position (the editor's start) has each balloon on a start space and the start player about to fly.
+round that follows. "takes" and "given" (module 2 only) came later: a position without them has none (0 and
+null). A new game's position (the editor's start) has each balloon on a start space and the start player about
+to fly.
 
 Rules checked here, beyond the shared ones: every seat has exactly one start tile (on its telescope or its
 island; with the harbour, where a telescope tile given at a dock may be a start tile that travels on to another
@@ -109,6 +110,11 @@ class IslandsDeclaration(Declaration):
         harbour, ext = modules(options)
         return {p: v for p, v in super().zone_paths(players, options).items()
                 if (harbour or p != "harbour") and (ext or not p.startswith("beside."))}
+
+    def field_names(self, players: int, options: dict):
+        """The exchange at a dock (the tiles left to take, the tile given) with the harbour only."""
+        return [(n, f) for n, f in super().field_names(players, options)
+                if modules(options)[0] or n not in ("takes", "given")]
 
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/islands.py): the spaces of the island drawn large ("space-<seat>-<n>"),
@@ -204,9 +210,9 @@ class IslandsDeclaration(Declaration):
             raise PositionError(f"a player gives and takes tiles at a harbour dock: seat {turn}'s balloon is on "
                                 f"island space {where}", "decision")
         if decision != "exchange":
-            if f["takes"]:
+            if f.get("takes"):
                 raise PositionError("tiles are left to take only during an exchange at a dock", "takes")
-            if f["given"] is not None:
+            if f.get("given") is not None:
                 raise PositionError("a tile is given to the harbour only during an exchange at a dock", "given")
             return
         most = DOCK_TAKE[int(where[5:]) - 1]
@@ -258,7 +264,7 @@ class IslandsDeclaration(Declaration):
         telescope = [[take(c) for c in z[f"telescope.{s}"]] for s in range(n)]
         clouds = [[take(c) for c in z[f"cloud.{k}"]] for k in _CLOUD_KEYS[:CLOUDS[n]]]
         board_tiles = [take(c) for c in z.get("harbour", [])]
-        given = f["given"]
+        given = f.get("given")
         banned = board_tiles[z["harbour"].index(given)] if given is not None else -1
         beside = [[take(c) for c in z.get(f"beside.{s}", [])] for s in range(n)]
         converted = [t for name, ids in pools.items() if name in _OWNED for t in ids]  # activated, converted
@@ -277,7 +283,7 @@ class IslandsDeclaration(Declaration):
             "beside": beside, "round": f["round"], "start": f["start"], "order": order,
             "idx": order.index(f["turn"]), "decider": f["turn"], "phase": PHASE_OF[f["decision"]],
             "bonus": BONUS_FACES.index(f["bonus"]), "direction": DIRECTION_FACES.index(f["direction"]),
-            "rerolled": [True, True], "gain": [], "cloud_draws": 0, "takes": f["takes"], "banned": banned,
+            "rerolled": [True, True], "gain": [], "cloud_draws": 0, "takes": f.get("takes", 0), "banned": banned,
             "swap_tile": -1,
             "first_all": -1 if f["first_all"] is None else f["first_all"], "final_round": f["final_round"] or 0,
             "end_now": False, "log": [], "history": [], "steps": 0, "checkpoint": 0, "started": True,
@@ -318,8 +324,9 @@ class IslandsDeclaration(Declaration):
         fields.update({"first_all": state.first_all if state.first_all >= 0 else None,
                        "final_round": state.final_round or None})
         exchange = not opening and decision == "exchange"
-        fields.update({"takes": state.takes if exchange else 0,
-                       "given": tile_name(state.banned) if exchange and state.banned >= 0 else None})
+        if state.harbour_on:
+            fields.update({"takes": state.takes if exchange else 0,
+                           "given": tile_name(state.banned) if exchange and state.banned >= 0 else None})
         return zones, fields
 
 
