@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from py_engine.core import Record
 
@@ -69,3 +72,24 @@ def act(page, selector: str) -> None:
     before = moves_made(page)
     page.locator(selector).first.click()
     page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+
+
+@contextmanager
+def on_second_origin(context, url: str, heading: str = "", width: int = 1000, height: int = 800) -> Iterator:
+    """An embed address loaded in an iframe of a rules page served from a second localhost origin (another
+    port): yields the frame once its board is drawn; the second server stops afterwards."""
+    import build
+
+    from .conftest import BOOT_TIMEOUT
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        rules = context.new_page()
+        rules.goto(f"http://127.0.0.1:{server.server_address[1]}/css/embed.css")
+        rules.set_content(f'{heading}<iframe id="pos" src="{url}" style="width:{width}px;height:{height}px"></iframe>')
+        frame = rules.frame_locator("#pos")
+        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        yield frame
+    finally:
+        server.shutdown()

@@ -4,18 +4,26 @@ same position and score with the caption and a highlight, then played on one mov
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
-import build
-
 from .conftest import BOOT_TIMEOUT, Watch
+from .helpers import on_second_origin
 
 EXAMPLE = {"yellow": ["yellow-6", "yellow-8", "yellow-9"], "white": ["white-w1"],
            "green": ["green-w1", "green-7", "green-8"],
            "red": ["red-w1", "red-w2", "red-2", "red-3", "red-4", "red-5", "red-6", "red-7", "red-8"]}
 CAPTION = "Four expeditions: 3 − 40 + 0 − 10 + 65 = 18 <b>points</b>"
+
+
+def open_editor(browser, site: str, game: str):
+    """A 1366x900 page with the editor of `game` open on its (valid) start: (context, page, watch)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site)
+    page.click(f"[data-testid=edit-{game}]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=ed-ok]")
+    return context, page, watch
 
 
 def put(page, comp: str, zone: str) -> None:
@@ -24,12 +32,7 @@ def put(page, comp: str, zone: str) -> None:
 
 
 def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site):
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-lost-cities]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=editor]")
+    context, page, watch = open_editor(browser, site, "lost-cities")
 
     hand = page.locator('[data-testid="zone-hand.0"] [data-testid^="off-"]')
     while hand.count():
@@ -52,23 +55,13 @@ def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site)
     watch.assert_clean()
 
     # A rules page on a second origin (another port) embeds it.
-    server = build.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        other = f"http://127.0.0.1:{server.server_address[1]}/"
-        rules = context.new_page()
-        rules.goto(other + "css/embed.css")
-        rules.set_content(f'<h1>Scoring</h1><iframe id="pos" src="{url}" style="width:900px;height:800px"></iframe>')
-        frame = rules.frame_locator("#pos")
-        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+    with on_second_origin(context, url, "<h1>Scoring</h1>", width=900) as frame:
         assert frame.locator("[data-testid=caption]").inner_text() == CAPTION  # as written, not as markup
         assert "+18" in frame.locator("[data-testid=round-score-0]").text_content()
         assert frame.locator("[data-testid=hand-card]").count() == 8
         assert frame.locator("[data-testid=row-score-0-red]").text_content() == "+65"
         assert frame.locator("[data-testid=mark-ring]").count() == 1
         assert frame.locator("#board [data-act]").count() == 0
-    finally:
-        server.shutdown()
 
     # Play on from the same address opened on its own: discard the blue 2, draw from the deck, the bot
     # answers with its two decisions. (Inside a cross-origin frame each move also posts an event to the
@@ -101,12 +94,7 @@ def test_a_board_game_position_from_the_editor_plays_on(browser, site):
     """Lost Cities: The Board Game: a card from the hand started on its column, an adventurer on stone 1 of
     that path, the player about to draw; the embed shows the piece ringed, and the reader draws and the bot
     answers."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-lost-cities-board]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")  # the opening deal is a valid position
+    context, page, watch = open_editor(browser, site, "lost-cities-board")  # the opening deal is a valid position
     card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="chip-"]', "data-arg")
     colour = card.split("-")[0]
     put(page, card, f"column.0.{colour}")
@@ -164,12 +152,7 @@ def spot(page, zone: str) -> str:
 def test_a_card_put_by_pointing_at_the_board_and_by_keyboard(browser, site):
     """Lost Cities: a card picked in the palette is put on a discard pile by clicking the pile on the board;
     with the keyboard (Enter on a focused spot) it is lifted from the pile and put back into the hand."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-lost-cities]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, "lost-cities")
     card = page.get_attribute('[data-testid="zone-hand.0"] [data-testid^="chip-"]', "data-arg")
     colour = card.split("-")[0]
     page.click(f'[data-testid="pal-{card}"]')

@@ -7,12 +7,9 @@ island is the tab beside the board, with the same 29 points in the editor's prev
 
 from __future__ import annotations
 
-import threading
-
-import build
-
-from .conftest import BOOT_TIMEOUT, Watch
-from .test_editor import put
+from .conftest import BOOT_TIMEOUT
+from .helpers import on_second_origin
+from .test_editor import open_editor, put
 
 GOLD_SPACES = {  # (q, r) -> space index on the gold island (py_engine.games.islands.data, row by row)
     (0, 1): 39, (-1, 1): 38, (-2, 1): 37, (-3, 1): 36, (-2, 2): 45, (1, 1): 40, (2, 1): 41, (1, 0): 31,
@@ -31,12 +28,7 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
     from py_engine.games.islands.data import BOARDS
 
     assert all(BOARDS["gold"].index[qr] == k for qr, k in GOLD_SPACES.items())
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-islands]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")  # a new game: balloons on start spaces, about to fly
+    context, page, watch = open_editor(browser, site, "islands")  # a new game: balloons on start spaces, about to fly
     page.select_option("[data-testid=ed-players]", "4")
     page.wait_for_selector('[data-testid="zone-cloud.7"]')
     for cloud in range(1, 8):  # the opening deal's cloud tiles back to the bag
@@ -64,21 +56,11 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
     assert url.startswith(site + "embed.html?position=") and url.endswith("&seat=1")
     watch.assert_clean()
 
-    server = build.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        other = f"http://127.0.0.1:{server.server_address[1]}/"
-        rules = context.new_page()
-        rules.goto(other + "css/embed.css")
-        rules.set_content(f'<h1>Scoring</h1><iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
-        frame = rules.frame_locator("#pos")
-        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+    with on_second_origin(context, url, "<h1>Scoring</h1>") as frame:
         assert frame.locator("[data-testid=caption]").inner_text() == CAPTION
         assert "29 pts" in frame.locator(tab).text_content()
         assert frame.locator("[data-testid=mark-ring]").count() == 1
         assert frame.locator("#board [data-act]").count() == 0
-    finally:
-        server.shutdown()
     context.close()
 
 
@@ -89,12 +71,7 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     """Lost Ruins of Arnak, four players: seat 1's archaeologist holds camp 1's boot space; seat 0 holds an
     Exploration (car) and a Fear (boot). Built in the editor, embedded on a second origin with camp 1
     ringed, then played on: the dig paid with the car and the boot, the turn ended, the bots answer."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-arnak]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, "arnak")
     page.select_option("[data-testid=ed-players]", "4")
     page.wait_for_selector('[data-testid="zone-hand.3"]')
     page.click('[data-testid="zone-hand.0"] [data-testid="off-funding-ship"]')
@@ -112,21 +89,11 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     url = page.input_value("[data-testid=ed-embed-url]")
     watch.assert_clean()
 
-    server = build.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        other = f"http://127.0.0.1:{server.server_address[1]}/"
-        rules = context.new_page()
-        rules.goto(other + "css/embed.css")
-        rules.set_content(f'<h1>Digging</h1><iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
-        frame = rules.frame_locator("#pos")
-        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+    with on_second_origin(context, url, "<h1>Digging</h1>") as frame:
         assert frame.locator("[data-testid=caption]").inner_text() == ARNAK_CAPTION
         assert frame.locator("[data-testid=mark-ring]").count() == 1
         assert frame.locator('#board [data-site="0"]').count() == 1
         assert frame.locator("#board [data-act]").count() == 0
-    finally:
-        server.shutdown()
 
     page.goto(url)
     page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
@@ -145,12 +112,7 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
     """Catan: Cities & Knights, three players: the ship one step from Catan, two cities against one active
     knight (the attack would cost seat 1 its city). Built in the editor with the seed 1, embedded on a second
     origin, then played on: the roll brings the ship and seat 1 loses its city."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-catan-ck]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, "catan-ck")
     for comp, zone in (("city-0", "vertex.0"), ("road-0", "edge.0"), ("knight-0-1-active", "vertex.3"),
                        ("city-1", "vertex.30"), ("road-1", "edge.36")):
         put(page, comp, zone)
@@ -169,20 +131,10 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
     url = page.input_value("[data-testid=ed-embed-url]")
     watch.assert_clean()
 
-    server = build.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        other = f"http://127.0.0.1:{server.server_address[1]}/"
-        rules = context.new_page()
-        rules.goto(other + "css/embed.css")
-        rules.set_content(f'<iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
-        frame = rules.frame_locator("#pos")
-        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+    with on_second_origin(context, url) as frame:
         assert frame.locator("[data-testid=barbarians]").text_content().endswith(words)
         assert frame.locator('[data-testid="city-30"]').count() == 1
         assert frame.locator("[data-testid=mark-ring]").count() == 1
-    finally:
-        server.shutdown()
 
     # Played on: the seeded roll brings the ship; two cities against one knight: seat 1's city is pillaged.
     page.goto(url)
@@ -204,12 +156,7 @@ def test_catan_a_walled_metropolis_set_by_pointing_embedded_and_played_on_with_s
 
     from py_engine.core import position as P
 
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-catan-ck]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, "catan-ck")
 
     def point(comp: str, zone: str) -> None:
         page.click(f'[data-testid="pal-{comp}"]')
@@ -251,28 +198,10 @@ def test_catan_a_walled_metropolis_set_by_pointing_embedded_and_played_on_with_s
     context.close()
 
 
-def embedded(context, url: str):
-    """The embed of `url` in a page of a second localhost origin: (frame, server to shut down)."""
-    server = build.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    other = f"http://127.0.0.1:{server.server_address[1]}/"
-    rules = context.new_page()
-    rules.goto(other + "css/embed.css")
-    rules.set_content(f'<iframe id="pos" src="{url}" style="width:1000px;height:800px"></iframe>')
-    frame = rules.frame_locator("#pos")
-    frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
-    return frame, server
-
-
 def test_arnak_an_archaeologist_on_a_site_with_a_guardian(browser, site):
     """Lost Ruins of Arnak, two players: level I site 2 discovered (site tile 4, its idol taken) with guardian 2
     on it and seat 0's archaeologist there, set by clicks; the guardian ringed in an embed on a second origin."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-arnak]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, "arnak")
     put(page, "site1-4", "site.7")
     assert page.inner_text("[data-testid=ed-problem]").endswith("idol.7: the idol of a discovered site has been taken")
     page.click('[data-testid="zone-idol.7"] [data-testid^="off-idol-"]')
@@ -283,12 +212,9 @@ def test_arnak_an_archaeologist_on_a_site_with_a_guardian(browser, site):
     assert "Guardian 2:" in page.locator('[data-testid=ed-board] [data-site="6"]').text_content()
     url = page.input_value("[data-testid=ed-embed-url]")
     watch.assert_clean()
-    frame, server = embedded(context, url)
-    try:
+    with on_second_origin(context, url) as frame:
         assert "Guardian 2:" in frame.locator('#board [data-site="6"]').text_content()
         assert frame.locator("[data-testid=mark-ring]").count() == 1
-    finally:
-        server.shutdown()
     context.close()
 
 
@@ -296,12 +222,7 @@ def test_islands_a_balloon_at_the_harbour(browser, site):
     """Islands in the Mist with module 2 chosen in the editor: seat 0's harbour office built on its island
     and its balloon at dock 2 (refused while the office is still on the telescope), a city put on the
     harbour board, which is ringed in an embed on a second origin."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click("[data-testid=edit-islands]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, "islands")
     page.select_option("[data-testid=ed-option-modules]", "1+2")
     page.wait_for_selector('[data-testid="zone-harbour"]')
     page.select_option('[data-testid="field-balloon.0"]', "dock-2")
@@ -316,12 +237,9 @@ def test_islands_a_balloon_at_the_harbour(browser, site):
     assert tiles == 6
     url = page.input_value("[data-testid=ed-embed-url]")
     watch.assert_clean()
-    frame, server = embedded(context, url)
-    try:
+    with on_second_origin(context, url) as frame:
         assert frame.locator('#board [data-testid^="harbour-"]').count() == tiles
         assert frame.locator("[data-testid=mark-ring]").count() == 1
-    finally:
-        server.shutdown()
     context.close()
 
 
@@ -340,12 +258,7 @@ def _point_and_embed(browser, site, game: str, clicks: list[tuple[str | None, st
     """Open the editor of `game`, click the board's spots (a palette component first, or None: lift what lies
     there), see the position valid with `want` in `zone`, embedded on a second origin where the board element
     `shown` reads as in the editor's preview."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    watch = Watch(page, site.rstrip("/"))
-    page.goto(site)
-    page.click(f"[data-testid=edit-{game}]", timeout=BOOT_TIMEOUT)
-    page.wait_for_selector("[data-testid=ed-ok]")
+    context, page, watch = open_editor(browser, site, game)
     for comp, spot in clicks:
         if comp is not None:
             page.click(f'[data-testid="pal-{comp}"]')
@@ -355,11 +268,8 @@ def _point_and_embed(browser, site, game: str, clicks: list[tuple[str | None, st
     assert _embedded_zones(url)[zone] == want
     preview = page.locator(f"[data-testid=ed-board] {shown}").first.text_content()
     watch.assert_clean()
-    frame, server = embedded(context, url)
-    try:
+    with on_second_origin(context, url) as frame:
         assert frame.locator(f"#board {shown}").first.text_content() == preview
-    finally:
-        server.shutdown()
     context.close()
 
 
@@ -395,3 +305,34 @@ def test_the_editor_boards_pointed_at_pass_an_axe_audit(browser, site):
         found += audit(page, f"{game} editor")
     assert not found, "\n".join(found)
     context.close()
+
+
+def test_catan_the_desert_moved_by_pointing_at_the_hexes(browser, site):
+    """Catan: the opening island's desert (hex 13) and a hills hex (hex 1, number 10) trade places by pointing:
+    the 10 lifted and put on the desert, hills chosen for it, the desert for hex 1 (the robber follows)."""
+    from py_engine.core import position as P
+
+    zones = P.starting("catan-ck")["state"]["zones"]
+    assert (zones["terrain.13"], zones["terrain.1"], zones["token.1"]) == (
+        ["terrain-desert"], ["terrain-hills"], ["token-10"])
+    _point_and_embed(browser, site, "catan-ck", [(None, "hex.1"), (None, "hex.13"), ("terrain-hills", "hex.13"),
+                                                 ("terrain-desert", "hex.1")],
+                     "token.13", ["token-10"], '[data-testid="hex-1"]')
+
+
+def test_arnak_a_guardian_in_a_players_box_turned_by_pointing(browser, site):
+    """Arnak: guardian 3 put in seat 1's box by pointing, then lifted and pointed at again: its boon spent."""
+    _point_and_embed(browser, site, "arnak", [("guardian-3", "guardians.1.ready"), (None, "guardians.1.ready"),
+                                              (None, "guardians.1.ready")],
+                     "guardians.1.used", ["guardian-3"], '[data-testid="score-1"]')
+
+
+def test_board_game_a_piece_put_on_a_path_by_pointing_at_a_stone(browser, site):
+    """The board game: a red card from the deck put on seat 0's red column, an adventurer on the red path's
+    first stone, by pointing."""
+    from py_engine.core import position as P
+
+    hand = P.starting("lost-cities-board")["state"]["zones"]["hand.0"]
+    card = next(f"red-{v}a" for v in range(2, 11) if f"red-{v}a" not in hand)
+    _point_and_embed(browser, site, "lost-cities-board", [(card, "column.0.red"), ("adventurer", "stone.red-1")],
+                     "path.0.red", ["adventurer"], '[data-testid="piece-0-red"]')

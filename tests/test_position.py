@@ -488,7 +488,7 @@ YARD = 30  # the gold island's balloon yard
     (lambda p, z, f: f.__setitem__("energy.0", 26), "energy.0: must be a whole number from 0 to 25"),
     (lambda p, z, f: f.__setitem__("balloon.2", "61"), "balloon.2: must be one of " + ", ".join(map(str, range(61)))),
     (lambda p, z, f: f.__setitem__("direction", "N"), "direction: must be one of NW, NE, SW, SE, W, E"),
-    (lambda p, z, f: f.__setitem__("decision", "take"), "decision: must be one of fly, place"),
+    (lambda p, z, f: f.__setitem__("decision", "take"), "decision: must be one of fly, place, give, exchange"),
     (lambda p, z, f: f.__setitem__("first_all", 0),
      "first_all: seat 0's island does not link all six coasts to the yard"),
     (lambda p, z, f: f.__setitem__("final_round", 3), "final_round: the last round is this one (1) or the next"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from py_engine import get_game
 from py_engine.core import position as P
 from py_engine.games.arnak import data as D
 
@@ -266,3 +267,43 @@ def test_research_bonus_tiles_are_set_checked_and_kept():
             del z[k]
     dealt = P.check(data, seed=9).state.bonus
     assert sum(map(len, dealt)) == 7 and dealt == P.check(data, seed=9).state.bonus  # from the seed
+
+
+def old_link() -> dict:
+    """A position as the first Arnak editor saved it: hands, decks, play areas, rows and camps; the resources;
+    no board zones, no idol fields (four players; seat 1's archaeologist on camp 1's boot space, seat 0's hand set)."""
+    pos = P.starting("arnak", players=4, seed=1)
+    zones = {k: v for k, v in pos["state"]["zones"].items()
+             if k.split(".")[0] in ("hand", "deck", "play", "items", "artifacts", "camp")}
+    zones["hand.0"] = ["explore-car", "fear", "funding-ship", "explore-ship", "funding-car"]
+    zones["deck.0"] = ["fear"]
+    zones["camp.1-1"] = ["archaeologist-1"]
+    fields = {k: v for k, v in pos["state"]["fields"].items() if k.split(".")[0] in ("round", "start", "turn", "res")}
+    return {**pos, "state": {"zones": zones, "fields": fields}}
+
+
+def test_a_link_saved_before_the_board_zones_loads_with_the_seeds_board():
+    from py_engine.core.rng import Rng
+
+    data = old_link()
+    assert "idol.6" not in data["state"]["zones"] and "idols.0" not in data["state"]["fields"]
+    pos = P.check(data, seed=7)
+    fresh = get_game("arnak").new(players=4, seed=Rng(7).below(2 ** 31), options=pos.options)
+    state = pos.state
+
+    def idols(s):  # identical idols by kind
+        return [D.IDOL_NAMES[i] if i >= 0 else None for i in s.idol]
+
+    assert idols(state) == idols(fresh) and state.stacks == fresh.stacks  # the board this seed deals, as then
+    assert {p.glass for p in state.p} == {p.notebook for p in state.p} == {p.idols for p in state.p} == {0}
+    assert {p.slots for p in state.p} == {0}
+    assert state.occ[0][0] == 1 and ("dig", 0) in state.legal_actions(0)  # the boot space left: a car and a boot
+    again = pos.to_json()  # saved again: every zone and field, the same board
+    assert again["state"]["zones"]["idol.6"] == [f"idol-{D.IDOL_NAMES[fresh.idol[5]]}"]
+    assert idols(P.check(again, seed=99).state) == idols(fresh)
+
+
+def test_a_link_with_part_of_the_board_is_not_filled_in():
+    data = old_link()
+    data["state"]["zones"]["research.0"] = ["glass-0", "notebook-0", "glass-1", "notebook-1"]
+    assert refusal(data) == "idol.6: an undiscovered site still has its idol on it"

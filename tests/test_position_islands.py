@@ -10,7 +10,7 @@ import pytest
 
 from py_engine import get_game
 from py_engine.core import position as P
-from py_engine.games.islands.data import BOARDS, DOCK_DEPART, TELESCOPE_SPACES
+from py_engine.games.islands.data import BAG_TILES, BOARDS, DOCK_DEPART, DOCK_TAKE, START_TILES, TELESCOPE_SPACES
 from py_engine.games.islands.zones import tile_name
 
 from .test_position import fuzz, refusal
@@ -63,6 +63,59 @@ def test_leaving_a_dock_moves_by_its_departure_value():
     assert state.pos[1] >= 0
 
 
+def exchange_example() -> dict:
+    """Seat 1's balloon is at dock 2 (give 1, take 2): it gave wild-1 to the harbour and took forest-1 (kept on
+    its telescope); one tile is left to take: city-3 from the harbour or a tile from the bag, never wild-1 back."""
+    pos = harbour_example()
+    z, f = pos["state"]["zones"], pos["state"]["fields"]
+    z["harbour"].remove("forest-1")
+    z["telescope.1"].append("forest-1")
+    f.update({"turn": 1, "decision": "exchange", "takes": 1, "given": "wild-1"})
+    return pos
+
+
+def test_mid_exchange_at_a_dock_the_tile_given_cannot_be_taken_back():
+    state = P.check(exchange_example(), seed=3).state
+    assert state.decision() == "exchange" and state.takes == 1 and tile_name(state.banned) == "wild-1"
+    harbour = {t: tile_name(t) for t in state.harbour}
+    acts = state.legal_actions(1)
+    assert sorted(harbour[a[1]] if a[1] != "bag" else "bag" for a in acts) == ["bag", "city-3"]
+    city = next(t for t, name in harbour.items() if name == "city-3")
+    state.apply(1, ("take", city))
+    assert state.decision() == "gain" and state.legal_actions(1) == [("keep",), ("convert",)]
+    state.apply(1, ("keep",))  # nothing to place from a dock: the turn, the last of round 1, ends
+    assert "city-3" in {tile_name(t) for t in state.telescope[1]} and state.round == 2
+    harbour = sorted(map(tile_name, state.harbour))  # wild-1 stays; round 2 drew one more tile to the harbour
+    assert len(harbour) == 2 and "wild-1" in harbour and "city-3" not in harbour
+
+
+def test_about_to_give_at_a_dock_then_take_the_docks_number():
+    data = harbour_example()
+    data["state"]["fields"].update({"turn": 1, "decision": "give"})
+    state = P.check(data, seed=3).state
+    given = [a for a in state.legal_actions(1)]
+    assert given and all(a[0] == "give" for a in given)  # any telescope tile but the harbour office
+    state.apply(1, given[0])
+    assert state.decision() == "exchange" and state.takes == DOCK_TAKE[1] == 2
+    again = P.of_state(state)  # a replay step mid-exchange is a position, and the same decision
+    assert {k: again["state"]["fields"][k] for k in ("decision", "takes")} == {"decision": "exchange", "takes": 2}
+    assert again["state"]["fields"]["given"] == tile_name(given[0][1])
+    assert P.check(again).state.legal_actions(1) == state.legal_actions(1)
+
+
+def test_a_link_saved_before_the_exchange_fields_still_loads():
+    data = harbour_example()
+    for name in ("takes", "given"):
+        del data["state"]["fields"][name]
+    pos = P.check(data, seed=3)
+    assert pos.fields["takes"] == 0 and pos.fields["given"] is None and pos.state.decision() == "fly"
+    assert pos.to_json()["state"]["fields"]["takes"] == 0
+    base = P.starting("islands", players=2, seed=1)  # without the harbour there is no exchange
+    assert "takes" not in base["state"]["fields"] and "given" not in base["state"]["fields"]
+    base["state"]["fields"]["takes"] = 0
+    assert refusal(base) == "takes: there is no such field in this game"
+
+
 def extension_example() -> dict:
     """Module 1+2+3, three players: seat 0 activated and kept its small lookout tower (6 telescope spaces,
     all full) and converted its wind machine (back in the box); it has 13 energy, about to fly."""
@@ -99,7 +152,25 @@ def edit(base, fn) -> dict:
     (harbour_example, lambda z, f: z["island.1.40"].clear(),
      "telescope.1: office-1 is missing: each player's harbour office is on their telescope or island"),
     (harbour_example, lambda z, f: z["harbour"].append("start-3"),
-     "harbour: start-3: only tiles from the bag lie in the harbour"),
+     "harbour: 3 start tiles are on the table; with 2 players 2 are in play"),
+    (harbour_example, lambda z, f: (z["island.0.12"].clear(), z["harbour"].append("office-0")),
+     "harbour: office-0: only tiles from the bag (or a start tile given at a dock) lie in the harbour"),
+    (harbour_example, lambda z, f: f.update({"decision": "give"}),
+     "decision: a player gives and takes tiles at a harbour dock: seat 0's balloon is on island space 2"),
+    (harbour_example, lambda z, f: f.update({"turn": 1, "decision": "exchange", "takes": 3}),
+     "takes: at dock 2 a player takes 1 to 2 tiles: 1 to 2 are left"),
+    (harbour_example, lambda z, f: f.update({"turn": 1, "decision": "exchange", "takes": 0}),
+     "takes: at dock 2 a player takes 1 to 2 tiles: 1 to 2 are left"),
+    (harbour_example, lambda z, f: f.update({"turn": 1, "decision": "exchange", "takes": 1, "given": "canyon-4"}),
+     "given: canyon-4 is not in the harbour: the tile given lies there"),
+    (harbour_example, lambda z, f: f.update({"turn": 1, "decision": "fly", "takes": 1}),
+     "takes: tiles are left to take only during an exchange at a dock"),
+    (harbour_example, lambda z, f: f.update({"turn": 1, "decision": "give", "given": "wild-1"}),
+     "given: a tile is given to the harbour only during an exchange at a dock"),
+    (harbour_example, lambda z, f: f.update({"turn": 1, "decision": "exchange", "takes": 1, "given": "office-1"}),
+     "given: must be one of " + ", ".join(sorted({tile_name(t) for t in BAG_TILES + START_TILES},
+                                                 key=lambda n: min(t for t in BAG_TILES + START_TILES
+                                                                   if tile_name(t) == n)))),
     (harbour_example, lambda z, f: z["harbour"].extend(["meadow-1"] * 9), "harbour: holds 12; it holds 0 to 11"),
     (harbour_example, lambda z, f: (z["island.1.40"].clear(), z["telescope.1"].append("office-1")),
      "balloon.1: a balloon reaches the harbour only once its harbour office is built (module 3: activated and "
@@ -178,3 +249,36 @@ def test_fuzz_the_module_zones_only_ever_refused_clearly():
 
 def test_the_gold_board_has_the_coast_used_here():
     assert BOARDS["gold"].coast[COAST] is not None
+
+
+def test_replay_steps_at_a_dock_round_trip():
+    """Random games with the harbour (flying to a dock when it can), stopped each time a player is about to give
+    a tile at a dock or is taking tiles there: the position of that step is that decision, with the same tiles
+    left to take and the same legal actions (identical tiles compared by name)."""
+
+    def named(acts):
+        return sorted(str(tuple(tile_name(x) if a[0] in ("give", "take") and isinstance(x, int) else x for x in a))
+                      for a in acts)
+
+    found: dict[str, int] = {}
+    for seed in range(1, 30):
+        state = get_game("islands").new(players=2, seed=seed, options={"modules": "1+2"})
+        rnd = random.Random(seed)
+        for _ in range(300):
+            if state.decision() == "over":
+                break
+            seat = state.to_move()[0]
+            if state.pos[seat] < 0 and state.decision() in ("take", "exchange"):
+                data = P.of_state(state)
+                kind = data["state"]["fields"]["decision"]
+                assert kind == {"take": "give"}.get(state.decision(), state.decision())
+                again = P.check(data).state
+                assert (again.decision(), again.takes) == (state.decision(), state.takes)
+                assert named(again.legal_actions(seat)) == named(state.legal_actions(seat))
+                found[kind] = found.get(kind, 0) + 1
+            acts = state.legal_actions(seat)
+            docks = [a for a, _cost, dest in state.flights(seat) if dest < 0] if state.decision() == "fly" else []
+            state.apply(seat, rnd.choice(docks or acts))
+        if min(found.get("give", 0), found.get("exchange", 0)) >= 5:
+            break
+    assert found["give"] >= 5 and found["exchange"] >= 5

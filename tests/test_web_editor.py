@@ -14,6 +14,7 @@ from editor import Editor  # noqa: E402
 
 from py_engine import get_game  # noqa: E402
 from py_engine.core import position as P  # noqa: E402
+from py_engine.games.catan_ck.data import HARBOUR_EDGES  # noqa: E402
 
 EXAMPLE = {"yellow": ["yellow-6", "yellow-8", "yellow-9"], "white": ["white-w1"],
            "green": ["green-w1", "green-7", "green-8"],
@@ -257,7 +258,7 @@ def spot_args(ed: Editor) -> list[str]:
 def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     ed = Editor.start("catan-ck")
     spots = spot_args(ed)
-    assert len(spots) == 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
+    assert len(spots) == 9 + 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
     assert "data-act" not in html and 'aria-label="Intersection 5"' in html
     app = FakeApp()
@@ -290,6 +291,40 @@ def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     editor.command(app, "ed-spot", "vertex.3")
     editor.command(app, "ed-lift-off", None)
     assert ed.zones["vertex.3"] == [] and ed.picked is None and ed.pos is not None
+
+
+def test_catan_board_terrains_tokens_and_harbours_set_by_pointing():
+    """A hex spot takes a terrain or a number token (the one there back to the box); a harbour spot its kind."""
+    ed = Editor.start("catan-ck")
+    app = FakeApp()
+    app.editor, app.screen = ed, "editor"
+    desert = next(h for h in range(19) if ed.zones[f"terrain.{h}"] == ["terrain-desert"])
+    other = next(h for h in range(19) if ed.zones[f"terrain.{h}"] == ["terrain-hills"])
+    token = ed.zones[f"token.{other}"][0]
+    editor.command(app, "ed-spot", f"hex.{other}")  # nothing picked: the token is lifted first...
+    assert (ed.picked, ed.picked_from) == (token, f"token.{other}")
+    editor.command(app, "ed-spot", f"hex.{desert}")  # ... and moved to the desert: two rules broken
+    assert ed.zones[f"token.{desert}"] == [token] and ed.problem == (
+        f"token.{other}: every hex but the desert has a number token: this hills has none" if other < desert
+        else f"token.{desert}: the desert has no number token")
+    editor.command(app, "ed-pick", "terrain-hills")  # the desert becomes hills (the supply of hills now exceeded)
+    editor.command(app, "ed-spot", f"hex.{desert}")
+    assert ed.zones[f"terrain.{desert}"] == ["terrain-hills"] and ed.problem.endswith("only 3 of terrain-hills exist")
+    editor.command(app, "ed-pick", "terrain-desert")
+    editor.command(app, "ed-spot", f"hex.{other}")  # the old hills hex is the desert, without its token
+    assert ed.problem == "" and ed.pos is not None and ed.pos.state.robber == other
+    assert ed.pos.state.terrain[other] == "desert" and ed.pos.state.number[desert] == int(token[6:])
+    kinds = [ed.zones[f"harbour.{k}"][0] for k in range(1, 10)]
+    a, b = kinds.index("harbour-ore") + 1, kinds.index("harbour-wool") + 1
+    editor.command(app, "ed-spot", f"harbour.{a}")  # the ore harbour lifted, put on the wool harbour's spot
+    editor.command(app, "ed-spot", f"harbour.{b}")
+    assert ed.zones[f"harbour.{a}"] == [] and ed.zones[f"harbour.{b}"] == ["harbour-ore"]
+    assert ed.problem.startswith(f"harbour.{a}: harbours set by hand fill all nine spots")
+    editor.command(app, "ed-pick", "harbour-wool")
+    editor.command(app, "ed-spot", f"harbour.{a}")
+    assert ed.pos is not None and dict(ed.pos.state.harbours)[HARBOUR_EDGES[b - 1]] == "ore"
+    html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
+    assert f'aria-label="Harbour {a}: 2:1 harbour: wool"' in html
 
 
 def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():

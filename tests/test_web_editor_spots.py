@@ -29,8 +29,9 @@ def spot_keys(ed: Editor) -> list[str]:
 def test_board_game_spots_are_columns_event_spaces_piles_deck_and_the_shown_hand():
     ed = Editor.start("lost-cities-board")
     spots = spot_args(ed)
-    assert spots[:7] == ["space.yellow-2", "space.yellow-4", "space.yellow-5", "space.yellow-7", "space.yellow-9",
-                         "discard.yellow", "column.0.yellow"]
+    assert spots[:11] == ["stone.yellow-1", "space.yellow-2", "stone.yellow-3", "space.yellow-4", "space.yellow-5",
+                          "stone.yellow-6", "space.yellow-7", "stone.yellow-8", "space.yellow-9", "discard.yellow",
+                          "column.0.yellow"]
     assert {"column.1.red", "discard.red", "deck", "hand.0", "space.red-8"} <= set(spots)
     assert "hand.1" not in spots and spots.count("hand.0") == 8  # each card of the hand points at it
     keys = spot_keys(ed)
@@ -53,6 +54,54 @@ def test_board_game_an_event_tile_moved_and_a_card_put_on_a_column_by_pointing()
     ed.pick("red-5b")
     ed.point("discard.red")
     assert ed.zones["discard.red"] == ["red-5b"]
+
+
+def board_game_started() -> Editor:
+    """Seat 0 has red 3 in its red column, seat 1 red 4 and 6 (their pieces are set by pointing)."""
+    ed = Editor.start("lost-cities-board")
+    for comp, zone in (("red-3a", "column.0.red"), ("red-4a", "column.1.red"), ("red-6a", "column.1.red")):
+        ed.pick(comp)
+        ed.put(zone)
+    return ed
+
+
+def test_board_game_pieces_put_on_the_paths_and_moved_by_pointing_at_the_stones():
+    ed = board_game_started()
+    assert ed.problem == "path.0.red: a path has a piece exactly when its column has cards"
+    ed.pick("adventurer")
+    ed.point("stone.red-1")  # a piece from the supply: the shown seat's, on stone 1 of the red path
+    assert ed.zones["path.0.red"] == ["adventurer"] and ed.fields["stone.0.red"] == 1
+    ed.pick("adventurer")  # put down
+    ed.set_seat("1")
+    ed.pick("researcher")
+    ed.point("space.red-4")  # the stone of an event space: a piece goes on the path (the tile stays)
+    ed.pick("researcher")
+    assert ed.zones["path.1.red"] == ["researcher"] and ed.fields["stone.1.red"] == 4
+    assert ed.zones["space.red-4"] == ["arrow"] and ed.problem == "" and ed.pos is not None
+    assert ed.pos.state.view(1)["paths"][4]["pieces"] == [{"seat": 0, "piece": "adventurer", "stone": 1},
+                                                          {"seat": 1, "piece": "researcher", "stone": 4}]
+    ed.set_seat("0")
+    ed.point("path.1.red")  # seat 1's piece lifted (the shown seat is 0: it stays seat 1's)...
+    assert (ed.picked, ed.picked_from) == ("researcher", "path.1.red")
+    ed.point("stone.red-3")  # ... and moved along its path
+    assert ed.zones["path.1.red"] == ["researcher"] and ed.fields["stone.1.red"] == 3 and ed.picked is None
+    assert ed.problem == "" and "path.1.red" in spot_args(ed)  # the piece drawn: a spot
+    ed.point("stone.red-5")  # nothing picked on a bare stone: nothing happens
+    assert ed.picked is None
+
+
+def test_board_game_a_piece_on_a_path_without_cards_is_refused():
+    ed = board_game_started()
+    ed.pick("adventurer")
+    ed.point("stone.blue-2")
+    assert ed.zones["path.0.blue"] == ["adventurer"] and ed.fields["stone.0.blue"] == 2
+    assert ed.problem == "path.0.blue: a path has a piece exactly when its column has cards"
+    assert ed.shown is not None and "path.0.blue" not in spot_args(ed)  # drawn without it: the board stays
+    ed = Editor.start("lost-cities-board")
+    ed.pick("blue-5a")
+    ed.point("column.0.blue")  # the cards first: drawn without them, the stones still pointed at
+    assert ed.problem == "path.0.blue: a path has a piece exactly when its column has cards"
+    assert ed.shown is not None and "stone.blue-1" in spot_args(ed)
 
 
 # --- Islands in the Mist ------------------------------------------------------------------------------------
@@ -92,7 +141,10 @@ def test_arnak_spots_are_sites_camps_card_row_research_temple_and_the_shown_hand
     spots = set(spot_args(ed))
     assert spots == ({f"camp.{k}-1" for k in range(1, 6)} | {f"site.{k}" for k in range(6, 18)}
                      | {"items", "artifacts", "temple", "hand.0", "play.0", "play.1"}
-                     | {f"research.{k}" for k in range(14)})
+                     | {f"research.{k}" for k in range(14)} | {"assistants.1", "assistants.2", "assistants.3"}
+                     | {f"{z}.{s}" for z in ("guardians", "assistant", "tiles") for s in (0, 1)} - set()
+                     - {"guardians.0", "guardians.1", "assistant.0", "assistant.1"}
+                     | {"guardians.0.ready", "guardians.1.ready", "assistant.0.silver", "assistant.1.silver"})
     keys = spot_keys(ed)
     assert len(keys) == len(set(keys))
 
@@ -158,3 +210,66 @@ def test_arnak_a_card_put_in_a_players_play_area_by_pointing_at_their_box():
     ed.point("play.0")  # ... and put in the play area
     assert ed.zones["hand.0"] == ["funding-car", "funding-ship", "explore-ship", "fear"]
     assert ed.zones["play.0"] == ["fear"] and ed.pos is not None and ed.pos.state.p[0].play == [card_id("fear")]
+
+
+def test_arnak_guardians_assistants_and_temple_tiles_in_a_players_box_by_pointing():
+    ed = Editor.start("arnak")
+    ed.pick("guardian-3")
+    ed.point("tiles.1")  # any of a box's spots: a guardian goes to the guardians, boon unused
+    assert ed.zones["guardians.1.ready"] == ["guardian-3"] and ed.picked is None
+    ed.point("guardians.1.ready")  # lifted...
+    ed.point("guardians.1.ready")  # ... and pointed at again: turned over, its boon spent
+    assert ed.zones["guardians.1.ready"] == [] and ed.zones["guardians.1.used"] == ["guardian-3"]
+    ed.pick("assistant-5")
+    ed.point("assistant.0.silver")
+    assert ed.zones["assistant.0.silver"] == ["assistant-5"]
+    for side in ("gold", "silver-used", "gold-used", "silver"):  # lifted and pointed at again: its next side
+        ed.point("assistant.0.silver")
+        ed.point("assistant.0.silver")
+        assert ed.zones[f"assistant.0.{side}"] == ["assistant-5"], side
+    assert ed.problem == "" and ed.pos is not None and ed.pos.state.p[0].assistants == [[5, 0, 0]]
+    ed.pick("temple-silver-left")
+    ed.point("tiles.0")
+    assert ed.zones["tiles.0"] == ["temple-silver-left"]
+    assert ed.problem == "tiles.0: temple tiles are taken only with the magnifying glass in the lost temple"
+    ed.pick("temple-silver-left")
+    ed.pick("glass-0")
+    ed.point("temple")
+    assert ed.problem == "" and ed.pos.state.p[0].tiles == [3]
+
+
+def test_arnak_an_assistant_stack_by_pointing():
+    ed = Editor.start("arnak")
+    assert [len(ed.zones[f"assistants.{k}"]) for k in "123"] == [4, 4, 4]
+    ed.point("assistants.1")
+    ed.take_off_picked()  # stack 1's top out of the game
+    top = ed.zones["assistants.2"][-1]
+    ed.point("assistants.2")  # stack 2's top assistant lifted...
+    ed.point("assistants.1")  # ... and put on top of stack 1
+    assert ed.zones["assistants.1"][-1] == top and top not in ed.zones["assistants.2"] and ed.pos is not None
+    assert ed.pos.state.stacks[0][-1] == int(top.split("-")[1])
+
+
+def test_arnak_the_rivals_tiles_guardians_cards_and_idols_by_pointing():
+    ed = Editor.start("arnak").with_players("1")
+    spots = set(spot_args(ed))
+    assert {"rival-stack", "rival-guardians", "rival-cards", "rival-temple", "rival-idols"} <= spots
+    flipped = ed.zones["rival-used"][-1]
+    ed.point("rival-stack")  # the last flipped tile lifted...
+    ed.point("rival-stack")  # ... and pointed at again: face down in the stack
+    assert ed.zones["rival-stack"][-1] == flipped and flipped not in ed.zones["rival-used"]
+    assert ed.problem == "rival-used: the rival starts every round: at least one of its tiles is flipped"
+    ed.point("rival-stack")
+    ed.point("rival-stack")  # and flipped again
+    assert ed.zones["rival-used"] == [flipped] and ed.problem == ""
+    for comp, zone in (("guardian-2", "rival-guardians"), ("item-4", "rival-cards")):
+        ed.pick(comp)
+        ed.point("rival-cards")  # any of the rival's spots: the zone of the component's kind
+        assert ed.zones[zone] == [comp], comp
+    idol = ed.zones["idol.6"][0]
+    ed.point("site.6")  # the first site's idol lifted...
+    ed.point("rival-temple")  # ... to the rival's face-up idols
+    ed.pick("site1-1")
+    ed.point("site.6")  # the site discovered
+    assert ed.zones["rival-idols"] == [idol] and ed.zones["site.6"] == ["site1-1"]
+    assert ed.problem == "" and ed.pos.state.rival["guardians"] == [1] and ed.pos.state.rival["idols_up"] == [idol[5:]]

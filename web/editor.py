@@ -131,14 +131,20 @@ class Editor:
         from; a spot for one piece has its piece replaced), or, with nothing picked, lift its last one."""
         if path not in self.spots():
             return
-        path = self.decl.spot_zone(path, self.picked, self.zones)
+        spot, path = path, self.decl.spot_zone(path, self.picked, self.zones, self.bottom(), self.picked_from)
+        if path not in self.paths():  # a spot that is no zone, where nothing is done with this component
+            return
         items = self.zones.get(path) or []
         if self.picked is None:
             if items:
                 self.picked, self.picked_from = items[-1], path
             return
-        if self.picked_from == path:  # pointed again where it lies: put it down unchanged
+        fields = self.decl.spot_fields(spot, path, self.picked)
+        if self.picked_from == path:  # pointed again where it lies: put it down (a piece moved along its path)
             self.picked = self.picked_from = None
+            if fields:
+                self.fields.update(fields)
+                self.check()
             return
         comp, source = self.picked, self.picked_from
         supply = self.decl.components(self.data["players"], self.data["options"]).get(comp, 0) > 1
@@ -152,6 +158,7 @@ class Editor:
         for gone in self.decl.displaced(zone, comp, list(self.zones[path])):
             self.zones[path].remove(gone)
         self.zones[path].append(comp)
+        self.fields.update(fields)
         if source is not None or not supply:
             self.picked = self.picked_from = None
         self.check()
@@ -263,10 +270,13 @@ class Editor:
 ZONE_LABELS = {"hand": N_("{who}: hand"), "expedition": N_("{who}: {key} expedition"),
                "discard": N_("{key} discard pile"), "deck": N_("Deck"), "column": N_("{who}: {key} column"),
                "path": N_("{who}: piece on the {key} path"), "space": N_("{key} path: event space on stone {stone}"),
+               "stone": N_("{key} path: stone {stone}"),
                "removed": N_("Cards removed face down"), "island": N_("{who}: island space {space}"),
                "telescope": N_("{who}: telescope"), "cloud": N_("Cloud {space}"), "play": N_("{who}: play area"),
                "items": N_("Item row"), "artifacts": N_("Artifact row"), "camp": N_("Camp site {key}, space {stone}"),
                "vertex": N_("Intersection {space}"), "edge": N_("Path {space}"), "hex": N_("Hex {space}"),
+               "terrain": N_("Hex {space}: terrain"), "token": N_("Hex {space}: number token"),
+               "harbour": N_("Harbour {space}"),
                "progress": N_("{who}: progress cards"), "points": N_("{who}: victory point cards")}
 PIECE_LABELS = {"adventurer": N_("adventurer"), "researcher": N_("researcher"), "artifact": N_("artifact tile"),
                 "arrow": N_("arrow tile")}
@@ -292,6 +302,8 @@ CATAN_PIECES = {"settlement": N_("settlement of player {n}"), "city": N_("city o
                 "active": N_("active knight (level {level}) of player {n}"), "wall": N_("city wall of player {n}"),
                 "merchant": N_("merchant of player {n}"), "metropolis": N_("{track} metropolis"),
                 "robber": N_("robber")}
+CATAN_BOARD = {"terrain": N_("{terrain} hex"), "token": N_("number token {n}"), "harbour": N_("2:1 harbour: {kind}"),
+               "generic": N_("3:1 harbour")}
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
@@ -300,7 +312,7 @@ def zone_label(path: str, names: list[str]) -> str:
     from render.svg import colour_name
 
     parts = path.split(".")
-    if parts[0] in editor_labels.ZONES:
+    if parts[0] in editor_labels.ZONES and path != f"harbour.{parts[-1]}":  # Catan's harbour spots: below
         return editor_labels.zone_label(parts, names)
     who = names[int(parts[1])] if len(parts) > 1 and parts[1].isdigit() and int(parts[1]) < len(names) else ""
     key, _sep, stone = (parts[-1].partition("-") if len(parts) > 1 and not parts[-1].isdigit() else ("", "", ""))
@@ -333,6 +345,11 @@ def component_label(comp: str, game: str = "") -> str:
             return card_name(comp)
         if colour in ("metropolis", "robber"):
             return tr(CATAN_PIECES[colour], track=track_name(rest))
+        if colour in CATAN_BOARD:  # 'terrain-forest', 'token-6', 'harbour-ore', 'harbour-generic'
+            from render.catan_ck import kind_name, terrain_name
+
+            pattern = CATAN_BOARD["generic" if rest == "generic" else colour]
+            return tr(pattern, terrain=terrain_name(rest), n=rest, kind=kind_name(rest))
     if game == "catan-ck" and colour in CATAN_PIECES:  # 'city-1', 'knight-0-2-active'
         seat, _sep, level = rest.partition("-")
         active = level.endswith("-active")
@@ -369,7 +386,8 @@ RES_LABELS = {"coin": N_("coins"), "compass": N_("compasses"), "tablet": N_("tab
 CHOICE_LABELS = {"play": N_("play or discard a card"), "draw": N_("draw a card"), "fly": N_("fly the balloon"),
                  "place": N_("place telescope tiles"), "roll": N_("roll the dice"),
                  "main": N_("build, trade and play cards (after the roll)"), "discard": N_("discard half on a 7"),
-                 "robber": N_("move the robber")}
+                 "robber": N_("move the robber"), "give": N_("give a telescope tile to the harbour (at a dock)"),
+                 "exchange": N_("take tiles from the harbour or the bag (at a dock)")}
 
 
 def field_label(name: str, names: list[str]) -> str:
@@ -395,6 +413,9 @@ def choice_label(value: str) -> str:
     dock = editor_labels.choice_label(value)
     if dock is not None:
         return dock
+    kind, _sep, rest = value.partition("-")
+    if kind in TILE_KINDS and rest.isdigit():  # an Islands tile (the tile given at a dock)
+        return component_label(value, "islands")
     return colour_name(value)
 
 
@@ -553,13 +574,18 @@ def _names_text(label: str, shown: str) -> str:
     return tr("{name}: {what}", name=label, what=shown)
 
 
+# a spot standing for a player's guardians, assistants, the rival's tiles: all of them, whatever their side
+GROUP_LABELS = {"guardians": N_("{who}: guardians"), "assistant": N_("{who}: assistants"),
+                "rival-stack": N_("Rival: action tiles")}
+
+
 def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     """The board of the position being edited, drawn by the game's renderer from the shown seat's eyes; the
     elements the declaration names as spots point at their zone (data-cmd="ed-spot"), by click or keyboard."""
     pos, seat = ed.shown, ed.data.get("seat")
     spots = ed.spots()
     legal = [list(a) for a in ed.decl.spot_actions(ed.data["players"], ed.data["options"], ed.bottom())]
-    markup = str(positions.board_html(pos, seat, names, legal))
+    markup = str(positions.board_html(pos, seat, names, legal, editing=True))
     if not spots:
         return Safe(markup)
     by_mark: dict[str, str] = {}
@@ -576,15 +602,20 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
-        items = ed.zones.get(path) or []
+        group = ed.decl.spot_group(path)
+        items = [c for p in group for c in ed.zones.get(p) or []]
         label = zone_label(path, names)
+        kind, _sep, rest = path.partition(".")
+        if len(group) > 1 and kind in GROUP_LABELS:  # a spot for a player's guardians (all of them)...
+            seat = rest.split(".")[0]
+            label = tr(GROUP_LABELS[kind], who=names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "")
         shown, title = _shown_text(m.string, m.end(), m.group(1)) if not m.group(3) else ("", "")
         if title and mark_count[found.group(1)] > 1:  # one of a zone's cards drawn each on its own (a hand)
             label = tr("{name}: {what}", name=label, what=title)
         elif items:
             label = tr("{name}: {what}", name=label, what=", ".join(component_label(c, game) for c in items))
         label = _names_text(label, shown)
-        lifted = ed.picked_from in (path, ed.decl.spot_zone(path, None, ed.zones))
+        lifted = ed.picked_from in (path, ed.decl.spot_zone(path, None, ed.zones, ed.bottom()))
         nth = seen[path] = seen.get(path, -1) + 1
         key = f"spot-{path}" + (f"-{nth}" if nth else "")
         own = attributes({"data-cmd": "ed-spot", "data-arg": path, "data-key": key, "tabindex": 0,

@@ -21,7 +21,9 @@ ZONES = {"site": N_("{site}: site tile"), "idol": N_("{site}: idol"), "guardian"
 STATES = {"ready": N_("boon unused"), "used": N_("boon used"), "silver": N_("silver side"), "gold": N_("gold side"),
           "silver-used": N_("silver side, exhausted"), "gold-used": N_("gold side, exhausted")}
 FIELDS = {"idols": N_("{who}: idols (not in slots)"), "slots": N_("{who}: idol slots used"),
-          "rival_idols_down": N_("Rival: face-down idols")}
+          "rival_idols_down": N_("Rival: face-down idols"),
+          "takes": N_("Tiles left to take at the dock (during an exchange)"),
+          "given": N_("Tile given to the harbour (it may not be taken back)")}
 ISLANDS_OWN = ("office", "lookout_small", "harbour_office", "lookout_large", "wind_machine", "royal_couple")
 
 

@@ -22,6 +22,7 @@ from render.markup import Safe, tag, text
 
 from py_engine.core import position as P
 from py_engine.games.arnak.zones import card_id as arnak_card_id
+from py_engine.games.catan_ck.data import HARBOUR_EDGES
 from py_engine.games.lost_cities.zones import card_id
 from py_engine.games.lost_cities_board.zones import card_id as board_card_id
 
@@ -127,8 +128,10 @@ def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
     kind, _sep, n = name.partition(".")
     if kind == "edge":
         return [f'[data-testid="road-{n}"]']
-    if kind == "hex":
+    if kind in ("hex", "terrain", "token"):
         return [f'[data-testid="hex-{n}"]']
+    if kind == "harbour":  # a harbour spot (1-9): its drawing, by the edge it faces
+        return [f'[data-testid="harbour-{HARBOUR_EDGES[int(n) - 1]}"]']
     if kind in ("progress", "points"):  # a seat's cards: its panel
         return [f'[data-testid="vp-{n}"]']
     return [f'[data-testid="{piece}-{n}"]' for piece in ("metropolis", "city", "settlement", "knight")]
@@ -167,11 +170,14 @@ def names_of(players: int) -> list[str]:
     return [tr("Player {n}", n=i + 1) for i in range(players)]
 
 
-def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None) -> Safe:
+def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None,
+               editing: bool = False) -> Safe:
     """The position drawn by the game's own renderer from `seat`'s eyes, taking no input (with `legal`, the
-    renderer draws its targets for those actions, without their input: the editor's spots)."""
+    renderer draws its targets for those actions, without their input: the editor's spots; `editing`: the
+    editor's board, where a renderer may draw spots for what it otherwise tells only in words)."""
     view = pos.state.view(seat)
-    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None}
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None,
+          "editing": editing}
     return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
 
 

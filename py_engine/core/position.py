@@ -18,7 +18,9 @@ whose text says which rule is broken and where ("<where>: <rule>"):
 
 1. the shape: the keys above and nothing else, the game, the player count, the options, the seat;
 2. every zone path is declared for these players and options; a zone is a list of component ids, or
-   null ("unset": allowed only for a zone hidden from someone, e.g. a hand or the deck);
+   null ("unset": allowed only for a zone hidden from someone, e.g. a hand or the deck); a zone left out
+   is empty and a field left out takes its default (so links saved before a zone or field was declared
+   still load; a game fills in what such a link lacks with `Declaration.upgrade`);
 3. conservation: every component id exists; a card (one copy) lies in exactly one place; a supply of
    identical pieces is never exceeded; with a `complete` declaration the cards nobody placed must
    exactly fill the unset zones (sized zones by their size, a `rest` zone — the deck — takes the rest);
@@ -52,6 +54,7 @@ MAX_MARKS = 64  # highlights, and arrows
 _KEYS = {"kind", "v", "game", "players", "options", "state", "seat", "seed", "annotations"}
 SEED_MAX = 2 ** 31 - 1
 _NAME_MAX = 64
+REQUIRED = object()  # a Field without a default: a position without it is refused
 
 
 class PositionError(RecordError):
@@ -96,6 +99,7 @@ class Field:
     optional: bool = False
     per_seat: bool = False
     each: str = ""
+    default: Any = REQUIRED
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,10 @@ class Declaration:
         """(zones, fields) of a game state: set up a position from any replay step."""
         raise NotImplementedError
 
+    def upgrade(self, zones: dict, players: int, options: dict, seed: int) -> None:
+        """Fill in, in place, the zones a position saved before they were declared lacks (a missing zone is
+        otherwise empty; a missing field takes its Field.default): by default nothing."""
+
     # --- pointing at the board (the editor): a game opts in by filling these two in -------------------
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Zone path -> the mark (data-testid) of the board element that stands for the zone when the board
@@ -141,11 +149,21 @@ class Declaration:
         default all of a zone for one component, none elsewhere."""
         return list(items) if zone.high == 1 else []
 
-    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """The zone a spot stands for when `comp` is put there (None: its last component is lifted): a spot
         standing for several zones (an Arnak site: its tile, idol, guardian and archaeologist) names one of
-        them by the component; by default the spot's own zone."""
+        them by the component; by default the spot's own zone. `seat`: the seat the board is drawn for (a
+        piece nobody owns yet goes to it); `source`: the zone `comp` was lifted from. A spot that is no zone
+        (a stone of a path) names a zone here, or itself when nothing is done there."""
         return path
+
+    def spot_group(self, path: str) -> list[str]:
+        """The zones a spot stands for (what it is named by: a Catan hex's robber, token and terrain)."""
+        return [path]
+
+    def spot_fields(self, spot: str, zone: str, comp: str) -> dict[str, Any]:
+        """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone)."""
+        return {}
 
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
         """Actions the board is drawn with as if legal, so that the game's renderer draws a target (with the
@@ -188,6 +206,7 @@ class Position:
     declaration: Declaration
     state: Any = None
     seed: int | None = None  # the position's own seed (None: the one `check` was given)
+    drafting: bool = False  # built by `draft` (unchecked): a game may leave out what its engine cannot hold
 
     def to_json(self) -> dict:
         seed = {} if self.seed is None else {"seed": self.seed}
@@ -249,7 +268,7 @@ def check(data: Any, seed: int = 0) -> Position:
     """A position (text or parsed JSON) checked against every rule above, with its State built from its own
     "seed" when it has one, else from `seed` (unset zones dealt at random, then the dice of whoever plays
     on): PositionError says what is wrong and where."""
-    pos, raw = _parse(data)
+    pos, raw = _parse(data, seed)
     _check_conservation(pos)
     pos.declaration.check(pos)
     pos.annotations = _check_annotations(pos, raw.get("annotations", {}))
@@ -263,8 +282,9 @@ def check(data: Any, seed: int = 0) -> Position:
 def draft(data: Any, seed: int = 0) -> Position:
     """A position of the right shape built without the rules of steps 3-6 (the editor draws the board of an
     impossible position, so that the writer can point at what to mend); PositionError if it cannot be built."""
-    pos, _raw = _parse(data)
+    pos, _raw = _parse(data, seed)
     pos.annotations = {"caption": "", "highlight": [], "arrows": []}
+    pos.drafting = True
     pos.state = _build(pos, seed)
     return pos
 
@@ -278,8 +298,9 @@ def _build(pos: Position, seed: int) -> Any:
         raise PositionError(f"the engine cannot set up this position ({exc})"[:200]) from None
 
 
-def _parse(data: Any) -> tuple[Position, dict]:
-    """Steps 1, 2 and 4's field types: the shape, the zones and the fields of a position."""
+def _parse(data: Any, seed: int = 0) -> tuple[Position, dict]:
+    """Steps 1, 2 and 4's field types: the shape, the zones and the fields of a position (what a position
+    saved before a zone or field was declared lacks is filled in: `Declaration.upgrade`, `Field.default`)."""
     if isinstance(data, (str, bytes, bytearray)):
         data = loads(data)
     if not isinstance(data, dict) or data.get("kind") != KIND:
@@ -309,7 +330,11 @@ def _parse(data: Any) -> tuple[Position, dict]:
     state = data.get("state")
     if not isinstance(state, dict) or set(state) - {"zones", "fields"}:
         raise PositionError("the state holds 'zones' and 'fields' only", "state")
-    zones = _check_zones(decl, players, options, state.get("zones"))
+    raw_zones = state.get("zones")
+    if isinstance(raw_zones, dict) and len(raw_zones) <= MAX_ITEMS:
+        raw_zones = dict(raw_zones)
+        decl.upgrade(raw_zones, players, options, seed if own_seed is None else own_seed)
+    zones = _check_zones(decl, players, options, raw_zones)
     fields = _check_fields(decl, players, options, state.get("fields"))
     return Position(decl.game_id, players, options, zones, fields, seat, {}, decl, seed=own_seed), data
 
@@ -352,9 +377,9 @@ def _check_fields(decl: Declaration, players: int, options: dict, raw: Any) -> d
     keys = decl.keys(options)
     out = {}
     for name, f in names:
-        if name not in raw:
+        if name not in raw and f.default is REQUIRED:
             raise PositionError("this field is missing", name)
-        value = raw[name]
+        value = raw.get(name, f.default)
         if value is None and f.optional:
             out[name] = None
             continue

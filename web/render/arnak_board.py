@@ -73,6 +73,23 @@ def _target(x: float, y: float, w: float, h: float, act: tuple, name: str, testi
     return tag("rect", attrs, tag("title", None, name))
 
 
+def _spot_chips(chips: list[tuple[str, str]], x0: float, y0: float, width: float) -> tuple[Safe, float]:
+    """The position editor's spots for what a box tells only in words (a player's guardians, assistants and
+    temple tiles; the rival's tiles, guardians, cards and idols): one labelled chip each (data-spot: its mark),
+    flowing in rows; -> (chips, height)."""
+    out, x, y = [], x0, y0
+    for mark, words in chips:
+        w = min(width, F.text_width(words, PX["xs"]) + 16)
+        if x + w > x0 + width and x > x0:
+            x, y = x0, y + 26
+        out.append(tag("g", {"data-spot": mark}, tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w),
+                                                              "height": 22, "rx": 4, "class": "box"}),
+                       tag("text", {"x": fmt(x + 8), "y": fmt(y + 15), "class": "xs", "data-fit": fmt(w - 16)},
+                           words)))
+        x += w + 6
+    return join(*out), y + 26 - y0
+
+
 def _meeple(seat: int, cx: float, cy: float) -> Safe:
     colour, letter = (RIVAL_COLOUR, "R") if seat == RIVAL else (PLAYER_COLOURS[seat % 4], LETTERS[seat % 4])
     return join(icon("archaeologist", cx, cy, 20, colour),
@@ -435,7 +452,7 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
         xx = x0 + k * (aw + 6)
         body = [tag("rect", {"x": fmt(xx), "y": fmt(y), "width": fmt(aw), "height": 30, "rx": 4, "class": "box"}),
                 icon("assistant", xx + 12, y + 15, 18)]
-        attrs: dict = {}
+        attrs: dict = {"data-spot": f"assistant-stack-{k}"}  # the editor's spot
         if a["top"]:
             about = T.assistant_text(a["top"], False)
             body.append(tag("text", {"x": fmt(xx + 24), "y": fmt(y + 20), "class": "xs"},
@@ -455,7 +472,7 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
 
 
 # --- players -------------------------------------------------------------------------------------------
-def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[Safe, float]:
+def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: bool = False) -> tuple[Safe, float]:
     seat = p["seat"]
     colour = PLAYER_COLOURS[seat % 4]
     name = names[seat] if seat < len(names) else tr("Player {n}", n=seat + 1)
@@ -500,12 +517,19 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float) -> tuple[S
     lines = _lines([" · ".join(more)], w - 16)
     parts += _draw(lines, 20, y0 + 60)
     h = 50 + LEAD * len(lines) + 4 + (y0 - top)
+    if editing:  # the position editor points at them
+        chips, hc = _spot_chips([(f"guardians-{seat}", f"{_('guardians:')} {num(len(p['guardians']))}"),
+                                 (f"assistants-{seat}", f"{_('assistants:')} {num(len(p['assistants']))}"),
+                                 (f"tiles-{seat}", tr("temple tiles {n}", n=len(p["temple_tiles"])))],
+                                20, top + h, w - 16)
+        parts.append(chips)
+        h += hc + 4
     box = tag("rect", {"x": 12, "y": fmt(top), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#fff",
                        "stroke": colour, "stroke-width": 3, "data-spot": f"play-{seat}"})  # the editor's spot
     return join(box, *parts), h
 
 
-def rival_box(view: dict, geo: Geo, y0: float) -> tuple[Safe, float]:
+def rival_box(view: dict, geo: Geo, y0: float, editing: bool = False) -> tuple[Safe, float]:
     """The solo rival's own row: every move it made this round (icons and words, in order), its last tile's
     arrow, its pieces, cards, idols, guardians and score."""
     r = view["rival"]
@@ -531,6 +555,15 @@ def rival_box(view: dict, geo: Geo, y0: float) -> tuple[Safe, float]:
                      tag("title", None, _("The rival flips one action tile a turn; the arrow breaks ties (← the "
                                           "leftmost choice, → the rightmost).")), _draw(lines, 20, y)))
     h = 28 + LEAD * (len(did) + len(lines)) + 10
+    if editing:  # the position editor points at them
+        chips, hc = _spot_chips([("rival-tiles", tr("action tiles {n}", n=r["left"] + len(r["used"]))),
+                                 ("rival-guardians", f"{_('guardians:')} {num(len(r['guardians']))}"),
+                                 ("rival-cards", tr("cards {n}", n=len(r["cards"]))),
+                                 ("rival-temple", tr("temple tiles {n}", n=len(r["temple_tiles"]))),
+                                 ("rival-idols", tr("idols face up {n}", n=len(r["idols_up"])))],
+                                20, y0 + h, w - 16)
+        parts.append(chips)
+        h += hc + 4
     box = tag("rect", {"x": 12, "y": fmt(y0), "width": fmt(w), "height": fmt(h), "rx": 6, "fill": "#eee",
                        "stroke": RIVAL_COLOUR, "stroke-width": 3})
     return join(box, *parts), h
@@ -620,11 +653,11 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         parts += [sites, res, sup]
         y += max(hs + 4 + hu, hr) + 8
     for p in view["player_info"]:
-        box, h = player_box(view, p, names, geo, y)
+        box, h = player_box(view, p, names, geo, y, bool(ui.get("editing")))
         parts.append(box)
         y += h + 6
     if view.get("rival"):
-        box, h = rival_box(view, geo, y)
+        box, h = rival_box(view, geo, y, bool(ui.get("editing")))
         parts.append(box)
         y += h + 6
     hand, h = hand_section(view, me, legal, geo, y + 4, sel)

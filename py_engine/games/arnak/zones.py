@@ -28,6 +28,8 @@ face-down idols. The site, guardian and assistant tiles nobody placed are the sh
 assistants, out of the game). The research bonus tiles ("bonus-coin" ... 3 of each kind) on the spaces that
 take them ("bonus.<space>", at most as many as the space starts with); with none placed on the track they are
 dealt from the seed (as links made before they were settable); the temple's bonus tiles are drawn from the rest.
+A link saved before the board's zones and the idol fields existed still loads: the board is the one its seed
+deals (`upgrade`), with no idols held.
 
 Rules checked here, beyond the shared ones: each zone holds its kind of component; an item row holds at
 most 6 - round items and the artifact row round artifacts; a seat holds at most one of each starting card
@@ -75,6 +77,9 @@ HOLDS = {"hand": CARD_PREFIXES, "deck": CARD_PREFIXES, "play": CARD_PREFIXES, "i
          "rival-cards": ("item-", "artifact-"), "rival-temple": ("temple-",), "rival-idols": ("idol-",),
          "bonus": ("bonus-",)}
 SOLO_ZONES = ("rival-stack", "rival-used", "rival-guardians", "rival-cards", "rival-temple", "rival-idols")
+# the zones declared after the first positions (cards, rows and camps) were saved: `upgrade` deals them
+BOARD_KINDS = ("site", "idol", "guardian", "dig", "guardians", "research", "temple", "tiles", "assistants", "rescue",
+               "assistant") + SOLO_ZONES
 
 
 def bonus_spaces(temple: str) -> tuple[str, ...]:
@@ -117,6 +122,18 @@ class ArnakDeclaration(Declaration):
         return {"camp": CAMP_SPACES, "res": D.RES, "site": SITE_KEYS, "space": SPACES, "boon": BOONS,
                 "side": SIDES, "stack": STACKS, "bonus": bonus_spaces(options["temple"])}
 
+    def upgrade(self, zones: dict, players: int, options: dict, seed: int) -> None:
+        """A position saved before the board was settable (hands, decks, play areas, rows and camps only) has the
+        board the seed deals, as it had then: the sites with their idols, the research tokens at the start, the
+        assistant stacks (and, solo, the rival) of a new game of this seed, in the zones it lacks."""
+        if any(str(k).split(".")[0] in BOARD_KINDS for k in zones):
+            return
+        from . import GAME
+
+        state = GAME.new(players=players, seed=Rng(seed).below(2 ** 31), options=options)  # as `build` deals it
+        opening, _fields = self.of_state(state)
+        zones.update({k: v for k, v in opening.items() if k.split(".")[0] in BOARD_KINDS and k not in zones})
+
     def zone_paths(self, players: int, options: dict):
         """The rival's zones in the solo game only; the assistants to rescue on the snake side only."""
         return {p: v for p, v in super().zone_paths(players, options).items()
@@ -128,16 +145,33 @@ class ArnakDeclaration(Declaration):
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
         I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
-        artifacts, the research spaces, the temple, the shown seat's hand and each player's box (its play area)."""
+        artifacts, the research spaces, the temple, the assistant stacks, the shown seat's hand, each player's
+        box (its play area) with its guardians, assistants and temple tiles, and (solo) the rival's action tiles,
+        guardians, cards, temple tiles and face-up idols."""
         out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
         out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
         out.update({"items": "row-items", "artifacts": "row-artifacts", "temple": f"research-{D.TEMPLE}"})
         out.update({f"research.{k}": f"research-{k}" for k in SPACES})
         out[f"hand.{seat}"] = "hand"
         out.update({f"play.{s}": f"play-{s}" for s in range(players)})  # each player's box
+        out.update({f"assistants.{k}": f"assistant-stack-{int(k) - 1}" for k in STACKS})
+        for s in range(players):
+            out.update({f"guardians.{s}.ready": f"guardians-{s}", f"assistant.{s}.silver": f"assistants-{s}",
+                        f"tiles.{s}": f"tiles-{s}"})
+        if players == 1:
+            out.update({"rival-stack": "rival-tiles", **{z: z for z in SOLO_ZONES[2:]}})
         return out
 
-    def spot_zone(self, path: str, comp: str | None, zones: dict) -> str:
+    def spot_group(self, path: str) -> list[str]:
+        """A site's archaeologist, guardian, idol and tile; a box's guardians or assistants; the rival's tiles."""
+        kind, _sep, key = path.partition(".")
+        seat = key.split(".")[0]
+        return {"site": [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")],
+                "guardians": [f"guardians.{seat}.{b}" for b in BOONS],
+                "assistant": [f"assistant.{seat}.{side}" for side in SIDES],
+                "rival-stack": ["rival-stack", "rival-used"]}.get(kind, [path])
+
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A camp: an archaeologist goes to its first free space, the last one placed is lifted; a research space:
         a bonus tile goes to its bonus tiles, a token to the space (lifted first); a level I/II site: a component
         goes to the zone that holds its kind, the archaeologist (then the guardian, the idol, the tile) is lifted."""
@@ -154,10 +188,14 @@ class ArnakDeclaration(Declaration):
                 return path if zones.get(path) or not zones.get(bonus) else bonus
             return bonus if comp.startswith("bonus-") else path
         if kind == "site":
-            group = [f"{z}.{key}" for z in ("dig", "guardian", "idol", "site")]
+            group = self.spot_group(path)
             if comp is None:
                 return next((p for p in group if zones.get(p)), path)
             return next((p for p in group if comp.startswith(HOLDS[p.split(".")[0]])), path)
+        if kind in ("guardians", "assistant", "tiles"):
+            return _own_zone(path, key.split(".")[0], comp, zones)
+        if kind.startswith("rival-"):
+            return _rival_zone(path, comp, zones)
         return path
 
     def components(self, players: int, options: dict) -> dict[str, int]:
@@ -523,6 +561,40 @@ class ArnakDeclaration(Declaration):
         return zones, fields
 
 
+def _turned(comp: str, zones: list[str], all_zones: dict) -> str:
+    """The zone after the one of `zones` that `comp` lies in (pointed at again: turned over), else the first."""
+    here = next((i for i, z in enumerate(zones) if comp in (all_zones.get(z) or ())), -1)
+    return zones[(here + 1) % len(zones)]
+
+
+def _own_zone(path: str, seat: str, comp: str | None, zones: dict) -> str:
+    """A player's box: a guardian goes to their guardians (its boon unused; pointed at again, used, and back), an
+    assistant to their assistants (silver side; pointed at again: gold, silver exhausted, gold exhausted, and
+    back), a temple tile to their tiles; lifted, the spot's last one (exhausted and used ones first)."""
+    guardians = [f"guardians.{seat}.{b}" for b in BOONS]
+    assistants = [f"assistant.{seat}.{side}" for side in SIDES]
+    if comp is None:
+        group = guardians if path in guardians else assistants if path in assistants else [path]
+        return next((p for p in reversed(group) if zones.get(p)), path)
+    if comp.startswith("guardian-"):
+        return _turned(comp, guardians, zones)
+    if comp.startswith("assistant-"):
+        return _turned(comp, assistants, zones)
+    return f"tiles.{seat}" if comp.startswith("temple-") else path
+
+
+def _rival_zone(path: str, comp: str | None, zones: dict) -> str:
+    """The rival's row: its action tiles face down (pointed at again: flipped, and back), its guardians, cards,
+    temple tiles and face-up idols, each by its kind; lifted, the spot's last one (flipped tiles first)."""
+    tiles = ["rival-stack", "rival-used"]
+    if comp is None:
+        group = tiles if path in tiles else [path]
+        return next((p for p in reversed(group) if zones.get(p)), path)
+    if comp.startswith("rival-"):
+        return _turned(comp, tiles, zones)
+    return next((z for z in SOLO_ZONES[2:] if comp.startswith(HOLDS[z])), path)
+
+
 def _settable(state) -> None:
     """A replay step is a position when a seat's main action is pending and nothing a position cannot hold has
     happened yet: nobody has passed this round, no fear tile taken, no effect of a card or site still running
@@ -586,9 +658,9 @@ DECLARATION = ArnakDeclaration(
         Field("start", kind="seat"),
         Field("turn", kind="seat"),
         Field("res", per_seat=True, each="res", low=0, high=MAX_RES),
-        Field("idols", per_seat=True, low=0, high=NIDOLS),
-        Field("slots", per_seat=True, low=0, high=4),
-        Field("rival_idols_down", low=0, high=NIDOLS),
+        Field("idols", per_seat=True, low=0, high=NIDOLS, default=0),
+        Field("slots", per_seat=True, low=0, high=4, default=0),
+        Field("rival_idols_down", low=0, high=NIDOLS, default=0),
     ),
     complete=False,
     min_players=2,  # the editor starts with two players; one player (the solo rival) is chosen

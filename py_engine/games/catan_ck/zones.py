@@ -13,11 +13,22 @@ pending (roll the dice; the main phase after the roll; discards on a 7; moving t
 ship's step (0-6), whether the robber is active (after the first attack), each seat's Defender of Catan
 points, improvements (0-5 on each track) and resource and commodity cards.
 
-Left at the game's default (from the seed and the options): the board and harbours (a position with a seed
-of its own keeps its board), the robber on the desert unless it is placed on a hex, the progress decks (less
-the cards in hands), no longest-road history; a main phase starts afresh (no trade offers made yet).
+The board: each hex's terrain ("terrain.<hex>": "terrain-forest" ..., as many of each as the game has: 4 forest,
+pasture and fields, 3 hills and mountains, 1 desert) and number token ("token.<hex>": "token-2" ... "token-12",
+the 18 tokens A-R), and each of the 9 harbour spots' kind ("harbour.<1-9>", clockwise from the top left:
+"harbour-generic" (3:1) x4, "harbour-brick" ... one 2:1 harbour of each resource). A position without a board
+(saved before it was settable) has the board and harbours its seed deals (a position with a seed of its own keeps
+its board); likewise harbours left empty.
 
-Rules checked here, beyond the shared ones: buildings and knights stand on intersections, roads on paths,
+Left at the game's default (from the seed and the options): the robber on the desert unless it is placed on a
+hex, the progress decks (less the cards in hands), no longest-road history; a main phase starts afresh (no
+trade offers made yet).
+
+Rules checked here, beyond the shared ones: a board set by hand gives every hex its terrain and every hex but
+the desert a number token (the desert has none), the supply of terrains and tokens is the game's (so all of
+them lie on the island), and no 6 or 8 touches another 6 or 8: the engine's random setup deals again until
+none does (the beginner board obeys it too, and the Inventor never moves a 6 or an 8), so a position follows
+that rule; harbours set by hand fill all nine spots. Buildings and knights stand on intersections, roads on paths,
 the robber and merchants on hexes; one building or knight on an intersection; no building stands next to
 another (the distance rule); every road joins its owner's building, knight or another of its roads;
 every knight stands at the end of its owner's road; a mighty
@@ -39,6 +50,9 @@ from .data import (
     CARD_TRACK,
     DECKS,
     EDGES,
+    HARBOUR_EDGES,
+    HARBOUR_SET,
+    HEX_NEIGH,
     HEX_VERTS,
     KINDS,
     KNIGHTS_PER_LEVEL,
@@ -46,6 +60,8 @@ from .data import (
     NH,
     NV,
     PIECES,
+    TERRAIN_SET,
+    TOKENS_AZ,
     TRACKS,
     VERT_EDGES,
     VERT_NEIGH,
@@ -60,8 +76,16 @@ BUILDINGS = ("settlement", "city")
 DECISIONS = ("roll", "main", "discard", "robber")
 CARDS = {name: n for track in TRACKS for name, n in DECKS[track]}  # progress card -> copies
 HAND_CAP = 4  # progress cards in a hand; 5 for the player in their main phase
+HARBOUR_KEYS = tuple(str(i + 1) for i in range(len(HARBOUR_EDGES)))
+BOARD_PIECES = {"terrain": "terrain-", "token": "token-", "harbour": "harbour-"}  # zone -> what it holds
+GENERIC = "3:1"  # the engine's generic harbour; a position calls it "harbour-generic"
 POLITICS = TRACKS.index("politics")
 FORTRESS = 3  # the politics level that lets knights become mighty
+
+
+def harbour_name(kind: str) -> str:
+    """The engine's harbour kind as a component: '3:1' -> 'harbour-generic', 'ore' -> 'harbour-ore'."""
+    return f"harbour-{'generic' if kind == GENERIC else kind}"
 
 
 def _piece(name: str) -> tuple[str, int, int, bool]:
@@ -70,14 +94,15 @@ def _piece(name: str) -> tuple[str, int, int, bool]:
     parts = name.split("-")
     if parts[0] == "metropolis":
         return "metropolis", TRACKS.index(parts[1]), 0, False
-    if len(parts) == 1:
+    if len(parts) == 1 or not parts[1].isdigit():  # the robber; a terrain, token or harbour
         return parts[0], -1, 0, False
     return parts[0], int(parts[1]), int(parts[2]) if len(parts) > 2 else 0, parts[-1] == "active"
 
 
 class CatanDeclaration(Declaration):
     def keys(self, options: dict) -> dict[str, tuple[str, ...]]:
-        return {"vertex": _VERTS, "edge": _EDGES, "hex": _HEXES, "kind": KINDS, "track": TRACKS}
+        return {"vertex": _VERTS, "edge": _EDGES, "hex": _HEXES, "kind": KINDS, "track": TRACKS,
+                "harbour": HARBOUR_KEYS}
 
     def components(self, players: int, options: dict) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -89,15 +114,35 @@ class CatanDeclaration(Declaration):
         out.update({f"metropolis-{t}": 1 for t in TRACKS})
         out["robber"] = 1
         out.update(CARDS)
+        out.update({f"terrain-{t}": TERRAIN_SET.count(t) for t in dict.fromkeys(TERRAIN_SET)})
+        out.update({f"token-{n}": TOKENS_AZ.count(n) for n in sorted(set(TOKENS_AZ))})
+        out.update({harbour_name(k): HARBOUR_SET.count(k) for k in dict.fromkeys(HARBOUR_SET)})
         return out
 
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/catan_ck.py draws a target "t-v<n>" / "t-e<n>" / "t-h<n>" at
-        every intersection, path and hex it is given an action for)."""
+        every intersection, path and hex it is given an action for; a hex also stands for its terrain and number
+        token, see `spot_zone`) and at each harbour ("harbour-<edge>")."""
         out = {f"vertex.{v}": f"t-v{v}" for v in range(NV)}
         out.update({f"edge.{e}": f"t-e{e}" for e in range(NE_)})
         out.update({f"hex.{h}": f"t-h{h}" for h in range(NH)})
+        out.update({f"harbour.{k}": f"harbour-{e}" for k, e in zip(HARBOUR_KEYS, HARBOUR_EDGES)})
         return out
+
+    def spot_group(self, path: str) -> list[str]:
+        kind, _sep, h = path.partition(".")
+        return [path, f"token.{h}", f"terrain.{h}"] if kind == "hex" else [path]
+
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
+        """A hex: a terrain goes to its terrain, a number token to its token, anything else on the hex; lifted
+        first the robber or merchant, then the token, then the terrain."""
+        kind, _sep, h = path.partition(".")
+        if kind != "hex":
+            return path
+        group = self.spot_group(path)
+        if comp is None:
+            return next((p for p in group if zones.get(p)), path)
+        return next((p for p in group[1:] if comp.startswith(BOARD_PIECES[p.split(".")[0]])), path)
 
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
         return ([("place", v) for v in range(NV)] + [("road", e) for e in range(NE_)]
@@ -113,6 +158,7 @@ class CatanDeclaration(Declaration):
     # --- the rules ---------------------------------------------------------------------------------
     def check(self, pos: Position) -> None:
         z, f, n = pos.zones, pos.fields, pos.players
+        self._check_board(z)
         impr = [[f[f"improve.{s}.{t}"] for t in TRACKS] for s in range(n)]
         at, wall, metro = self._vertices(z, impr)
         road = [z[f"edge.{e}"][0] if z[f"edge.{e}"] else None for e in range(NE_)]
@@ -146,6 +192,42 @@ class CatanDeclaration(Declaration):
         self._check_metropolises(at, metro, impr, n)
         self._hexes(z, at)
         self._check_cards(pos, impr, wall)
+
+    @staticmethod
+    def _check_board(z: dict) -> None:
+        """Terrains, tokens and harbours in their zones; a board set by hand is whole, the desert without a
+        number, no 6 or 8 next to another; harbours set by hand fill every spot."""
+        for path, items in z.items():
+            kind = path.split(".")[0]
+            for c in items or ():
+                own = BOARD_PIECES.get(kind)
+                if own and not c.startswith(own):
+                    raise PositionError(f"{c} cannot lie here: only a {own[:-1]}", path)
+                board = next((k for k, prefix in BOARD_PIECES.items() if c.startswith(prefix)), None)
+                if not own and board:
+                    raise PositionError(f"{c} lies only on the board's {board} spots", path)
+        terrain = [z[f"terrain.{h}"][0][8:] if z[f"terrain.{h}"] else None for h in range(NH)]
+        token = [int(z[f"token.{h}"][0][6:]) if z[f"token.{h}"] else 0 for h in range(NH)]
+        if any(terrain) or any(token):
+            for h in range(NH):
+                if terrain[h] is None:
+                    raise PositionError(f"hex {h} has no terrain: a board set by hand gives every hex its terrain "
+                                        "and number (or none: the board the seed deals)", f"terrain.{h}")
+                if terrain[h] == "desert" and token[h]:
+                    raise PositionError("the desert has no number token", f"token.{h}")
+                if terrain[h] != "desert" and not token[h]:
+                    raise PositionError(f"every hex but the desert has a number token: this {terrain[h]} has none",
+                                        f"token.{h}")
+            red = [h for h in range(NH) if token[h] in (6, 8)]
+            for h in red:
+                near = next((o for o in HEX_NEIGH[h] if o in red and o < h), None)
+                if near is not None:
+                    raise PositionError(f"token-{token[h]} lies next to token-{token[near]} (hex {near}): no 6 or "
+                                        "8 touches another 6 or 8", f"token.{h}")
+        empty = [k for k in HARBOUR_KEYS if not z[f"harbour.{k}"]]
+        if empty and len(empty) < len(HARBOUR_KEYS):
+            raise PositionError("harbours set by hand fill all nine spots (or none: the harbours the seed deals)",
+                                f"harbour.{empty[0]}")
 
     @staticmethod
     def _vertices(z: dict, impr: list) -> tuple[list, list, list]:
@@ -278,6 +360,7 @@ class CatanDeclaration(Declaration):
 
         z, f, n = pos.zones, pos.fields, pos.players
         s = GAME.new(players=n, seed=rng.below(2 ** 31), options=pos.options)
+        self._board(z, s)
         for v in range(NV):
             for name in z[f"vertex.{v}"] or ():
                 kind, seat, lvl, active = _piece(name)
@@ -327,6 +410,22 @@ class CatanDeclaration(Declaration):
         s._update_longest()
         return s
 
+    @staticmethod
+    def _board(z: dict, s) -> None:
+        """The terrains, tokens and harbours set by hand (else the seed's); the robber then on the desert."""
+        for h in range(NH):
+            if z.get(f"terrain.{h}"):
+                s.terrain[h] = z[f"terrain.{h}"][0][8:]
+                s.number[h] = 0 if s.terrain[h] == "desert" else s.number[h]
+            if z.get(f"token.{h}"):
+                s.number[h] = int(z[f"token.{h}"][0][6:])
+        for i, k in enumerate(HARBOUR_KEYS):
+            if z.get(f"harbour.{k}"):
+                kind = z[f"harbour.{k}"][0][8:]
+                s.harbours[i] = [HARBOUR_EDGES[i], GENERIC if kind == "generic" else kind]
+        if "desert" in s.terrain:
+            s.robber = s.terrain.index("desert")
+
     def of_state(self, state) -> tuple[dict, dict]:
         n = state.players
         setup = state.setup_i < 2 * n
@@ -361,6 +460,11 @@ class CatanDeclaration(Declaration):
             if not setup and h == state.merchant and state.merchant_owner >= 0:
                 items.append(f"merchant-{state.merchant_owner}")
             zones[f"hex.{h}"] = items
+        for h in range(NH):
+            zones[f"terrain.{h}"] = [f"terrain-{state.terrain[h]}"]
+            zones[f"token.{h}"] = [f"token-{state.number[h]}"] if state.number[h] else []
+        for k, (_e, kind) in zip(HARBOUR_KEYS, state.harbours):
+            zones[f"harbour.{k}"] = [harbour_name(kind)]
         for q in range(n):
             zones[f"progress.{q}"] = [] if setup else list(state.prog[q])
         for q in range(n):
@@ -381,6 +485,9 @@ DECLARATION = CatanDeclaration(
         Zone("vertex", per="vertex", high=3),
         Zone("edge", per="edge", high=1),
         Zone("hex", per="hex", high=2),
+        Zone("terrain", per="hex", high=1),
+        Zone("token", per="hex", high=1),
+        Zone("harbour", per="harbour", high=1),
         Zone("progress", per_seat=True, high=HAND_CAP + 1, seen_by="owner"),
         Zone("points", per_seat=True, high=len(VP_CARDS)),
     ),

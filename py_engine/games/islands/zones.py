@@ -13,15 +13,22 @@ tiles); with module 3 each seat's extension tiles not yet activated ("beside.<se
 in no zone was activated and converted to energy, back in the box). The bag holds every tile nobody
 placed (a multiset drawn at random: nothing to set); the start tiles nobody holds go back to the box.
 Fields: the round, the start player, whose turn and the decision pending (fly, or place after flying and
-taking), the dice, each seat's balloon space (with module 2 also a harbour dock, "dock-<n>") and energy,
-the first player to link all six coasts and the last round that follows. A new game's position (the
-editor's start) has each balloon on a start space and the start player about to fly.
+taking; with module 2, at a dock, give a telescope tile to the harbour, or the exchange: take "takes" more
+tiles from the harbour or the bag, never the tile "given" back), the dice, each seat's balloon space (with
+module 2 also a harbour dock, "dock-<n>") and energy, the first player to link all six coasts and the last
+round that follows. "takes" and "given" (module 2 only) came later: a position without them has none (0 and
+null). A new game's position (the editor's start) has each balloon on a start space and the start player about
+to fly.
 
 Rules checked here, beyond the shared ones: every seat has exactly one start tile (on its telescope or its
-island); nothing lies on the balloon yard; a cloud beyond the table's clouds is empty; a telescope holds
-no more tiles than its spaces; a harbour office lies on its owner's telescope or island, an extension tile
-there or beside its owner's board; the harbour holds tiles of the bag only; a balloon is at a dock only
-with its harbour office built (module 3: the extension's harbour office activated and kept); the first to
+island; with the harbour, where a telescope tile given at a dock may be a start tile that travels on to another
+player or the bag, no more start tiles than players on the table: one back in the bag is left in the box);
+nothing lies on the balloon yard; a cloud beyond the table's clouds is empty; a telescope holds no more tiles
+than its spaces; a harbour office lies on its owner's telescope or island, an extension tile there or beside
+its owner's board; the harbour holds tiles of the bag (or a start tile given there) only; a balloon is at a dock only
+with its harbour office built (module 3: the extension's harbour office activated and kept); a player gives
+and exchanges only with the balloon at a dock, taking 1 to the dock's number of tiles, the tile given (if
+any) lying in the harbour, and has tiles left to take or a tile given only in the exchange; the first to
 link all six coasts links them on their island, and then the last round is this one or the next; a last
 round is never before this one.
 """
@@ -38,6 +45,7 @@ from .data import (
     CLOUD_CAPACITY,
     CLOUDS,
     DIRECTION_FACES,
+    DOCK_TAKE,
     ENERGY_MAX,
     EXT_KINDS,
     EXT_TILES,
@@ -54,7 +62,8 @@ from .data import (
 from .scoring import connected_coasts
 
 MAX_ROUNDS = 40  # the bag (123 tiles, at least one a round) always runs out long before
-DECISIONS = ("fly", "place")
+DECISIONS = ("fly", "place", "give", "exchange")
+PHASE_OF = {"fly": "fly", "place": "place", "give": "take", "exchange": "exchange"}  # the engine's phases
 _CLOUD_KEYS = tuple(str(i + 1) for i in range(max(CLOUDS.values())))
 
 
@@ -71,6 +80,7 @@ for _t in BAG_TILES + START_TILES:
     _POOLS.setdefault(tile_name(_t), []).append(_t)
 _STARTS = tuple(n for n in _POOLS if n.startswith("start-"))
 _OWNED = {tile_name(t): t for t in OFFICE_TILES + [t for tiles in EXT_TILES for t in tiles]}
+_GIVABLE = tuple(_POOLS)  # a telescope tile given at a dock: a bag tile or a start tile
 LOOKOUTS = ("lookout_small", "lookout_large")
 
 
@@ -92,7 +102,7 @@ class IslandsDeclaration(Declaration):
         board = BOARDS[options["island"]]
         spaces = tuple(str(i) for i in range(len(board.coords)))
         harbour = modules(options)[0]
-        return {"space": spaces, "cloud": _CLOUD_KEYS,
+        return {"space": spaces, "cloud": _CLOUD_KEYS, "tile": _GIVABLE,
                 "balloon": spaces + (tuple(f"dock-{k}" for k in range(1, docks(options) + 1)) if harbour else ())}
 
     def zone_paths(self, players: int, options: dict):
@@ -100,6 +110,11 @@ class IslandsDeclaration(Declaration):
         harbour, ext = modules(options)
         return {p: v for p, v in super().zone_paths(players, options).items()
                 if (harbour or p != "harbour") and (ext or not p.startswith("beside."))}
+
+    def field_names(self, players: int, options: dict):
+        """The exchange at a dock (the tiles left to take, the tile given) with the harbour only."""
+        return [(n, f) for n, f in super().field_names(players, options)
+                if modules(options)[0] or n not in ("takes", "given")]
 
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/islands.py): the spaces of the island drawn large ("space-<seat>-<n>"),
@@ -125,12 +140,19 @@ class IslandsDeclaration(Declaration):
         f, z, n = pos.fields, pos.zones, pos.players
         board = BOARDS[pos.options["island"]]
         self._check_modules(pos)
+        self._check_exchange(pos)
+        if modules(pos.options)[0]:  # a start tile given at a dock travels on: to anyone, to the bag
+            placed = sum(c in _STARTS for items in z.values() for c in items or ())
+            if placed > n:
+                raise PositionError(f"{placed} start tiles are on the table; with {n} players {n} are in play",
+                                    "harbour")
         for s in range(n):
             starts = [c for c in z[f"telescope.{s}"] if c in _STARTS]
             starts += [c for k in range(len(board.coords)) for c in z[f"island.{s}.{k}"] if c in _STARTS]
-            if len(starts) != 1:
+            if len(starts) != 1 and not modules(pos.options)[0]:
                 raise PositionError(f"has {len(starts)} start tiles; each player has exactly 1 "
                                     "(on the telescope or the island)", f"telescope.{s}")
+        for s in range(n):
             if z[f"island.{s}.{board.yard}"]:
                 raise PositionError("nothing is placed on the balloon yard", f"island.{s}.{board.yard}")
         for i, key in enumerate(_CLOUD_KEYS):
@@ -156,8 +178,9 @@ class IslandsDeclaration(Declaration):
             seat = int(rest.split(".")[0]) if kind in ("island", "telescope", "beside") else -1
             for c in items or ():
                 owner = _owner(c)
-                if kind == "harbour" and (owner >= 0 or c in _STARTS):
-                    raise PositionError(f"{c}: only tiles from the bag lie in the harbour", path)
+                if kind == "harbour" and owner >= 0:
+                    raise PositionError(f"{c}: only tiles from the bag (or a start tile given at a dock) lie in "
+                                        "the harbour", path)
                 if owner >= 0 and owner != seat:
                     raise PositionError(f"{c} belongs to player {owner + 1}: it lies on their telescope or "
                                         "island" + (" or beside their board" if ext else ""), path)
@@ -176,6 +199,28 @@ class IslandsDeclaration(Declaration):
             if str(f[f"balloon.{s}"]).startswith("dock-") and not IslandsDeclaration.access(pos, s):
                 raise PositionError("a balloon reaches the harbour only once its harbour office is built "
                                     "(module 3: activated and kept)", f"balloon.{s}")
+
+    @staticmethod
+    def _check_exchange(pos: Position) -> None:
+        """At a dock: give a telescope tile, then take 1 to the dock's number of tiles, not the one given."""
+        f, z = pos.fields, pos.zones
+        decision, turn = f["decision"], f["turn"]
+        where = str(f[f"balloon.{turn}"])
+        if decision in ("give", "exchange") and not where.startswith("dock-"):
+            raise PositionError(f"a player gives and takes tiles at a harbour dock: seat {turn}'s balloon is on "
+                                f"island space {where}", "decision")
+        if decision != "exchange":
+            if f.get("takes"):
+                raise PositionError("tiles are left to take only during an exchange at a dock", "takes")
+            if f.get("given") is not None:
+                raise PositionError("a tile is given to the harbour only during an exchange at a dock", "given")
+            return
+        most = DOCK_TAKE[int(where[5:]) - 1]
+        if not 1 <= f["takes"] <= most:
+            raise PositionError(f"at dock {where[5:]} a player takes 1 to {most} tiles: 1 to {most} are left",
+                                "takes")
+        if f["given"] is not None and f["given"] not in z["harbour"]:
+            raise PositionError(f"{f['given']} is not in the harbour: the tile given lies there", "given")
 
     @staticmethod
     def telescope_spaces(pos: Position, seat: int) -> int:
@@ -219,6 +264,8 @@ class IslandsDeclaration(Declaration):
         telescope = [[take(c) for c in z[f"telescope.{s}"]] for s in range(n)]
         clouds = [[take(c) for c in z[f"cloud.{k}"]] for k in _CLOUD_KEYS[:CLOUDS[n]]]
         board_tiles = [take(c) for c in z.get("harbour", [])]
+        given = f.get("given")
+        banned = board_tiles[z["harbour"].index(given)] if given is not None else -1
         beside = [[take(c) for c in z.get(f"beside.{s}", [])] for s in range(n)]
         converted = [t for name, ids in pools.items() if name in _OWNED for t in ids]  # activated, converted
         left = [t for name, ids in pools.items() if name not in _OWNED for t in ids]
@@ -234,9 +281,10 @@ class IslandsDeclaration(Declaration):
             "cap": [self.telescope_spaces(pos, s) for s in range(n)],
             "access": [self.access(pos, s) for s in range(n)], "telescope": telescope, "placed": placed,
             "beside": beside, "round": f["round"], "start": f["start"], "order": order,
-            "idx": order.index(f["turn"]), "decider": f["turn"], "phase": f["decision"],
+            "idx": order.index(f["turn"]), "decider": f["turn"], "phase": PHASE_OF[f["decision"]],
             "bonus": BONUS_FACES.index(f["bonus"]), "direction": DIRECTION_FACES.index(f["direction"]),
-            "rerolled": [True, True], "gain": [], "cloud_draws": 0, "takes": 0, "banned": -1, "swap_tile": -1,
+            "rerolled": [True, True], "gain": [], "cloud_draws": 0, "takes": f.get("takes", 0), "banned": banned,
+            "swap_tile": -1,
             "first_all": -1 if f["first_all"] is None else f["first_all"], "final_round": f["final_round"] or 0,
             "end_now": False, "log": [], "history": [], "steps": 0, "checkpoint": 0, "started": True,
         }
@@ -246,8 +294,11 @@ class IslandsDeclaration(Declaration):
 
     def of_state(self, state) -> tuple[dict, dict]:
         opening = state.phase == "start"  # the opening: balloons on the start spaces, the first player to fly
-        if not opening and (state.decision() not in DECISIONS or any(p < -7 for p in state.pos)):
-            raise PositionError("set up a position when a player is about to fly or to place tiles", "state")
+        decision = {"take": "give"}.get(state.decision(), state.decision()) if state.pos[state.decider] < 0 \
+            else state.decision()
+        if not opening and (decision not in DECISIONS or any(p < -7 for p in state.pos)):
+            raise PositionError("set up a position when a player is about to fly or to place tiles, or to give "
+                                "or take tiles at a harbour dock", "state")
         n = state.players
         starts = state.board.start_spaces
         zones: dict = {}
@@ -264,7 +315,7 @@ class IslandsDeclaration(Declaration):
             zones.update({f"beside.{s}": [tile_name(t) for t in state.beside[s]] for s in range(n)})
         fields: dict = {"round": state.round, "start": state.start,
                         "turn": state.order[0] if opening else state.decider,
-                        "decision": "fly" if opening else state.decision(),
+                        "decision": "fly" if opening else decision,
                         "direction": DIRECTION_FACES[max(state.direction, 0)],
                         "bonus": BONUS_FACES[max(state.bonus, 0)]}
         fields.update({f"balloon.{s}": str(starts[s]) if opening else (
@@ -272,6 +323,10 @@ class IslandsDeclaration(Declaration):
         fields.update({f"energy.{s}": state.energy[s] for s in range(n)})
         fields.update({"first_all": state.first_all if state.first_all >= 0 else None,
                        "final_round": state.final_round or None})
+        exchange = not opening and decision == "exchange"
+        if state.harbour_on:
+            fields.update({"takes": state.takes if exchange else 0,
+                           "given": tile_name(state.banned) if exchange and state.banned >= 0 else None})
         return zones, fields
 
 
@@ -295,6 +350,8 @@ DECLARATION = IslandsDeclaration(
         Field("energy", per_seat=True, low=0, high=ENERGY_MAX),
         Field("first_all", kind="seat", optional=True),
         Field("final_round", low=1, high=MAX_ROUNDS, optional=True),
+        Field("takes", low=0, high=max(DOCK_TAKE), default=0),
+        Field("given", kind="choice", per="tile", optional=True, default=None),
     ),
     complete=False,
 )

@@ -86,12 +86,33 @@ class LostCitiesBoardDeclaration(Declaration):
 
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/lost_cities_board.py): every seat's columns, the event tile
-        spaces (their stones), the discard piles, the deck and the shown seat's hand."""
+        spaces (their stones), the other stones of the paths ("stone.<colour>-<stone>": no zone, a piece is
+        put there, see `spot_zone`), each piece on a path ("piece-<seat>-<colour>": lifted to move it), the
+        discard piles, the deck and the shown seat's hand."""
         out = {f"column.{s}.{c}": f"column-{s}-{c}" for s in range(players) for c in COLOURS}
         out.update({f"space.{sp}": f"stone-{sp}" for sp in _SPACES})
+        out.update({f"stone.{c}-{k}": f"stone-{c}-{k}" for c in COLOURS for k in range(1, STONES + 1)
+                    if f"{c}-{k}" not in _SPACES})
+        out.update({f"path.{s}.{c}": f"piece-{s}-{c}" for s in range(players) for c in COLOURS})
         out.update({f"discard.{c}": f"pile-{c}" for c in COLOURS})
         out.update({"deck": "deck", f"hand.{seat}": "hand-card"})
         return out
+
+    def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
+        """A stone: a piece goes on its path, for the seat it was lifted from (a piece from the supply: the
+        seat shown); an event tile to the stone's tile space (a stone without one: nothing)."""
+        kind, _sep, key = path.partition(".")
+        if kind not in ("stone", "space") or comp not in PIECES:
+            return path
+        owner = source.split(".")[1] if source and source.startswith("path.") else seat
+        return f"path.{owner}.{key.split('-')[0]}"
+
+    def spot_fields(self, spot: str, zone: str, comp: str) -> dict:
+        """A piece put on a stone stands there: its path's stone field."""
+        kind, _sep, key = spot.partition(".")
+        if kind not in ("stone", "space") or not zone.startswith("path."):
+            return {}
+        return {f"stone.{zone[5:]}": int(key.split("-")[1])}
 
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players
@@ -189,12 +210,19 @@ class LostCitiesBoardDeclaration(Declaration):
                 board[c][stone] = tile_code(tile[0]) if tile else 0
         kinds = [[1 + PIECES.index(z[f"path.{s}.{col}"][0]) if z[f"path.{s}.{col}"] else 0 for col in COLOURS]
                  for s in range(n)]
+        stones = [[f[f"stone.{s}.{col}"] for col in COLOURS] for s in range(n)]
+        columns = [[[_IDS[c] for c in z[f"column.{s}.{col}"]] for col in COLOURS] for s in range(n)]
+        if pos.drafting:  # the editor draws a path being set up (a piece before its column's cards, or after)
+            for s in range(n):
+                for c in range(len(COLOURS)):
+                    if not (kinds[s][c] and stones[s][c] and columns[s][c]):
+                        deck += columns[s][c]
+                        kinds[s][c], stones[s][c], columns[s][c] = 0, 0, []
         data = {
             "game": GAME.id, "record": Record(GAME.id, n, 0, dict(pos.options), []).to_json(),
             "rng": rng.fork().to_json(), "expedition": f["expedition"], "hands": hands, "deck": deck,
             "removed": removed, "piles": [[_IDS[c] for c in z[f"discard.{col}"]] for col in COLOURS],
-            "columns": [[[_IDS[c] for c in z[f"column.{s}.{col}"]] for col in COLOURS] for s in range(n)],
-            "kinds": kinds, "pos": [[f[f"stone.{s}.{col}"] for col in COLOURS] for s in range(n)], "board": board,
+            "columns": columns, "kinds": kinds, "pos": stones, "board": board,
             "held": [f[f"held.{s}"] for s in range(n)], "chips": [f[f"chips.{s}"] for s in range(n)],
             "vp": [f[f"vp.{s}"] for s in range(n)], "turn": f["turn"], "starter": f["starter"],
             "phase": f["decision"], "reason": None,
