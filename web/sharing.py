@@ -272,7 +272,8 @@ def source(app) -> tuple[Record, list[dict] | None, list[str], int]:
         seats = getattr(app, "replay_seats", None)
         return rp.record, seats or [{"kind": "human", "name": n} for n in rp.names], rp.names, rp.k
     t = app.table
-    return t.state.record, t.seats, t.names, len(t.state.record.moves)
+    record = t.record()  # a game dealt by mental poker: its own record (web/session.py LocalTable.record)
+    return record, t.seats, t.names, len(record.moves)
 
 
 def page_url() -> str:
@@ -505,7 +506,16 @@ def command(app, cmd: str, arg: str | None) -> bool:
         return True
     elif cmd == "watch":
         t = app.table
-        imported = records.Imported(t.state.record.copy(), t.names, t.seats, t.state)
+        record = t.record().copy()
+        try:  # a game dealt by mental poker: the whole game, every hand known, from its audited record
+            state = record.replay() if record.fair is not None else t.state
+        except LOAD_ERRORS as exc:
+            app.error = (_("This game can be watched once both devices have checked its deal (the audit at the end).")
+                         if not record.fair.get("secrets") else
+                         tr("Could not open the replay: {reason}", reason=str(exc)))
+            app.redraw()
+            return True
+        imported = records.Imported(record, t.names, t.seats, state)
         private_replay(app, t, imported, at=0)
         app.replay_save = getattr(t, "save_id", None)
     elif cmd == "play-from-here":
