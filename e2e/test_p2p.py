@@ -155,6 +155,8 @@ def test_four_seat_board_game_with_bot_takeover(pair, site):
     host.wait_for_selector("[data-testid=net-back-2]")
     connect(host, guest, 1, name="Cy")
     guest.wait_for_selector("svg[data-testid=lcb-board]")
+    # the board game is not dealt by mental poker: the guest is told the host's device holds the hidden cards
+    assert "holds every hidden card" in guest.inner_text("[data-testid=net-panel] [data-testid=trust]")
     assert [r.strip() for r in guest.locator("[data-testid=net-panel] li").all_inner_texts()][1].startswith("Cy (you)")
     guest_steps = 0
     while guest_steps < 4:  # the guest decides by clicks; the host clicks its own turns; bots think

@@ -13,11 +13,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
+import records  # noqa: E402
 import session  # noqa: E402
 from session import LocalTable  # noqa: E402
 
 from py_engine.core import Record, Rng  # noqa: E402
 from py_engine.core import mental_poker as mp  # noqa: E402
+from py_engine.core.record import SealedRecord  # noqa: E402
 from py_engine.games.lost_cities.fair import SLOT  # noqa: E402
 from py_engine.net import Guest  # noqa: E402
 
@@ -100,6 +102,10 @@ def test_the_table_saves_only_its_seat_mid_game_and_a_replayable_record_at_the_e
     assert again.host.fair is not None and again.state.hands == table.state.hands
     assert json.loads(table.record_json())["moves"] == saved["record"]["moves"]
     assert table.played() == table.state.record.moves and len(table.played()) == 12
+    shared = records.export_data(table.record(), table.seats, False)  # web/sharing.py: sealed(record) is False
+    assert "seed" not in shared and not hidden & {a[1] for _, a in shared["moves"] if a[0] in ("play", "discard")}
+    with pytest.raises(SealedRecord):
+        records.load(shared)
     pair.play(Rng(4))
     assert table.host.fair.audited and pair.guest.fair.audited
     done = json.loads(json.dumps(table.save()))
@@ -108,3 +114,5 @@ def test_the_table_saves_only_its_seat_mid_game_and_a_replayable_record_at_the_e
     assert end.is_over() and end.scores() == table.state.scores()
     loaded = LocalTable.load(done)  # a finished game: every card known now, no protocol to run
     assert loaded.host.fair is None and loaded.state.is_over() and loaded.state.scores() == end.scores()
+    shared = records.load(records.decode(records.encode(records.export_data(table.record(), table.seats))))
+    assert shared.state.scores() == end.scores() and shared.record.fair["secrets"] == done["record"]["fair"]["secrets"]

@@ -276,6 +276,12 @@ def source(app) -> tuple[Record, list[dict] | None, list[str], int]:
     return record, t.seats, t.names, len(record.moves)
 
 
+def sealed(record: Record) -> bool | None:
+    """False (share it as unfinished) for a game dealt by mental poker whose deal is not in its record yet: it
+    cannot be replayed before its audit; None otherwise (records.export_data finds out by replaying)."""
+    return False if record.fair is not None and not record.fair.get("secrets") else None
+
+
 def page_url() -> str:
     return str(js.location.href).split("#")[0]
 
@@ -287,7 +293,7 @@ def _select(name: str, choices: list, cur) -> Safe:
 
 def share_html(app) -> Safe:
     record, seats, names, k = source(app)
-    data = records.export_data(record, seats)
+    data = records.export_data(record, seats, sealed(record))
     opts = getattr(app, "share", None) or {}
     if opts.get("kind") == "embed" and "seed" not in data:  # unfinished: an embed would need the deal
         body = [tag("h2", None, _("Embed this position")),
@@ -330,7 +336,7 @@ def share_html(app) -> Safe:
                         _("Preview")))]
     else:
         link = records.link(page_url(), data)
-        size = len(records.export_text(record, seats)) // 1024 + 1
+        size = len(records.export_text(record, seats, sealed(record))) // 1024 + 1
         body = [tag("h2", None, _("Share this game")),
                 tag("p", None, tag("button", {"class": "primary", "data-cmd": "download", "data-testid": "download"},
                                    _("Download game file")),
@@ -492,7 +498,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         app.modal = None if app.screen == "replay" or not app.table.state.is_over() else "over"
     elif cmd == "download":
         record, seats, _names, _k = source(app)
-        dom.download_text(records.file_name(record), records.export_text(record, seats))
+        dom.download_text(records.file_name(record), records.export_text(record, seats, sealed(record)))
         return True
     elif cmd == "copy":
         el = js.document.getElementById(arg or "")
