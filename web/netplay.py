@@ -233,7 +233,13 @@ class HostLink:
 
     def message(self, pid: str, text: str) -> None:
         seq, rev, dealing = self.host.seq, self.host.revision, self.host.dealing
-        self.send(self.host.receive(pid, text, now()))
+        outs = self.host.receive(pid, text, now())
+        self.send(outs)
+        sl = self.seat_of_pid(pid)
+        if sl is not None and any('"code":"dealt"' in out for _, out in outs):  # messages.reject: compact JSON
+            sl.error = _("A browser that cannot go on with this game opened this seat's link: the seat's cards were "
+                         "dealt to the browser that took it first, and only that one holds their keys.")
+            self.app.redraw()
         if self.host.seq != seq or dealing != self.host.dealing:  # a move, or the last share started the game
             self.app.autosave()
             self.app.after_change()
