@@ -208,6 +208,20 @@ def test_a_message_sent_twice_is_taken_once() -> None:
     _finished(link)
 
 
+def test_the_guest_takes_a_host_message_sent_twice_once() -> None:
+    link = Link()
+    link.play(Rng(26), moves=5)
+    guest = link.guest
+    got, seq = guest.fair.got, guest.seq
+    last = next(json.loads(t) for t in reversed(link.to_guest) if json.loads(t)["t"] == "mp")
+    ev = guest.receive(messages.mp(last["m"], last["i"]))
+    assert ev.kind == "mp" and ev.replies == () and guest.fair.got == got and guest.seq == seq
+    assert guest.fair.verdict is None
+    assert json.loads(guest.rejoin())["got"] == got  # what a rejoin tells the host
+    link.play(Rng(27))
+    _finished(link)
+
+
 def test_a_new_device_cannot_take_a_seat_whose_cards_were_dealt() -> None:
     link = Link()
     link.play(Rng(20), moves=3)
