@@ -81,7 +81,9 @@ def test_a_game_with_hands_not_even_the_host_can_see(pair):
             host.wait_for_selector("[data-testid=net-seat-1][data-state=waiting]", timeout=90_000)
             guest.wait_for_selector("[data-testid=net-lost]", timeout=30_000)
             connect(host, guest, 1, open_with="paste")
-            assert len(json.loads(host.evaluate("window.explorersRecord()"))["moves"]) == done
+            # nothing the host saved is lost; a guest's move still on its way at the reload is sent again
+            host.wait_for_selector("[data-testid=hand-card]", timeout=60_000)
+            assert done <= len(json.loads(host.evaluate("window.explorersRecord()"))["moves"]) <= done + 1
             assert set(mine) <= set(hand(host))
     wait_any([guest], timeout=120.0)
     for page in pages:
