@@ -9,7 +9,7 @@ from collections import deque
 
 import pytest
 
-from py_engine.core import IllegalAction, Rng
+from py_engine.core import IllegalAction, Record, Rng
 from py_engine.core import mental_poker as mp
 from py_engine.games.lost_cities.fair import SLOT, FairSeat, replay
 from py_engine.net import Guest, Host, messages
@@ -97,8 +97,10 @@ def test_a_whole_game_with_hidden_hands_host_and_guest_over_the_link() -> None:
     assert host.state.record.moves == guest.fair.state.record.moves
     # the host's record proves the game: the moves replay on the audited deals to the same end
     rec = host.fair_record()
-    full = replay(rec["moves"], rec["orders"], rec["options"])
-    assert full.is_over() and full.scores() == host.state.scores() and rec["verdict"] is None
+    assert rec.fair["verdict"] is None and len(rec.fair["secrets"]) == 1
+    full = Record.from_json(json.loads(json.dumps(rec.to_json()))).replay()
+    assert full.is_over() and full.scores() == host.state.scores()
+    assert full.view(None) == replay(rec.moves, [d.audit() for d in host.fair.deals], rec.options).view(None)
     # the guest got no view of the position from the host, and no "over": only the table
     for text in link.to_guest:
         m = json.loads(text)
@@ -176,7 +178,7 @@ def test_a_guest_that_reveals_with_a_wrong_key_is_named() -> None:
     assert link.host.to_move() == () and link.host.legal(0) == []
     with pytest.raises(IllegalAction):
         link.host.local_action(0, ["draw", "deck"])
-    assert link.host.fair_record()["verdict"]["seat"] == 1
+    assert link.host.fair_record().fair["verdict"]["seat"] == 1
 
 
 def test_a_guest_that_plays_a_card_it_was_not_dealt_is_named() -> None:

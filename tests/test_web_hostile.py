@@ -65,6 +65,9 @@ def fake_browser() -> types.ModuleType:
 
 
 JS = fake_browser()
+# A hostile host chooses how it deals: these guests take the host's views, as at a table not dealt by mental
+# poker (web/session.py: the two-seat card game is dealt so by default; its guest then ignores a view's position).
+JS.localStorage.setItem("explorers.fair-hands", "false")
 
 import dom  # noqa: E402
 import netplay  # noqa: E402

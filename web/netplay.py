@@ -233,7 +233,13 @@ class HostLink:
 
     def message(self, pid: str, text: str) -> None:
         seq, rev, dealing = self.host.seq, self.host.revision, self.host.dealing
-        self.send(self.host.receive(pid, text, now()))
+        outs = self.host.receive(pid, text, now())
+        self.send(outs)
+        sl = self.seat_of_pid(pid)
+        if sl is not None and any('"code":"dealt"' in out for _, out in outs):  # messages.reject: compact JSON
+            sl.error = _("A browser that cannot go on with this game opened this seat's link: the seat's cards were "
+                         "dealt to the browser that took it first, and only that one holds their keys.")
+            self.app.redraw()
         if self.host.seq != seq or dealing != self.host.dealing:  # a move, or the last share started the game
             self.app.autosave()
             self.app.after_change()
@@ -444,6 +450,12 @@ class RemoteTable:
         """Every seat: this table lives on the host (no undo, no local record)."""
         return list(range(len(self.link.guest.table)))
 
+    def played(self) -> list | None:
+        """The moves made so far when this seat plays its own FairSeat (a game dealt by mental poker), else
+        None: the host keeps the record."""
+        fair = self.link.guest.fair
+        return fair.state.record.moves if fair is not None else None
+
     def legal(self, seat) -> list:
         g = self.link.guest
         if seat != g.seat or self.pending or not g.seated or not self.link.connected:
@@ -458,6 +470,7 @@ class RemoteTable:
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         self.pending = True
+        self.link.persist()
         for text in texts:
             self.link.send(text)
 
@@ -516,6 +529,9 @@ def deal_html(g: Guest) -> Safe:
     "Deal verified" or a warning once the host revealed the deal (py_engine.net.guest.verify)."""
     if not g.seated and g.verdict is None:
         return Safe("")
+    if g.fair is not None and g.fair_lost:
+        return tag("p", {"class": "error", "role": "alert", "data-testid": "deal-status", "data-state": "lost"},
+                   _("This browser no longer holds the keys of your cards in this game, so the game cannot go on."))
     if g.fair is not None:
         return fair_html(g.fair, [str(r.get("name", "")) for r in g.table])
     if g.verdict is not None:
@@ -610,6 +626,11 @@ class GuestLink:
         saved = dom.storage_get(GUEST_KEY)
         return saved if isinstance(saved, dict) else {}
 
+    def persist(self) -> None:
+        """Keep this seat on this device: at a table dealt by mental poker after every message it takes or sends
+        (its secret and what it took stay here, so a reload goes on where it stopped)."""
+        dom.storage_set(GUEST_KEY, self.saved())
+
     def saved(self) -> dict:
         old = self.stored()
         table = self.offer.table.hex() if self.offer else old.get("table")
@@ -673,7 +694,8 @@ class GuestLink:
         dom.storage_set(NAME_KEY, name)
         token = (saved.get("guest") or {}).get("token")
         if saved.get("table") == self.offer.table.hex() and token:
-            self.guest = Guest.restore(saved["guest"])
+            live = self.guest.fair if self.guest.token == token else None  # no reload: go on with this seat
+            self.guest = Guest.restore(saved["guest"], fair=live)
             self.rejoining = True
             self.send(self.guest.rejoin())
         else:
@@ -739,6 +761,7 @@ class GuestLink:
             self.fair_polling = True
             dom.spawn(self._fair_loop())
         if ev.kind == "mp":
+            self.persist()
             if self.table is not None and self.app.table is self.table:
                 self.table.pending = False
                 self.table.send_queued()
@@ -772,6 +795,11 @@ class GuestLink:
             self.drawn(self.app.after_change)
         elif ev.kind == "reject":
             m = ev.message
+            if m.get("code") == "dealt":  # a game dealt by mental poker this page cannot go on with
+                self.show("error", _("This seat's cards were dealt to the browser that first took it, and only that "
+                                     "browser holds their keys: open the host's new link there. If it lost this "
+                                     "game's data, or the host's table did, this game cannot go on."))
+                return
             if m.get("re") == "rejoin" and self.rejoining and m.get("code") == "auth":
                 self.rejoining = False  # the host does not know our token any more: use the invite
                 self.guest = Guest(name=self.guest.name or "Guest")
@@ -796,6 +824,8 @@ class GuestLink:
         try:
             while self.guest.fair is not None and self.peer is not None:
                 texts = self.guest.poll()
+                if texts:
+                    self.persist()
                 for text in texts:
                     self.send(text)
                 if texts and self.table is not None and self.app.table is self.table:

@@ -30,15 +30,20 @@ except ImportError:
     dom = None
 
 NAME_MAX = 24
-# Hands dealt by mental poker at a two-seat table with one remote seat, for games that have it (py_engine.net.host:
-# fair_secret; today the Lost Cities card game). Off until the two-browser e2e of such a game runs green.
-FAIR_HANDS = False
-FAIR_HANDS_KEY = "explorers.fair-hands"  # localStorage true: on in this browser (the e2e, trials)
+# Hands dealt by mental poker at a two-seat table with one local and one remote seat, for games that have it
+# (py_engine.net.host: fair_secret; today the Lost Cities card game). Hot-seat and bot tables start at once as
+# before, and other games and player counts deal on the host's device.
+FAIR_HANDS = True
+FAIR_HANDS_KEY = "explorers.fair-hands"  # localStorage true / false: this browser's own choice (e2e, trials)
 
 
 def fair_hands() -> bool:
-    """Whether a new table with a remote seat deals by mental poker (FAIR_HANDS, or this browser's setting)."""
-    return FAIR_HANDS or (dom is not None and dom.storage_get(FAIR_HANDS_KEY) is True)
+    """Whether a new table with a remote seat deals by mental poker: this browser's setting, else FAIR_HANDS.
+    Without a page (CPython tests of this module) remote tables deal jointly, as every other game's do."""
+    if dom is None:
+        return False
+    chosen = dom.storage_get(FAIR_HANDS_KEY)
+    return chosen if isinstance(chosen, bool) else FAIR_HANDS
 _KIND = {"human": "local", "bot": "bot", "remote": "remote"}
 
 
@@ -207,8 +212,23 @@ class LocalTable:
             self.bots[seat] = self._bot(seat, int(s["level"]))
         self.send(self.host.set_seat_kind(seat, _KIND[kind]))
 
+    def record(self) -> Record:
+        """The game's record. A table dealt by mental poker has its own (py_engine.net.Host.fair_record): the
+        whole game, replayable by anyone, once the audit passed; before, this seat's moves and no deal (it
+        holds no card this seat may not know, and cannot be watched until then)."""
+        fair = self.host.fair_record()
+        return fair if fair is not None else self.state.record
+
+    def played(self) -> list:
+        """The moves made so far, [seat, encoded action] (a table dealt by mental poker: the same public moves)."""
+        return self.state.record.moves
+
     def save(self) -> dict:
-        return {"record": self.state.record.to_json(), "seats": self.seats, "host": self.host.save(), "net": self.net}
+        record, host = self.record(), self.host.save()
+        if self.host.fair is not None and record.fair.get("secrets"):  # audited: the record says everything, the
+            host = dict(host, record=record.to_json())  # seat's protocol log (hundreds of KB) is not kept
+            host.pop("fair", None)
+        return {"record": record.to_json(), "seats": self.seats, "host": host, "net": self.net}
 
     @classmethod
     def load(cls, data: dict) -> LocalTable:
@@ -223,8 +243,7 @@ class LocalTable:
                    record=None if host else record, saved_host=host, net=data.get("net"))
 
     def record_json(self) -> str:
-        fair = self.host.fair_record()  # a game dealt by mental poker: moves, audited deals, verdict
-        return json.dumps(fair if fair is not None else self.state.record.to_json())
+        return json.dumps(self.record().to_json())
 
     def panel_html(self) -> str:
         """The network panel (invite links, answer codes, seat status); empty for a local table."""

@@ -272,7 +272,14 @@ def source(app) -> tuple[Record, list[dict] | None, list[str], int]:
         seats = getattr(app, "replay_seats", None)
         return rp.record, seats or [{"kind": "human", "name": n} for n in rp.names], rp.names, rp.k
     t = app.table
-    return t.state.record, t.seats, t.names, len(t.state.record.moves)
+    record = t.record()  # a game dealt by mental poker: its own record (web/session.py LocalTable.record)
+    return record, t.seats, t.names, len(record.moves)
+
+
+def sealed(record: Record) -> bool | None:
+    """False (share it as unfinished) for a game dealt by mental poker whose deal is not in its record yet: it
+    cannot be replayed before its audit; None otherwise (records.export_data finds out by replaying)."""
+    return False if record.fair is not None and not record.fair.get("secrets") else None
 
 
 def page_url() -> str:
@@ -286,7 +293,7 @@ def _select(name: str, choices: list, cur) -> Safe:
 
 def share_html(app) -> Safe:
     record, seats, names, k = source(app)
-    data = records.export_data(record, seats)
+    data = records.export_data(record, seats, sealed(record))
     opts = getattr(app, "share", None) or {}
     if opts.get("kind") == "embed" and "seed" not in data:  # unfinished: an embed would need the deal
         body = [tag("h2", None, _("Embed this position")),
@@ -329,7 +336,7 @@ def share_html(app) -> Safe:
                         _("Preview")))]
     else:
         link = records.link(page_url(), data)
-        size = len(records.export_text(record, seats)) // 1024 + 1
+        size = len(records.export_text(record, seats, sealed(record))) // 1024 + 1
         body = [tag("h2", None, _("Share this game")),
                 tag("p", None, tag("button", {"class": "primary", "data-cmd": "download", "data-testid": "download"},
                                    _("Download game file")),
@@ -491,7 +498,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         app.modal = None if app.screen == "replay" or not app.table.state.is_over() else "over"
     elif cmd == "download":
         record, seats, _names, _k = source(app)
-        dom.download_text(records.file_name(record), records.export_text(record, seats))
+        dom.download_text(records.file_name(record), records.export_text(record, seats, sealed(record)))
         return True
     elif cmd == "copy":
         el = js.document.getElementById(arg or "")
@@ -505,7 +512,16 @@ def command(app, cmd: str, arg: str | None) -> bool:
         return True
     elif cmd == "watch":
         t = app.table
-        imported = records.Imported(t.state.record.copy(), t.names, t.seats, t.state)
+        record = t.record().copy()
+        try:  # a game dealt by mental poker: the whole game, every hand known, from its audited record
+            state = record.replay() if record.fair is not None else t.state
+        except LOAD_ERRORS as exc:
+            app.error = (_("This game can be watched once both devices have checked its deal (the audit at the end).")
+                         if not record.fair.get("secrets") else
+                         tr("Could not open the replay: {reason}", reason=str(exc)))
+            app.redraw()
+            return True
+        imported = records.Imported(record, t.names, t.seats, state)
         private_replay(app, t, imported, at=0)
         app.replay_save = getattr(t, "save_id", None)
     elif cmd == "play-from-here":

@@ -159,7 +159,7 @@ class App(BotPump):
         """What a renderer needs besides the view: the seat shown, names, legal actions, the selection, the
         phone layout, the card this seat just drew and the other seats' moves since this seat last moved."""
         table = self.table
-        record = getattr(table.state, "record", None)  # a guest's table has no record: the view's last move
+        played = table.played()  # None on a guest's table of a game the host deals: the view's last move
         floor = self.round_floor
         history = table.state.view(None)["history"]
         if history and isinstance(history[-1].get("moves"), int):
@@ -167,7 +167,7 @@ class App(BotPump):
         self.was_narrow = narrow = narrow_screen()
         return {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected,
                 "narrow": narrow, "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
-                "recent": recent_moves(record.moves, self.viewer, floor) if record is not None else None}
+                "recent": recent_moves(played, self.viewer, floor) if played is not None else None}
 
     def motion_ui(self, view: dict) -> dict:
         """What a renderer may animate: the log entries from ui["since"] on came after the table was last drawn
@@ -421,7 +421,7 @@ class App(BotPump):
             self.modal = "over"
         elif cmd == "next":
             self.rounds_seen = len(self.table.state.view(None)["history"])
-            self.round_floor = len(self.table.state.record.moves) if hasattr(self.table.state, "record") else 0
+            self.round_floor = len(self.table.played() or [])
             self.modal, self.round_over, self.finished, self.drawn = None, False, None, {}
             self.after_change()
             return
@@ -496,7 +496,7 @@ class App(BotPump):
         self.screen, self.modal, self.selected, self.covered, self.viewer = "table", None, None, False, None
         self.handoff, self.round_over, self.finished, self.drawn = False, False, None, {}
         self.rounds_seen = len(table.state.view(None)["history"])
-        self.round_floor = len(table.state.record.moves) if hasattr(table.state, "record") else 0
+        self.round_floor = len(table.played() or [])
         self.choose_viewer()
         self.covered = False  # the first person to play is already at the device
         self.autosave()

@@ -63,6 +63,11 @@ class Game:
         """The seat `fair_seat(...).to_json()` saved (ValueError for anything else), or None (see `fair_seat`)."""
         return None
 
+    def fair_start(self, players: int, options: dict | None, fair: Any) -> State:
+        """The start of a finished game dealt by mental poker, every round dealt from the seats' revealed secrets
+        (`Record.fair`); RecordError when this game has no such deal or `fair` cannot deal it."""
+        raise RecordError(f"{self.title} is not dealt by mental poker")
+
     def new(self, players: int = 2, seed: int = 0, options: dict | None = None) -> State:
         if not is_whole(players, self.min_players, self.max_players):
             raise RecordError(f"{self.title} takes {self.min_players}–{self.max_players} players")

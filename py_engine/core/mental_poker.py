@@ -151,6 +151,28 @@ def card_codes(group: Group, n: int) -> list[int]:
     return codes
 
 
+def permutation(secret: bytes, n: int) -> tuple[int, ...]:
+    """A seat's shuffle of a deal of n cards, from its deal secret (Fisher–Yates over `_below`)."""
+    if not isinstance(secret, bytes) or len(secret) < 16:
+        raise ValueError("a seat secret is at least 16 bytes")
+    perm = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = _below(f"explorers-table-sra-perm:{i}", secret, i + 1)
+        perm[i], perm[j] = perm[j], perm[i]
+    return tuple(perm)
+
+
+def deal_order(secrets: list[bytes], n: int) -> list[int]:
+    """The card at every position of a deal whose seats (in seat order) had these deal secrets: the seats'
+    shuffles composed, as the locks applied them. Cheap (no exponentiation): how a finished game's record
+    deals each round again (the audit has checked every step against the same secrets)."""
+    order = list(range(n))
+    for secret in secrets:
+        perm = permutation(secret, n)
+        order = [order[i] for i in perm]
+    return order
+
+
 @dataclass(frozen=True)
 class SeatKeys:
     """One seat's secrets for one deal, all derived from `secret`: the lock key, the permutation and the card
@@ -166,12 +188,8 @@ class SeatKeys:
         if not isinstance(secret, bytes) or len(secret) < 16:
             raise ValueError("a seat secret is at least 16 bytes")
         lock = 1 + _below("explorers-table-sra-lock", secret, 2 ** LOCK_BITS - 1)
-        perm = list(range(n))
-        for i in range(n - 1, 0, -1):  # Fisher–Yates
-            j = _below(f"explorers-table-sra-perm:{i}", secret, i + 1)
-            perm[i], perm[j] = perm[j], perm[i]
         cards = tuple(1 + _below(f"explorers-table-sra-card:{j}", secret, group.q - 1) for j in range(n))
-        return cls(lock, tuple(perm), cards, pow(lock, -1, group.q))
+        return cls(lock, permutation(secret, n), cards, pow(lock, -1, group.q))
 
     def rekey_exponent(self, group: Group, j: int) -> int:
         inverse = self.unlock_lock or pow(self.lock, -1, group.q)
@@ -509,9 +527,7 @@ class SeatDeal:
             for s, key in have.items():
                 if key != keys[s].unlock(g, j):
                     raise Cheat(WRONG_KEY, s, f"its key for position {j} is not the one its secret gives")
-        order = list(range(n))  # the card at each position: compose the permutations
-        for s in range(self.seats):
-            order = [order[i] for i in keys[s].perm]
+        order = deal_order([self.secrets[s] for s in range(self.seats)], n)  # the card at each position
         for j, card in self.cards.items():
             if order[j] != card:  # cannot happen once every step is verified; a guard against a broken group
                 raise Cheat(BAD_STEP, self.owner.get(j, 0), f"position {j} was shown as another card")

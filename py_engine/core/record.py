@@ -38,10 +38,16 @@ anything but the commitment is known). Such a record also holds "host_share" (fu
 secret that gives the seed) and "shares" (one per seat, null for none; public), and `from_json` refuses
 one whose seed is not the one its shares give. The host's share stays secret until the game is over: with
 it, any guest could compute the seed and so every hand.
+
+A game dealt by mental poker (py_engine.core.mental_poker, no seed deals: the seed is 0) has "fair":
+{"group": the group's name, "secrets": each round's deal secrets, one per seat (hex), once the game is over
+and audited, "verdict": a cheat that stopped it, or null}. `replay` asks the game (`Game.fair_start`) to deal
+each round from those secrets; a record without them (a game still running, or stopped) cannot be replayed.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import secrets
 from dataclasses import dataclass, field
@@ -117,10 +123,12 @@ class Record:
     salt: str = ""
     host_share: str = ""
     shares: list | None = None
+    fair: dict | None = None  # a game dealt by mental poker (see the module doc)
 
     def copy(self) -> Record:
         return Record(self.game_id, self.players, self.seed, dict(self.options), list(self.moves), self.salt,
-                      self.host_share, None if self.shares is None else list(self.shares))
+                      self.host_share, None if self.shares is None else list(self.shares),
+                      None if self.fair is None else copy.deepcopy(self.fair))
 
     def commitment(self) -> str:
         """The deal's commitment (raises ValueError if no salt was set): to the host's share for a deal made
@@ -134,7 +142,10 @@ class Record:
         from .. import get_game
 
         game = get_game(self.game_id)
-        state = game.new(players=self.players, seed=self.seed, options=self.options)
+        if self.fair is not None:  # dealt by mental poker: the game deals from the seats' revealed secrets
+            state = game.fair_start(self.players, self.options, self.fair)
+        else:
+            state = game.new(players=self.players, seed=self.seed, options=self.options)
         state.record.salt, state.record.host_share = self.salt, self.host_share
         state.record.shares = None if self.shares is None else list(self.shares)
         moves = game.upgrade_moves(self.moves, self.options, self.players, self.seed)
@@ -161,6 +172,8 @@ class Record:
                 data["host_share"] = self.host_share
         if self.shares is not None:
             data["shares"] = list(self.shares)
+        if self.fair is not None:
+            data["fair"] = copy.deepcopy(self.fair)
         data["options"] = dict(self.options)
         data["moves"] = [list(m) for m in self.moves]
         return data
@@ -213,5 +226,9 @@ class Record:
             sealed = commitment(seed, salt) if salt else None
         if deal is not None and sealed != deal:
             raise RecordError("the deal in this record does not match its commitment")
+        fair = data.get("fair")
+        if fair is not None and not isinstance(fair, dict):
+            raise RecordError("bad mental-poker deal")
         moves = game.upgrade_moves([list(m) for m in moves], options, players, seed)
-        return cls(game_id, players, seed, options, moves, salt, host_share, shares)
+        return cls(game_id, players, seed, options, moves, salt, host_share, shares,
+                   None if fair is None else copy.deepcopy(fair))

@@ -94,6 +94,7 @@ class Guest:
                  fair_secret: bytes | None = None, fair_groups: tuple[str, ...] = (mp.GROUP14.name,)) -> None:
         self.seat = seat
         self.fair: Any = None  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
+        self.fair_lost = False  # the host holds more of this seat's messages than this device: its keys are lost
         self._fair_secret = fair_secret
         self._fair_groups = tuple(fair_groups)
         self.token = token
@@ -132,14 +133,18 @@ class Guest:
         return saved
 
     @classmethod
-    def restore(cls, saved: dict) -> Guest:
+    def restore(cls, saved: dict, fair: Any = None) -> Guest:
+        """The guest `save()` kept; `fair`: this seat's live FairSeat to go on with (a reconnect without a
+        reload: resuming the saved one redoes every exponentiation)."""
         g = cls(seat=saved.get("seat"), token=saved.get("token"), name=saved.get("name") or "")
         g.game_id = saved.get("game")
         deal = saved.get("deal")
         g.deal = deal if msg.is_hex(deal, 64) else None
         share = saved.get("share")
         g.share = share if msg.is_hex(share, 64) else None
-        if saved.get("fair") is not None and g.game_id:
+        if fair is not None:
+            g.fair = fair
+        elif saved.get("fair") is not None and g.game_id:
             from .. import get_game
 
             try:
@@ -164,7 +169,7 @@ class Guest:
         token = token if token is not None else self.token
         if not token:
             raise ValueError("no rejoin token: join with an invite first")
-        return msg.rejoin(token)
+        return msg.rejoin(token, self.fair.got if self.fair is not None else None)
 
     def act(self, action: Any, *, check: bool = True) -> str:
         """The message playing `action` (tuple or encoded list) against the current view.
@@ -186,17 +191,24 @@ class Guest:
             raise ValueError("not one of the legal moves of the current view")
         from .. import get_game
 
-        sent = self.fair.act(get_game(self.game_id).decode(value))
+        start = len(self.fair.sent)
+        self.fair.act(get_game(self.game_id).decode(value))
         self._sync()
-        return [msg.mp(m) for m in sent]
+        return self._texts(start)
 
     def poll(self) -> list[str]:
-        """One piece of this seat's mental-poker work (the app calls it when idle): the texts to send."""
-        if self.fair is None:
+        """One piece of this seat's mental-poker work (the app calls it when idle, once seated): the texts to
+        send."""
+        if self.fair is None or not self.seated or self.fair_lost:
             return []
-        sent = self.fair.poll()
+        start = len(self.fair.sent)
+        self.fair.poll()
         self._sync()
-        return [msg.mp(m) for m in sent]
+        return self._texts(start)
+
+    def _texts(self, start: int) -> list[str]:
+        """This seat's "mp" messages from number `start` on, as texts (numbered: see messages.mp)."""
+        return [msg.mp(m, i) for i, m in enumerate(self.fair.sent[start:], start)]
 
     def fair_busy(self) -> bool:
         """True while `poll` may have work: this round's deck is not yet rekeyed by this seat."""
@@ -216,9 +228,10 @@ class Guest:
         s = f.state
         self.seq = len(s.record.moves)
         self.view = json.loads(json.dumps(s.view(self.seat)))
-        self.legal = [game.encode(a) for a in s.legal_actions(self.seat)] if f.ready() else []
-        self.to_move = [] if f.verdict is not None else list(s.to_move())
-        self.over = s.is_over() or f.verdict is not None
+        stopped = f.verdict is not None or self.fair_lost
+        self.legal = [game.encode(a) for a in s.legal_actions(self.seat)] if f.ready() and not stopped else []
+        self.to_move = [] if stopped else list(s.to_move())
+        self.over = s.is_over() or stopped
         self.result = json.loads(json.dumps(s.result())) if s.is_over() else None
         if f.verdict is not None:
             v = f.verdict
@@ -230,9 +243,12 @@ class Guest:
     def _on_mp(self, m: dict, now: float | None) -> Event:
         if self.fair is None or not self.seated:
             raise ProtocolError("malformed", "a mental-poker message at a table that is not dealt so")
-        sent = self.fair.receive(m["m"])
+        if self.fair_lost or (m.get("i") is not None and m["i"] != self.fair.got):
+            return Event("mp", m)  # taken already, or after a gap: the host sends again from `got` on a rejoin
+        start = len(self.fair.sent)
+        self.fair.receive(m["m"])
         self._sync()
-        return Event("mp", m, replies=tuple(msg.mp(x) for x in sent))
+        return Event("mp", m, replies=tuple(self._texts(start)))
 
     def ping(self, now: float | None = None) -> str:
         """A ping; the matching pong sets `rtt` when `now` is passed to both calls."""
@@ -265,7 +281,12 @@ class Guest:
         reply = None
         if m.get("fair") is not None:
             self._fair_seat(m)
-            return Event("seat", m)
+            got = m.get("got") or 0
+            if got > len(self.fair.sent):  # the host took messages this device never sent: its keys are gone
+                self.fair_lost = True
+                self._sync()
+                return Event("seat", m)
+            return Event("seat", m, replies=tuple(self._texts(got)))  # what the host lacks, again
         if m.get("joint") is True and self.deal == deal:  # our share, made only after the commitment arrived
             self.joint = True
             if self.share is None:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import copy
 import hmac
-import json
 import secrets
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -130,9 +129,8 @@ class Host:
         self._state = state
         self.dealing = dealing  # a joint deal waiting for the shares of remote seats: nobody moves yet
         self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
-        self._fair_out: list[dict] = []  # "mp" messages waiting for the remote seat's connection
+        self._fair_next = 0  # the first of this seat's "mp" messages (fair.sent) the guest's connection lacks
         self._fair_mark: tuple = ()  # (seq, verdict, audited) when the app was last told of a change
-        self._fair_orders: list | None = None  # each round's audited deck order, once the audit passed
         self._token_factory = token_factory or default_token
         self.on_change = on_change
         self._seats = [_Seat(k, clean_name(given[i] if i < len(given) else None, f"Player {i + 1}"))
@@ -374,21 +372,23 @@ class Host:
         """A cheat that stopped a game dealt by mental poker ({"kind", "seat", "detail"}), else None."""
         return self.fair.verdict if self.fair is not None else None
 
-    def fair_record(self) -> dict | None:
-        """What proves the finished game: the moves, each round's audited deck order (once the audit passed)
-        and the verdict; `py_engine.games.lost_cities.fair.replay(moves, orders, options)` replays it."""
+    def fair_record(self) -> Record | None:
+        """The record of a game dealt by mental poker (None at other tables). Once the audit passed: the whole
+        game, which anyone can replay (its "fair" entry holds each round's deal secrets, py_engine.core.record);
+        before: this seat's own record (the moves and the verdict of a cheat, if any; no deal: it cannot be
+        replayed, and it holds no card this seat may not know)."""
         if self.fair is None:
             return None
-        rec = self.fair.record()
-        rec["options"] = dict(self._state.record.options)
-        if self.fair.audited and self._fair_orders is None:  # an audit costs seconds in the browser: once
-            self._fair_orders = [d.audit() for d in self.fair.deals]
-        rec["orders"] = self._fair_orders if self.fair.audited else None
-        return json.loads(json.dumps(rec))
+        full = self.fair.full_record()
+        if full is not None:
+            return full
+        rec = self._state.record.copy()
+        rec.fair = {"group": self.fair.group.name, "verdict": self.fair.verdict}
+        return rec
 
     def _fair_step(self, sent: list[dict], actor: int | None = None) -> list[Out]:
-        """After a FairSeat call: queue what it sent, refresh legal moves, tell the app and the guest."""
-        self._fair_out.extend(sent)
+        """After a FairSeat call (its messages are in `fair.sent`): refresh legal moves, tell the app and the
+        guest."""
         old = self._legal
         self._refresh()
         if actor is not None:
@@ -406,17 +406,22 @@ class Host:
         return out
 
     def _flush(self) -> list[Out]:
+        """This seat's "mp" messages the guest's connection has not had yet, numbered (a connection that comes
+        back after a reload or a drop gets them again from the count it says it took)."""
         peer = next((s.peer for s in self._seats if s.kind == "remote"), None)
         if peer is None or self.fair is None:
             return []
-        sent, self._fair_out = self._fair_out, []
-        return [(peer, msg.mp(m)) for m in sent]
+        sent, start = self.fair.sent, self._fair_next
+        self._fair_next = len(sent)
+        return [(peer, msg.mp(m, i)) for i, m in enumerate(sent[start:], start)]
 
     def _on_mp(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         if self._peers.get(peer) is None:
             raise ProtocolError("not-seated", "join or rejoin a seat before playing", "mp")
         if self.fair is None:
             raise ProtocolError("type", "this table is not dealt by mental poker", "mp")
+        if m.get("i") is not None and m["i"] != self.fair.got:  # taken already, or after a gap: the guest
+            return []  # sends its messages again from `got` when it reconnects
         return self._fair_step(self.fair.receive(m["m"]))
 
     def disconnect(self, peer: Hashable) -> list[Out]:
@@ -495,6 +500,9 @@ class Host:
         s = self._seats[seat]
         if s.kind != "remote":
             raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "join")
+        if self.fair is not None and self.fair.got:  # a new device has no keys for the cards dealt to the seat
+            raise ProtocolError("dealt", f"the cards of seat {seat + 1} were dealt to the device that took it "
+                                "first: only that device can go on with them", "join")
         token = self._new_token()
         s.invite, s.token = None, token
         s.name = clean_name(m["name"], f"Player {seat + 1}")
@@ -506,9 +514,15 @@ class Host:
         self._seated_already(peer, "rejoin")  # even its own seat: a repeated rejoin must not cost a broadcast
         if self._seats[seat].kind != "remote":
             raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "rejoin")
-        return self._seat_taken(peer, seat)
+        got = m.get("got") or 0
+        if self.fair is not None and got > len(self.fair.sent):
+            raise ProtocolError("dealt", "this table has lost part of the game (it was resumed from an older "
+                                "save): the game cannot go on", "rejoin")
+        return self._seat_taken(peer, seat, got)
 
-    def _seat_taken(self, peer: Any, seat: int) -> list[Out]:
+    def _seat_taken(self, peer: Any, seat: int, got: int = 0) -> list[Out]:
+        """Bind `peer` to `seat`; at a table dealt by mental poker the guest then gets this seat's "mp"
+        messages again from `got` (what it says it took) and is told how many of its own the host took."""
         s = self._seats[seat]
         out: list[Out] = []
         if s.peer is not None and s.peer != peer:
@@ -521,7 +535,10 @@ class Host:
         assert s.token is not None
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
                                    s.name, self.commitment, joint=bool(self._state.record.host_share),
-                                   fair=self.fair.group.name if self.fair is not None else None)))
+                                   fair=self.fair.group.name if self.fair is not None else None,
+                                   got=self.fair.got if self.fair is not None else None)))
+        if self.fair is not None:
+            self._fair_next = got
         self._changed("table")
         return out + self._flush() + self._broadcast()
 

@@ -4,11 +4,13 @@ Every message is a JSON object ``{"v": 1, "t": <type>, ...fields}``; no other fi
 
 Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   join    token: invite token, name: text (≤ 256 chars; the host keeps a cleaned ≤ 32)
-  rejoin  token: the rejoin token from "seat"
+  rejoin  token: the rejoin token from "seat"; got (optional): at a table dealt by mental poker, how many of
+          the host's "mp" messages this seat has taken (the host sends the rest again)
   act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
   share   share: 64 hex digits, this seat's random share of a joint deal (answer to a "seat" with joint)
   mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
-          seat's FairSeat checks); the size and bracket bounds above hold for it too
+          seat's FairSeat checks); i (optional): its number in this seat's stream of "mp" messages (0, 1, …),
+          so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it
   ping    n: int                      pong  n: the n of the host's ping
 Host → guest:
   seat    seat, token (rejoin token: keep it), game, players, options, name, and (optional) deal: the
@@ -16,18 +18,20 @@ Host → guest:
           never travels before the game is over; joint: true when the deal is made by all seats
           (then deal commits to the host's share and the guest answers with "share"); fair: the name of
           the group of a game dealt by mental poker (then the guest plays its own FairSeat and "mp" messages
-          carry the deal and the moves)
+          carry the deal and the moves); got: then how many of this seat's "mp" messages the host has taken
+          (the guest sends the rest again)
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
           table: [{seat, name, kind: local|bot|remote, connected}]
   over    seq, result ({scores, ranks, winners}), and (optional) record: the full finished record
           (Record.to_json(): seed, salt, deal, moves) with which the guest checks the commitment and
           replays the game against the views it was sent (Guest.verdict)
-  reject  code (REJECT_CODES), reason (readable), re (type of the refused message or null),
+  reject  code (REJECT_CODES; "dealt": the seat's cards of a game dealt by mental poker belong to another
+          device, or the host lost part of the game), reason (readable), re (type of the refused message or null),
           seq (the table's seq; null for a connection that holds no seat) — nothing changed
   error   code: "replaced" (another connection rejoined this seat) | "closed" (the seat is no
           longer remote): this connection holds no seat any more
   ping    n: int                      pong  n: the n of the guest's ping
-  mp      m: one message of the host's FairSeat (as from the guest)
+  mp      m: one message of the host's FairSeat, i: its number (as from the guest)
 
 The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
 syntax, object shape, field types and the protocol version, and raise `ProtocolError` (a short code
@@ -59,7 +63,7 @@ HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "ping", "pong")
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
 REJECT_CODES = ("size", "malformed", "version", "type", "auth", "blocked", "seated", "not-seated", "closed",
-                "over", "turn", "stale", "illegal", "internal")
+                "over", "turn", "stale", "illegal", "internal", "dealt")
 ERROR_CODES = ("replaced", "closed")
 
 
@@ -169,10 +173,10 @@ def _need(ok: bool, t: str, field: str, what: str) -> None:
 # --- guest → host -------------------------------------------------------------------------------
 _GUEST_SHAPES = {
     "join": (("token", "name"), ()),
-    "rejoin": (("token",), ()),
+    "rejoin": (("token",), ("got",)),
     "act": (("seq", "action"), ()),
     "share": (("share",), ()),
-    "mp": (("m",), ()),
+    "mp": (("m",), ("i",)),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -183,6 +187,7 @@ def parse_guest(text: Any) -> dict:
     t, m = _shape(_load(text, MAX_GUEST_CHARS, MAX_BRACKETS), _GUEST_SHAPES)
     if t in ("join", "rejoin"):
         _need(is_str(m["token"], TOKEN_MAX, 1), t, "token", f"a string of 1–{TOKEN_MAX} characters")
+        _need(m.get("got") is None or is_int(m["got"]), t, "got", "a whole number or absent")
     if t == "join":
         _need(is_str(m["name"], NAME_MAX * 8), t, "name", f"a string of at most {NAME_MAX * 8} characters")
     elif t == "act":
@@ -192,6 +197,7 @@ def parse_guest(text: Any) -> dict:
         _need(is_hex(m["share"], 64), t, "share", "64 lowercase hex digits")
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
+        _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
     elif t in ("ping", "pong"):
         _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
     return m
@@ -202,9 +208,13 @@ def join(token: str, name: str) -> str:
     return dumps({"v": VERSION, "t": "join", "token": token, "name": name})
 
 
-def rejoin(token: str) -> str:
-    """Reclaim a seat with its rejoin token (after a reload or a dropped connection)."""
-    return dumps({"v": VERSION, "t": "rejoin", "token": token})
+def rejoin(token: str, got: int | None = None) -> str:
+    """Reclaim a seat with its rejoin token (after a reload or a dropped connection); `got`: the host's "mp"
+    messages this seat has taken, at a table dealt by mental poker."""
+    m = {"v": VERSION, "t": "rejoin", "token": token}
+    if got is not None:
+        m["got"] = got
+    return dumps(m)
 
 
 def act(seq: int, action: Any) -> str:
@@ -217,9 +227,12 @@ def share(value: str) -> str:
     return dumps({"v": VERSION, "t": "share", "share": value})
 
 
-def mp(m: dict) -> str:
-    """One mental-poker message (either way)."""
-    return dumps({"v": VERSION, "t": "mp", "m": m})
+def mp(m: dict, i: int | None = None) -> str:
+    """One mental-poker message (either way); `i`: its number in the sender's stream."""
+    out = {"v": VERSION, "t": "mp", "m": m}
+    if i is not None:
+        out["i"] = i
+    return dumps(out)
 
 
 def ping(n: int) -> str:
@@ -232,12 +245,12 @@ def pong(n: int) -> str:
 
 # --- host → guest -------------------------------------------------------------------------------
 _HOST_SHAPES = {
-    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint", "fair")),
+    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint", "fair", "got")),
     "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
     "reject": (("code", "reason"), ("re", "seq")),
     "over": (("seq", "result"), ("record",)),
     "error": (("code", "reason"), ()),
-    "mp": (("m",), ()),
+    "mp": (("m",), ("i",)),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -268,6 +281,7 @@ def parse_host(text: Any) -> dict:
         _need(m.get("joint") in (None, False) or (m["joint"] is True and m.get("deal") is not None), t, "joint",
               "true (with a deal commitment), false or absent")
         _need(m.get("fair") is None or is_str(m["fair"], 64, 1), t, "fair", "a group name or absent")
+        _need(m.get("got") is None or is_int(m["got"]), t, "got", "a whole number or absent")
     elif t == "view":
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["view"]) is dict, t, "view", "an object")
@@ -293,6 +307,7 @@ def parse_host(text: Any) -> dict:
         _need(m.get("record") is None or type(m["record"]) is dict, t, "record", "a record object or null")
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
+        _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
     elif t == "error":
         _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
@@ -302,13 +317,15 @@ def parse_host(text: Any) -> dict:
 
 
 def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None,
-         joint: bool = False, fair: str | None = None) -> str:
+         joint: bool = False, fair: str | None = None, got: int | None = None) -> str:
     m = {"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
          "options": options, "name": name, "deal": deal}
     if joint:
         m["joint"] = True
     if fair:
         m["fair"] = fair
+        if got is not None:
+            m["got"] = got
     return dumps(m)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from bisect import insort
 
-from ...core import IllegalAction, Record, Rng
+from ...core import IllegalAction, Record, RecordError, Rng
 from ...core import mental_poker as mp
 from .cards import HAND_SIZE, PER_COLOUR
 from .state import GAME, LostCitiesState
@@ -79,6 +79,8 @@ class _Dealt(KnowledgeState):
         super()._deal(starter)
         orders = getattr(self, "orders", None)  # unset during `start`: `replay` fills round 1 itself
         if orders is not None:
+            if self.round > len(orders):
+                raise RecordError(f"the record holds no deal for round {self.round}")
             self._fill(orders[self.round - 1])
 
     def _fill(self, order: list[int]) -> None:
@@ -95,6 +97,32 @@ def replay(moves: list, orders: list[list[int]], options: dict) -> LostCitiesSta
     s._fill(s.orders[0])
     for seat, encoded in moves:
         s.apply(seat, GAME.decode(encoded))
+    return s
+
+
+def dealt_start(players: int, options: dict | None, fair: object) -> LostCitiesState:
+    """The start of a finished game from its record's "fair" entry (py_engine.core.record: the group and each
+    round's deal secrets, one per seat): every round dealt as the seats' shuffles dealt it
+    (`mental_poker.deal_order`), every card known. RecordError for an entry that cannot deal."""
+    if players != 2 or not isinstance(fair, dict) or fair.get("group") not in mp.GROUPS:
+        raise RecordError("this record is not of a two-player game dealt by mental poker")
+    rounds = fair.get("secrets")
+    if rounds is None:
+        raise RecordError("a game dealt by mental poker can be replayed once it is over and its deals were audited")
+    try:
+        if not isinstance(rounds, list) or not 1 <= len(rounds) <= 16 \
+                or not all(isinstance(pair, list) and len(pair) == 2 for pair in rounds):
+            raise ValueError
+        secrets = [[bytes.fromhex(x) for x in pair] for pair in rounds]
+        if not all(16 <= len(x) <= 64 for pair in secrets for x in pair):
+            raise ValueError
+    except (TypeError, ValueError):
+        raise RecordError("bad deal secrets in the record") from None
+    s = _Dealt.start(options or {})
+    n = s.ncol * PER_COLOUR
+    s.orders = [mp.deal_order(pair, n) for pair in secrets]
+    s._fill(s.orders[0])
+    s.record.fair = json.loads(json.dumps(fair))
     return s
 
 
@@ -128,6 +156,9 @@ class FairSeat:
         self._secrets_sent = False
         self._held: list[dict] = []         # the other seat's moves that came while I wait for a key
         self._log: list[list] = []          # every call that changed this seat, for to_json
+        self.sent: list[dict] = []          # every message this seat sent, in order (resent after a reconnect)
+        self.got = 0                        # messages taken from the other seat (`receive` calls logged)
+        self.state.record.fair = {"group": group.name}  # the record of a game dealt so: no seed deals
         self._new_deal()
 
     # --- save and resume ------------------------------------------------------------------------
@@ -211,6 +242,7 @@ class FairSeat:
         out = (self.deal.poll() if self.deal.deck is None else []) + self._due()
         if out or before != (self.audited, self.verdict):
             self._log.append(["poll"])
+        self.sent += out
         return out
 
     def _due(self) -> list[dict]:
@@ -242,31 +274,39 @@ class FairSeat:
         if kind == "draw" and arg == "deck":
             self._drawing = s.deck[-1] - SLOT
             self.deal.expect(self.me, [self._drawing])
+            self.sent.append(msg)
             return [msg]  # applied when the other seat's key opens the card
         if kind in ("play", "discard") and arg in self._slots:
             msg["reveal"] = self.deal.reveal(self._slots.pop(arg))
         s.apply(self.me, action)
-        return [msg] + self._due()
+        out = [msg] + self._due()
+        self.sent += out
+        return out
 
     def receive(self, msg: dict) -> list[dict]:
         """The other seat's message; returns my answers. A cheat stops the seat (see `verdict`)."""
         if self.verdict is not None:
             return []
         self._log.append(["in", msg])
+        self.got += 1
+        out: list[dict] = []
         try:
             if isinstance(msg, dict) and msg.get("t") == "mp":
-                return self._protocol(msg)
-            if isinstance(msg, dict) and msg.get("t") == "move":
+                out = self._protocol(msg)
+            elif isinstance(msg, dict) and msg.get("t") == "move":
                 if self._drawing is not None:  # the other seat moved on before its key reached me
                     if len(self._held) >= 4:
                         raise mp.Cheat(mp.MALFORMED, self.other, "moves while it keeps my card's key")
                     self._held.append(msg)
-                    return []
-                return self._move(msg)
-            raise mp.Cheat(mp.MALFORMED, self.other, "a message of no known kind")
+                else:
+                    out = self._move(msg)
+            else:
+                raise mp.Cheat(mp.MALFORMED, self.other, "a message of no known kind")
         except mp.Cheat as cheat:
             self._stop(cheat)
             return []
+        self.sent += out
+        return out
 
     def _protocol(self, msg: dict) -> list[dict]:
         deal = next((d for d in self.deals if d.deal == msg.get("deal")), None)
@@ -345,6 +385,16 @@ class FairSeat:
                 return out
             self.audited = True
         return out
+
+    def full_record(self) -> Record | None:
+        """Once the audit passed, the record of the whole game that anyone can replay (py_engine.core.record:
+        "fair" holds each round's deal secrets, from which every deck order follows); None before."""
+        if not self.audited or self.verdict is not None:
+            return None
+        rec = self.state.record.copy()
+        rec.fair = {"group": self.group.name, "verdict": None,
+                    "secrets": [[d.secrets[s].hex() for s in range(2)] for d in self.deals]}
+        return rec
 
     def record(self) -> dict:
         """What this seat keeps of the game: the moves (public), the verdict and whether the audit passed."""

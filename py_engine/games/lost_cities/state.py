@@ -300,6 +300,11 @@ class LostCitiesGame(Game):
 
         return fair.FairSeat.from_json(data)
 
+    def fair_start(self, players: int, options: dict | None, fair: Any) -> Any:
+        from . import fair as mental
+
+        return mental.dealt_start(players, options, fair)
+
     def encode(self, action: tuple) -> list:
         """Actions of this game are flat tuples of str / int: their JSON form is the list of the same items."""
         return list(action)
