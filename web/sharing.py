@@ -412,6 +412,9 @@ def play_from_here(app) -> None:
 
 
 # --- saved games: continue, watch ------------------------------------------------------------------
+UNAUDITED = N_("This game can be watched once both devices have checked its deal (the audit at the end).")
+
+
 def _load_saved(app, sid: str, load, failed: str):
     """Saved game `sid` read by `load` (LocalTable.load or records.load), or None with app.error saying why
     (`failed`: the message, with {reason})."""
@@ -444,8 +447,18 @@ def continue_saved(app, sid: str) -> bool:
     return True
 
 
+def _unaudited(data: object) -> bool:
+    """A saved game dealt by mental poker whose deal is not in its record yet (it ends with the audit)."""
+    record = data.get("record") if isinstance(data, dict) else None
+    fair = record.get("fair") if isinstance(record, dict) else None
+    return isinstance(fair, dict) and not fair.get("secrets")
+
+
 def watch_saved(app, sid: str) -> bool:
     """The replay of saved game `sid` (as private as private_replay allows), or why not (False, app.error)."""
+    if _unaudited(saved_games().current(sid)):
+        app.error = _(UNAUDITED)
+        return False
     imported = _load_saved(app, sid, records.load, N_("Could not open the saved game: {reason}"))
     if imported is None:
         return False
@@ -516,8 +529,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         try:  # a game dealt by mental poker: the whole game, every hand known, from its audited record
             state = record.replay() if record.fair is not None else t.state
         except LOAD_ERRORS as exc:
-            app.error = (_("This game can be watched once both devices have checked its deal (the audit at the end).")
-                         if not record.fair.get("secrets") else
+            app.error = (_(UNAUDITED) if not record.fair.get("secrets") else
                          tr("Could not open the replay: {reason}", reason=str(exc)))
             app.redraw()
             return True
