@@ -70,7 +70,7 @@ ARNAK_CAPTION = "Camp 1's boot space is taken: the two-boot space costs a car an
 def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     """Lost Ruins of Arnak, four players: seat 1's archaeologist holds camp 1's boot space; seat 0 holds an
     Exploration (car) and a Fear (boot). Built in the editor, embedded on a second origin with camp 1
-    ringed, then played on: the dig paid with the car and the boot, the turn ended, the bots answer."""
+    ringed, then played on: one click on the lit camp digs there, paid with the car, as in the app."""
     context, page, watch = open_editor(browser, site, "arnak")
     page.select_option("[data-testid=ed-players]", "4")
     page.wait_for_selector('[data-testid="zone-hand.3"]')
@@ -101,8 +101,7 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     page.locator("svg [data-testid^=hand-203][data-cmd=select]").click()
     lit = page.locator("svg [data-site='0'] rect.lit[data-act]")
     lit.first.wait_for(timeout=90_000)
-    lit.first.click()  # the dig is chosen; its cost is paid by clicking the card again (a car pays a boot)
-    page.locator("svg [data-testid^=hand-203][data-act]").click(timeout=90_000)
+    lit.first.click()  # the dig, paid with the selected card in the same click (data-then; a car pays a boot)
     page.wait_for_selector("svg [data-testid^=hand-203]", state="detached", timeout=90_000)
     assert page.locator("[data-testid=error]").count() == 0
     context.close()

@@ -154,6 +154,8 @@ def drawings(game_id: str, view: dict, ui: dict):
     names = ui["names"]
     yield lambda: rmod.render(view, ui)
     yield lambda: tag("p", None, rmod.status_text(view, ui))
+    if hasattr(rmod, "status_html"):
+        yield lambda: rmod.status_html(view, ui)
     for name in ("action_buttons",):
         if hasattr(rmod, name):
             yield lambda name=name: getattr(rmod, name)(view, ui)

@@ -197,7 +197,7 @@ def log_html(entry: dict, names: list[str]) -> Safe:
     elif k == "rival":
         lead = move_icons(p)
     else:
-        lead = [LINE_ICONS[k]] if k in LINE_ICONS else []
+        lead = [LINE_ICONS[k]] if isinstance(k, str) and k in LINE_ICONS else []
     if k is None or _public_line(str(k), p, names) is not None:
         line = text(log_text(entry, names))
     else:

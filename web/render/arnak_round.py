@@ -18,7 +18,9 @@ MOVE_ICONS = {"discover": "idol", "research": "glass", "temple_tile": "temple", 
 
 def round_entries(log: list, n: int | None = None) -> list[dict]:
     """The log entries of round n (from its "round" line to its "round_end"); n None: the round being played
-    (everything after the last "round" line)."""
+    (everything after the last "round" line). Entries whose key is not a word are left out (a peer's view may
+    hold anything there)."""
+    log = [e for e in log if isinstance(e, dict) and isinstance(e.get("key"), str)]
     start = end = None
     for i, e in enumerate(log):
         p = e.get("params") if isinstance(e.get("params"), dict) else {}
@@ -38,12 +40,13 @@ def rival_moves(log: list, n: int | None = None) -> list[dict]:
 
 def move_icons(d: dict) -> list[str]:
     """The icons of one rival move: the resource of a dig, a card's price, an idol, the glass, a temple tile."""
-    what = d.get("did")
+    what = d.get("did") if isinstance(d.get("did"), str) else None  # a peer's view may hold anything here
     tile = d.get("tile")
     if what == "dig" and isinstance(tile, str) and tile.startswith("dig-") and tile[4:] in D.RES:
         return ["archaeologist", tile[4:]]
     if what == "buy":
-        info = D.CARDS.get(d.get("card"))
+        card = d.get("card")
+        info = D.CARDS.get(card) if isinstance(card, (str, int)) else None
         return ["card", "coin" if info and info[1] == "item" else "compass"]
     if what == "discover":
         return ["archaeologist", MOVE_ICONS[what]]
