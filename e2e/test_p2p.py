@@ -21,9 +21,10 @@ def moves(page) -> int:
     return len(engine_state(page).record.moves)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def pair(site, playwright_instance):
-    """Two separate browser processes (one launch() each) from the session's Playwright."""
+    """Two separate browser processes (one launch() each) from the session's Playwright, new for each test (and
+    each rerun): a tab that crashed in one test must not fail the next ones."""
     hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
     host, hw = open_page(hb, site)
     guest, gw = open_page(gb, site)
