@@ -290,3 +290,48 @@ def test_the_guests_saved_seat_holds_no_card_of_the_hosts_hand() -> None:
     check_knowledge(resumed)
     assert not hidden & set(resumed.deal.cards.values())
     assert not hidden & {c for h in resumed.state.hands for c in h}
+
+
+@pytest.mark.parametrize("got", [-1, True, 1.5, "3", [2], 2**53])
+def test_a_rejoin_with_a_count_that_is_not_a_count_is_refused_and_changes_nothing(got) -> None:
+    """A hostile guest's `got` (negative, a bool, a float, text, a list, past 2**53-1) is refused as malformed
+    before the host looks at its table: the seat is not bound and nothing the host persists changes."""
+    link = Link()
+    link.play(Rng(28), moves=3)
+    link.cut()
+    host = link.host
+    before = json.dumps(host.save(), sort_keys=True)
+    text = json.dumps({"v": messages.VERSION, "t": "rejoin", "token": link.guest.token, "got": got})
+    out = host.receive("mallory", text)
+    assert json.loads(out[0][1])["code"] == "malformed" and host.seat_of("mallory") is None
+    assert json.dumps(host.save(), sort_keys=True) == before
+
+
+def test_a_rejoin_count_past_what_the_host_sent_is_refused_as_a_lost_deal() -> None:
+    link = Link()
+    link.play(Rng(29), moves=3)
+    link.cut()
+    host = link.host
+    before = json.dumps(host.save(), sort_keys=True)
+    for got in (len(host.fair.sent) + 1, messages.MAX_SEQ):
+        out = host.receive("mallory", messages.rejoin(link.guest.token, got))
+        assert json.loads(out[0][1])["code"] == "dealt" and host.seat_of("mallory") is None
+    assert json.dumps(host.save(), sort_keys=True) == before
+    link.reconnect()  # the real guest still gets its seat back
+    link.play(Rng(30))
+    _finished(link)
+
+
+@pytest.mark.parametrize("got", [-1, True, "2", 2**53])
+def test_a_seat_message_with_a_count_that_is_not_a_count_is_refused_by_the_guest(got) -> None:
+    """A hostile host's seat message: a bad `got` is invalid and the guest keeps its seat's state."""
+    link = Link()
+    link.play(Rng(31), moves=3)
+    guest = link.guest
+    seat = next(json.loads(t) for t in reversed(link.to_guest) if json.loads(t)["t"] == "seat")
+    seat["got"] = got
+    before = json.dumps(guest.save(), sort_keys=True)
+    ev = guest.receive(json.dumps(seat))
+    assert ev.kind == "invalid" and json.dumps(guest.save(), sort_keys=True) == before
+    seat["got"] = messages.MAX_SEQ  # a whole number past what this seat sent: the host took messages it never sent
+    assert guest.receive(json.dumps(seat)).kind == "seat" and guest.fair_lost and guest.legal == []
