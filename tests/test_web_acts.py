@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from unittest import mock
 
+import pytest
+
 from tests.test_web_hostile_host import LocalTable, joined_page, no_bot_loops, shell  # noqa: F401 (fixture)
 
 DISCARD = {"k": "discard", "to": -1, "why": "seven"}
@@ -95,3 +97,46 @@ def test_a_guest_drops_the_queue_when_the_next_move_is_no_longer_legal():
         for _, out in table.host.receive("p1", replies.pop(0)):
             link.received(out)
     assert table.state.hands[1] == [0, 0, 2, 1, 2, 0, 0, 0] and app.table.queued == []
+
+
+class Moves:
+    """A table whose seat 0 may play the moves of `legal`, each once, until `stop` moves are made."""
+
+    def __init__(self, legal: list, stop: int = 99) -> None:
+        self.left, self.played, self.stop = [list(a) for a in legal], [], stop
+
+    def legal(self, seat: int) -> list:
+        return [json.dumps(a) for a in self.left] if len(self.played) < self.stop else []
+
+    def play(self, encoded) -> bool:
+        if encoded not in self.left or len(self.played) >= self.stop:
+            return False
+        self.left.remove(encoded)
+        self.played.append(encoded)
+        return True
+
+
+def test_a_click_reads_one_move_with_its_follow_up_or_several_moves():
+    from clicks import read_click
+
+    assert read_click(El(data_act='["dig", 3]', data_then='["pay", 1]')) == ([["dig", 3]], ["pay", 1])
+    assert read_click(El(data_acts='[["a"], ["b"]]', data_then='["pay", 1]')) == ([["a"], ["b"]], None)
+    assert read_click(El(data_cmd="home")) is None
+    for bad in (El(data_act="[1,"), El(data_acts="{}"), El(data_acts="[]"), El(data_act='["a"]', data_then="x")):
+        with pytest.raises(ValueError):
+            read_click(bad)
+
+
+def test_a_follow_up_is_played_only_after_its_move_and_only_when_then_legal():
+    from clicks import play_click
+
+    t = Moves([["dig", 3], ["pay", 1]])
+    assert play_click(t, 0, [["dig", 3]], ["pay", 1], t.play, lambda: bool(t.legal(0))) == 1
+    assert t.played == [["dig", 3], ["pay", 1]]
+    t = Moves([["pay", 1]])  # the move is refused: no follow-up
+    assert play_click(t, 0, [["dig", 3]], ["pay", 1], t.play, lambda: bool(t.legal(0))) == 0 and t.played == []
+    t = Moves([["dig", 3]])  # the follow-up is not legal then: the move alone
+    assert play_click(t, 0, [["dig", 3]], ["pay", 1], t.play, lambda: bool(t.legal(0))) == 1
+    assert t.played == [["dig", 3]]
+    t = Moves([["a"], ["b"], ["c"]], stop=2)  # several moves: the seat stops moving after two
+    assert play_click(t, 0, [["a"], ["b"], ["c"]], None, t.play, lambda: bool(t.legal(0))) == 2

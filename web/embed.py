@@ -37,6 +37,7 @@ import js
 import position_marks
 import positions
 import records
+from clicks import play_click, read_click
 from i18n import _, tr
 from pump import BotPump
 from render import renderer
@@ -217,7 +218,7 @@ class Embed(BotPump):
         act, acts = el.getAttribute("data-act"), el.getAttribute("data-acts")
         cmd, arg = el.getAttribute("data-cmd"), el.getAttribute("data-arg")
         if (act or acts) and self.table is not None:
-            self.act(act or acts, several=not act, then=el.getAttribute("data-then"))
+            self.act(el)
         elif cmd == "select":
             self.selected = None if self.selected == arg else arg
             self.redraw()
@@ -238,34 +239,25 @@ class Embed(BotPump):
             if self.replay.playing:
                 dom.spawn(self.play_loop())
 
-    def act(self, encoded_text: str, several: bool = False, then: str | None = None) -> None:
-        """The reader's move (data-act) and its follow-up when that is then legal (data-then), or one click's
-        several moves in order (data-acts, e.g. a discard or a bank trade of several lots), stopping at the
-        first refusal or when the reader's seat no longer moves — as the app's table does."""
+    def act(self, el) -> None:
+        """The reader's click on a move (web/clicks.py: one move and its follow-up, or several in order)."""
         self.error = ""
         try:
-            first = json.loads(encoded_text)
-            follow = json.loads(then) if then else None
+            moves, follow = read_click(el) or ([], None)
         except ValueError as exc:
-            first, follow = None, None
+            moves, follow = [], None
             self.error = tr("That move is not allowed: {reason}", reason=str(exc))
-        moves = first if several and isinstance(first, list) else [first] if first is not None else []
-        done = 0
-        for encoded in moves:
-            if done and self.seat not in self.table.state.to_move():
-                break
+
+        def play(encoded) -> bool:
             try:
                 self.table.act(self.seat, encoded)
             except (ValueError, IllegalAction, RecordError) as exc:
                 self.error = tr("That move is not allowed: {reason}", reason=str(exc))
-                break
-            done += 1
+                return False
             self.post("move", move=len(self.table.state.record.moves), seat=self.seat, action=encoded)
-        if done and not several and follow is not None and not self.error and follow in [
-                json.loads(a if isinstance(a, str) else json.dumps(a)) for a in self.table.legal(self.seat)]:
-            self.table.act(self.seat, follow)
-            self.post("move", move=len(self.table.state.record.moves), seat=self.seat, action=follow)
-        if not done:
+            return True
+
+        if not play_click(self.table, self.seat, moves, follow, play, lambda: self.seat in self.table.state.to_move()):
             self.redraw()
             return
         self.selected = None

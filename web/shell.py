@@ -19,6 +19,7 @@ import netplay
 import rules
 import sharing
 from catalogue import catalogue
+from clicks import play_click, read_click
 from i18n import N_, _, tdata, tr
 from logpanel import LogPanel, log_items, log_list
 from pace import SPEED_KEY, TurnPacer, speed_name
@@ -373,21 +374,6 @@ class App(BotPump):
         self.autosave()
         self.after_change()
 
-    def do_actions(self, acts: list) -> None:
-        """One click's several moves of one seat (`data-acts`, e.g. the cards of a discard), in order, stopping
-        at the first refusal or when the seat no longer moves. A table that sends one move at a time (a
-        guest's RemoteTable) keeps the rest in its `queued` list and sends them as its views come back."""
-        seat = self.viewer
-        if hasattr(self.table, "queued"):
-            self.table.queued = list(acts[1:])
-            acts = acts[:1]
-        for encoded in acts:
-            if self.viewer != seat or self.handoff or seat not in self.table.state.to_move():
-                break
-            self.do_action(encoded)
-            if self.error:
-                break
-
     def command(self, cmd: str, arg: str | None) -> None:
         self.error = ""
         if cmd == "home":
@@ -510,23 +496,29 @@ class App(BotPump):
         self.activate(el)
 
     def activate(self, el) -> None:
-        act, acts = el.getAttribute("data-act"), el.getAttribute("data-acts")
-        if act or acts:
-            try:
-                encoded = json.loads(act or acts)
-            except ValueError:
-                return
-            if not act:
-                if isinstance(encoded, list) and encoded:
-                    self.do_actions(encoded)
-                return
-            self.do_action(encoded)
-            then = el.getAttribute("data-then")  # a second move the same click makes when it is then legal
-            if then and not self.error and self.viewer is not None and json.loads(then) in [
-                    json.loads(a if isinstance(a, str) else json.dumps(a)) for a in self.table.legal(self.viewer)]:
-                self.do_action(json.loads(then))
+        """A click on a move (web/clicks.py) or a command. A table that sends one move at a time (a guest's
+        RemoteTable) keeps the rest of a click's moves in its `queued` list and sends them as its views come
+        back."""
+        try:
+            click = read_click(el)
+        except ValueError:
             return
-        self.command(el.getAttribute("data-cmd"), el.getAttribute("data-arg"))
+        if click is None:
+            self.command(el.getAttribute("data-cmd"), el.getAttribute("data-arg"))
+            return
+        moves, follow = click
+        seat = self.viewer
+        if seat is None:
+            return
+        if hasattr(self.table, "queued"):
+            self.table.queued, moves = list(moves[1:]), moves[:1]
+
+        def play(encoded) -> bool:
+            self.do_action(encoded)
+            return not self.error
+
+        play_click(self.table, seat, moves, follow, play,
+                   lambda: self.viewer == seat and not self.handoff and seat in self.table.state.to_move())
 
     def on_resize(self, _event) -> None:
         """Crossing the phone width switches the table layout (redrawn only when it changes)."""
