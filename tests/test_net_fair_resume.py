@@ -12,6 +12,7 @@ import pytest
 
 from py_engine.core import Record, RecordError, Rng
 from py_engine.core import mental_poker as mp
+from py_engine.core.record import awaits_audit
 from py_engine.games.lost_cities.fair import SLOT, FairSeat
 from py_engine.net import Guest, Host, messages
 from tests.test_lost_cities_fair import check_knowledge
@@ -257,11 +258,13 @@ def test_a_finished_games_record_replays_like_any_record() -> None:
     link.play(Rng(23), moves=10)
     mid = link.host.fair_record()
     assert mid.fair == {"group": mp.TEST_GROUP.name, "verdict": None}  # no deal yet: not replayable
+    assert awaits_audit(mid.fair) and not awaits_audit(None) and not awaits_audit("x")
     link.play(Rng(24))
     _finished(link)
     rec = link.host.fair_record()
     data = json.loads(json.dumps(rec.to_json()))
     assert data["fair"]["group"] == mp.TEST_GROUP.name and len(data["fair"]["secrets"]) == 1
+    assert not awaits_audit(data["fair"])
     again = Record.from_json(data)
     end = again.replay()
     assert end.is_over() and end.scores() == link.host.state.scores()

@@ -428,7 +428,7 @@ class RemoteTable:
         self.state = _GuestState(link)
         self.bots: dict = {}
         self.pending = False
-        self.queued: list = []  # the rest of one click's moves (web/clicks.py via shell.activate), sent one view at a time
+        self.queued: list = []  # the rest of one click's moves (shell.activate), sent one view at a time
 
     @property
     def names(self) -> list[str]:

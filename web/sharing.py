@@ -23,6 +23,7 @@ from session import LocalTable, shown_name
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, Record, RecordError, position
+from py_engine.core.record import awaits_audit
 
 AUTOSAVE = saves.LEGACY  # the current table, for the host's resume after a reload (web/netplay.py)
 PLAY_STEP = 0.9  # seconds per move while a replay plays
@@ -279,7 +280,7 @@ def source(app) -> tuple[Record, list[dict] | None, list[str], int]:
 def sealed(record: Record) -> bool | None:
     """False (share it as unfinished) for a game dealt by mental poker whose deal is not in its record yet: it
     cannot be replayed before its audit; None otherwise (records.export_data finds out by replaying)."""
-    return False if record.fair is not None and not record.fair.get("secrets") else None
+    return False if awaits_audit(record.fair) else None
 
 
 def page_url() -> str:
@@ -450,8 +451,7 @@ def continue_saved(app, sid: str) -> bool:
 def _unaudited(data: object) -> bool:
     """A saved game dealt by mental poker whose deal is not in its record yet (it ends with the audit)."""
     record = data.get("record") if isinstance(data, dict) else None
-    fair = record.get("fair") if isinstance(record, dict) else None
-    return isinstance(fair, dict) and not fair.get("secrets")
+    return awaits_audit(record.get("fair") if isinstance(record, dict) else None)
 
 
 def watch_saved(app, sid: str) -> bool:
@@ -529,7 +529,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         try:  # a game dealt by mental poker: the whole game, every hand known, from its audited record
             state = record.replay() if record.fair is not None else t.state
         except LOAD_ERRORS as exc:
-            app.error = (_(UNAUDITED) if not record.fair.get("secrets") else
+            app.error = (_(UNAUDITED) if awaits_audit(record.fair) else
                          tr("Could not open the replay: {reason}", reason=str(exc)))
             app.redraw()
             return True

@@ -109,6 +109,12 @@ class SealedRecord(RecordError):
         self.game_id, self.players, self.moves, self.deal = game_id, players, moves, deal
 
 
+def awaits_audit(fair: object) -> bool:
+    """True for the "fair" field of a game dealt by mental poker whose deal is not in its record yet (a game
+    still running, or stopped before its audit): such a record cannot be replayed."""
+    return isinstance(fair, dict) and not fair.get("secrets")
+
+
 @dataclass
 class Record:
     """`Record(game_id, players, seed, options, moves)`; moves are `[seat, encoded action]` pairs;
