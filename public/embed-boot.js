@@ -5,6 +5,7 @@
 import "./fail.js";
 import "./pwa.js";
 import {fitTexts} from "./fit.js";
+import {keepLegible} from "./legible.js";
 
 // The embedding page may be on any origin: its window may be posted to and compared, never read. Python
 // holds no handle on it (Pyodide's proxy of a cross-origin window would read its properties and throw).
@@ -13,10 +14,12 @@ window.explorersPost = (json, target) => { if (parentPage) parentPage.postMessag
 window.explorersFromParent = event => parentPage !== null && event.source === parentPage;
 
 if (new URLSearchParams(location.search).get("theme") === "dark") document.documentElement.classList.add("dark");
+window.explorersLegible = () => keepLegible(document.getElementById("app"));
 window.explorersLoaded = () => {
   document.getElementById("loading").hidden = true;
   document.getElementById("app").hidden = false;
   fitTexts(document.getElementById("app"));  // lines drawn while hidden measured nothing
+  window.explorersLegible();
 };
 const sw = "serviceWorker" in navigator && window.isSecureContext;
 await window.explorersControlled(sw ? 30000 : 1);

@@ -169,6 +169,17 @@ def measure(name: str, duration_ms: float, detail: dict | None = None) -> None:
         pass
 
 
+NARROW_PX = 700  # windows narrower than this get the phone layouts of the boards (ui["narrow"])
+
+
+def narrow_screen() -> bool:
+    """Phones, narrow windows and narrow embed frames get the compact table layout."""
+    try:
+        return int(js.window.innerWidth) < NARROW_PX
+    except Exception:  # no window (tests)
+        return False
+
+
 def reduced_motion() -> bool:
     """The person asked for less motion (prefers-reduced-motion: reduce): the board is drawn without
     animations then (public/table.js skips its own too)."""

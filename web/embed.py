@@ -64,6 +64,7 @@ class Embed(BotPump):
         self.seat = params["seat"]
         self.selected = None
         self.error = ""
+        self.narrow = False  # drawn in the phone layouts (a frame narrower than dom.NARROW_PX)
         self.over_sent = False
         self.position = None  # a position set up by hand (positions.load), while it is shown
 
@@ -137,9 +138,10 @@ class Embed(BotPump):
         return join(positions.caption_html(pos),
                     tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
                         positions.status(pos, self.seat)),
-                    tag("div", {"class": "embed-board marked-board", "id": "board"},
-                        positions.board_html(pos, self.seat),
-                        tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
+                    tag("div", {"class": "embed-board"},
+                        tag("div", {"class": "marked-board", "id": "board"},
+                            positions.board_html(pos, self.seat, narrow=self.narrow),
+                            tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, ""))),
                     tag("div", {"class": "embed-bar"}, "", bar))
 
     def draw_marks(self) -> None:
@@ -168,14 +170,15 @@ class Embed(BotPump):
                                      _("Play from here"))))
         return join(err, tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
                              rp.status(view)),
-                    tag("div", {"class": "embed-board", "id": "board"}, rp.board_html(view)),
+                    tag("div", {"class": "embed-board", "id": "board"}, rp.board_html(view, self.narrow)),
                     tag("div", {"class": "embed-bar"}, "", bar))
 
     def table_html(self) -> Safe:
         t = self.table
         view = t.state.view(self.seat)
         rmod = renderer(t.game.id)
-        ui = {"me": self.seat, "names": t.names, "legal": t.legal(self.seat), "selected": self.selected}
+        ui = {"me": self.seat, "names": t.names, "legal": t.legal(self.seat), "selected": self.selected,
+              "narrow": self.narrow}
         if view.get("over"):
             res = view["result"]
             scores = [i18n.num(score) for _rank, _seat, _name, score in result_rows(res, t.names)]
@@ -193,8 +196,24 @@ class Embed(BotPump):
                     tag("div", {"class": "embed-bar"}, "", bar))
 
     def redraw(self) -> None:
+        """Draw the frame: the phone layouts in a narrow frame, the board kept readable (public/legible.js)."""
+        self.narrow = dom.narrow_screen()
         dom.set_html("app", self.html())
+        self.fit_board()
+
+    def fit_board(self) -> None:
+        """Size the board to the frame, no smaller than readable (public/legible.js), then place the marks."""
+        legible = getattr(js, "explorersLegible", None)  # public/embed-boot.js
+        if legible is not None:
+            legible()
         self.draw_marks()
+
+    def on_resize(self, _event) -> None:
+        """A frame that crosses the phone width is drawn again in the other layout; any other resize refits."""
+        if dom.narrow_screen() != self.narrow:
+            self.redraw()
+        else:
+            self.fit_board()
 
     # --- events ---------------------------------------------------------------------------
     def post(self, kind: str, **data) -> None:
@@ -356,7 +375,7 @@ def start() -> None:
     root = dom.by_id("app")
     dom.listen(root, "click", embed.on_click)
     dom.listen(js.window, "message", embed.on_message)
-    dom.listen(js.window, "resize", lambda _event: embed.draw_marks())
+    dom.listen(js.window, "resize", embed.on_resize)
     try:
         embed.redraw()
     except Exception as exc:  # the record loaded but could not be drawn: say so instead of a blank frame
@@ -364,7 +383,7 @@ def start() -> None:
         embed.replay = embed.table = embed.position = None
         embed.redraw()
     js.explorersLoaded()
-    embed.draw_marks()  # the frame is laid out only now: the marks are placed where the board's parts are
+    embed.fit_board()  # the frame is laid out only now: the board is sized and the marks placed
     rp, table = embed.replay, embed.table
     game = table.game.id if table else rp.record.game_id if rp else embed.position.game_id if embed.position else None
     embed.post("ready", mode=embed.mode, game=game, move=rp.k if rp and not table else None,

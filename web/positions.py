@@ -171,13 +171,14 @@ def names_of(players: int) -> list[str]:
 
 
 def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None,
-               editing: bool = False) -> Safe:
+               editing: bool = False, narrow: bool = False) -> Safe:
     """The position drawn by the game's own renderer from `seat`'s eyes, taking no input (with `legal`, the
     renderer draws its targets for those actions, without their input: the editor's spots; `editing`: the
-    editor's board, where a renderer may draw spots for what it otherwise tells only in words)."""
+    editor's board, where a renderer may draw spots for what it otherwise tells only in words; `narrow`: the
+    renderer's phone layout)."""
     view = pos.state.view(seat)
     ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None,
-          "editing": editing}
+          "editing": editing, "narrow": narrow}
     return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
 
 

@@ -158,9 +158,10 @@ class Replay:
                 return join(before, rich, after)
         return Safe(text(self.move_label(i)))
 
-    def board_html(self, view: dict) -> Safe:
+    def board_html(self, view: dict, narrow: bool = False) -> Safe:
+        """The board at this move, taking no input (`narrow`: the renderer's phone layout)."""
         rmod = renderer(self.record.game_id)
-        ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None}
+        ui = {"me": self.seat, "names": self.names, "legal": [], "selected": None, "narrow": narrow}
         return Safe(_INPUT_ATTRS.sub("", text(rmod.render(view, ui))))  # a plain str is escaped first
 
     def status(self, view: dict) -> str:
@@ -200,15 +201,15 @@ class Replay:
                 self.move_item(i))))
         return tag("ol", {"class": "moves", "data-testid": "rp-moves"}, items)
 
-    def html(self, extra_buttons: Safe | str = "") -> Safe:
-        """The whole replay screen (status, board, controls, seat choice, move list)."""
+    def html(self, extra_buttons: Safe | str = "", narrow: bool = False) -> Safe:
+        """The whole replay screen (status, board, controls, seat choice, move list; `narrow`: phone layouts)."""
         view = self.view()
         rmod = renderer(self.record.game_id)
         return tag("main", {"class": "table replay"},
                    tag("div", {"class": "status", "role": "status", "data-testid": "status"},
                        tr("Replay — {status}", status=self.status(view))),
                    tag("div", {"class": "board-wrap", "id": "board", "data-testid": "replay-board"},
-                       self.board_html(view)),
+                       self.board_html(view, narrow)),
                    tag("div", {"class": "actions"}, self.controls_html(), " ", self.seat_select(), " ", extra_buttons),
                    tag("aside", {"class": "side"}, rmod.summary(view, self.names), tag("h2", None, _("Moves")),
                        self.moves_html()))

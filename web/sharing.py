@@ -388,7 +388,7 @@ def screen_html(app) -> Safe:
     if position.has_editor(rp.record.game_id) and not state.is_over():
         extra.append(tag("button", {"data-cmd": "ed-from-replay", "data-testid": "edit-position"},
                          _("Set up a position from here")))
-    return join(rp.html(join(extra)), modal_html(app))
+    return join(rp.html(join(extra), dom.narrow_screen()), modal_html(app))
 
 
 async def play_loop(app) -> None:

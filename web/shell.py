@@ -165,7 +165,7 @@ class App(BotPump):
         history = table.state.view(None)["history"]
         if history and isinstance(history[-1].get("moves"), int):
             floor = history[-1]["moves"]
-        self.was_narrow = narrow = narrow_screen()
+        self.was_narrow = narrow = dom.narrow_screen()
         return {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected,
                 "narrow": narrow, "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
                 "recent": recent_moves(played, self.viewer, floor) if played is not None else None}
@@ -522,7 +522,7 @@ class App(BotPump):
 
     def on_resize(self, _event) -> None:
         """Crossing the phone width switches the table layout (redrawn only when it changes)."""
-        narrow = narrow_screen()
+        narrow = dom.narrow_screen()
         if self.screen == "table" and self.table and narrow != getattr(self, "was_narrow", narrow):
             self.redraw()
         self.was_narrow = narrow
@@ -700,14 +700,6 @@ def rules_dialog(game_id: str) -> Safe:
                rules.rules_html(game_id, title),
                tag("p", None, tag("button", {"class": "primary", "data-cmd": "close", "data-testid": "rules-close",
                                              "data-key": "rules-close", "data-escape": "1"}, _("Close"))))
-
-
-def narrow_screen() -> bool:
-    """Phones and narrow windows get the compact table layout (large hand cards, drawer for the log)."""
-    try:
-        return int(js.window.innerWidth) < 700
-    except Exception:  # no window (tests)
-        return False
 
 
 def start() -> None:

@@ -1,0 +1,91 @@
+"""Embedded boards stay readable in any frame (public/legible.js): at the size the share dialog's snippet
+gives on a laptop (720 x 828) and on a phone (390 x 448), every board text of the five games renders at
+>= 11 px (>= 12 px in a frame under 700 px wide, which draws the phone layouts), measured in the DOM; a board
+larger than its frame scrolls inside the board box, never the page. A position's marks stay on their part
+of the board when the board scrolls."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT, Watch
+
+# every visible board text: its font size on screen (CSS size in board units x the board's scale on screen)
+MEASURE = """() => {
+  const svgs = [...document.querySelectorAll('#app svg.board')];
+  const out = [];
+  for (const svg of svgs) {
+    const scale = svg.getScreenCTM().a;
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim() || !t.getBoundingClientRect().width) continue;
+      out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+    }
+  }
+  const box = document.querySelector('.embed-board');
+  return {texts: out, page: document.documentElement.scrollWidth, inner: innerWidth,
+          scrolls: box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1};
+}"""
+
+GAMES = {"lost-cities": "", "lost-cities-board": "", "arnak": "&rival=1", "catan-ck": "", "islands": ""}
+SIZES = {"laptop": ((720, 828), 11), "phone": ((390, 448), 12)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_embedded_board_is_readable_at_the_snippets_size(browser, site, game: str, size: str) -> None:
+    (width, height), smallest = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    try:
+        page.goto(f"{site}embed.html?game={game}&mode=play&seed=5{GAMES[game]}")
+        page.wait_for_selector("#app:not([hidden]) .embed-board svg.board", timeout=BOOT_TIMEOUT)
+        found = page.evaluate(MEASURE)
+        assert len(found["texts"]) > 10
+        small = [(t, round(px, 2)) for t, px in found["texts"] if px < smallest - 0.01]
+        assert not small, f"{game} {size}: board text under {smallest} px: {small[:8]}"
+        assert found["page"] <= found["inner"], f"{game} {size}: the page is wider than its frame"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def marked_position() -> str:
+    """Catan's beginner board, three players, my settlement on vertex 10 ringed; as a position link's code."""
+    from py_engine.core import position as P
+
+    data = P.starting("catan-ck", 3, {"board": "beginner"}, seed=3)
+    data["state"]["zones"].update({"vertex.10": ["settlement-0"], "vertex.30": ["settlement-1"],
+                                   "vertex.40": ["settlement-2"]})
+    data["annotations"]["highlight"] = ["vertex.10"]
+    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_a_positions_ring_stays_on_its_piece_when_a_short_frame_scrolls(browser, site) -> None:
+    context = browser.new_context(viewport={"width": 760, "height": 420})
+    page = context.new_page()
+    try:
+        page.goto(f"{site}embed.html?position={marked_position()}&seat=0")
+        ring = page.locator("[data-testid=mark-ring]")
+        ring.wait_for(timeout=BOOT_TIMEOUT)
+        piece = page.locator("#board [data-testid=settlement-10]")
+
+        def centres():
+            r, p = ring.bounding_box(), piece.bounding_box()
+            return (r["x"] + r["width"] / 2, r["y"] + r["height"] / 2), (p["x"] + p["width"] / 2,
+                                                                         p["y"] + p["height"] / 2)
+
+        assert page.evaluate("document.querySelector('.embed-board').classList.contains('scrolls')")
+        (rx, ry), (px, py) = centres()
+        assert abs(rx - px) < 3 and abs(ry - py) < 3
+        page.evaluate("document.querySelector('.embed-board').scrollBy(120, 200)")
+        (rx2, ry2), (px2, py2) = centres()
+        assert (px2, py2) != (px, py)  # the board moved under the frame
+        assert abs(rx2 - px2) < 3 and abs(ry2 - py2) < 3  # and the ring with it
+    finally:
+        context.close()
