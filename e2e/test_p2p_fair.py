@@ -96,5 +96,11 @@ def test_a_game_with_hands_not_even_the_host_can_see(pair):
     for seat in (0, 1):
         assert host.inner_text(f"[data-testid=final-{seat}]") == guest.inner_text(f"[data-testid=final-{seat}]")
         assert int(host.inner_text(f"[data-testid=final-{seat}]")) == state.scores()[seat]
+    # the guest keeps the audited game too: the same record, watched from its own page
+    mine = json.loads(guest.evaluate("window.explorersRecord()"))
+    assert mine["moves"] == rec["moves"] and mine["fair"]["secrets"] == rec["fair"]["secrets"]
+    guest.click("[data-testid=watch-replay]")
+    guest.wait_for_selector("[data-testid=rp-moves]")
+    assert guest.locator("[data-testid^=rp-move-]").count() == len(rec["moves"]) + 1  # and the start
     hw.assert_clean()
     gw.assert_clean()

@@ -338,3 +338,16 @@ def test_a_seat_message_with_a_count_that_is_not_a_count_is_refused_by_the_guest
     assert ev.kind == "invalid" and json.dumps(guest.save(), sort_keys=True) == before
     seat["got"] = messages.MAX_SEQ  # a whole number past what this seat sent: the host took messages it never sent
     assert guest.receive(json.dumps(seat)).kind == "seat" and guest.fair_lost and guest.legal == []
+
+
+def test_the_guest_keeps_the_audited_record_of_a_finished_game() -> None:
+    """py_engine.net.Guest.final_record: nothing mid-game; after the audit, the whole game, as the host's."""
+    link = Link()
+    link.play(Rng(32), moves=6)
+    assert link.guest.final_record() is None
+    link.play(Rng(33))
+    _finished(link)
+    mine = link.guest.final_record()
+    theirs = link.host.fair_record()
+    assert mine is not None and mine.moves == theirs.moves and mine.fair == theirs.fair
+    assert Record.from_json(json.loads(json.dumps(mine.to_json()))).replay().result() == link.host.result()

@@ -27,6 +27,7 @@ ICE uses host candidates only, unless STUN URLs are set in "Connection settings"
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 
@@ -41,7 +42,7 @@ from rtc import Peer
 from session import LocalTable
 
 from py_engine import GAMES, get_game
-from py_engine.core import IllegalAction
+from py_engine.core import IllegalAction, Record
 from py_engine.net import Guest
 
 GUEST_KEY = "explorers.guest"
@@ -485,11 +486,25 @@ class RemoteTable:
         self.act(self.link.guest.seat, encoded)
         return True
 
+    def record(self) -> Record | None:
+        """The whole game once it is over and this seat checked it (py_engine.net.Guest.final_record): a guest
+        then watches, saves and shares it like any finished game. None before: the host keeps the record."""
+        return self.link.guest.final_record()
+
+    @property
+    def seats(self) -> list[dict]:
+        """The seats as a saved game keeps them: this device's person, the host's bots, everyone else human."""
+        me = self.link.guest.seat
+        return [{"kind": "human", "name": n, "you": True} if i == me else
+                {"kind": "bot", "level": 1, "name": n} if row.get("kind") == "bot" else {"kind": "human", "name": n}
+                for i, (n, row) in enumerate(zip(self.names, self.link.guest.table))]
+
     def save(self) -> dict:
         return self.link.saved()
 
     def record_json(self) -> str:
-        return "null"
+        record = self.record()
+        return "null" if record is None else json.dumps(record.to_json())
 
     def panel_html(self) -> str:
         return self.link.panel_html()
@@ -763,6 +778,8 @@ class GuestLink:
         if ev.kind == "mp":
             self.persist()
             if self.table is not None and self.app.table is self.table:
+                if self.guest.over and self.table.record() is not None:  # audited: into the saved games
+                    self.app.autosave()
                 self.table.pending = False
                 self.table.send_queued()
                 self.drawn(self.app.after_change)
@@ -792,6 +809,7 @@ class GuestLink:
             if self.good is None or self.table is None or self.app.table is not self.table:
                 self.cannot_show(_("the game ended before any position of it was shown"))
                 return
+            self.app.autosave()  # checked: the finished game goes into this device's saved games too
             self.drawn(self.app.after_change)
         elif ev.kind == "reject":
             m = ev.message

@@ -114,6 +114,13 @@ def autosave(app) -> None:
     data = t.save()
     if not isinstance(t, LocalTable):
         dom.storage_set(getattr(t, "autosave_key", AUTOSAVE), data)
+        record = t.record() if hasattr(t, "record") else None
+        if record is not None:  # a guest's finished game, checked: kept in the saved games as a record
+            if not getattr(t, "save_id", None):
+                t.save_id = saves.new_id()
+            end = record.replay()
+            saved_games().put(t.save_id, {"record": record.to_json(), "seats": t.seats}, True, now_ms(),
+                              progress.facts(t.game.id, end.view(None)))
         return
     if not getattr(t, "save_id", None):
         t.save_id = saves.new_id()
@@ -254,8 +261,11 @@ def table_buttons(app) -> Safe:
 
 
 def has_record(app) -> bool:
-    """False on a guest's table (web/netplay.py): the record, with every hand, stays on the host."""
-    return hasattr(getattr(app.table, "state", None), "record")
+    """Whether the table on screen has a record to watch and share: always at a table this device keeps; at a
+    guest's (web/netplay.py) only once the game is over and this seat checked it (until then the record, with
+    every hand, stays on the host)."""
+    t = app.table
+    return isinstance(t, LocalTable) or (t is not None and hasattr(t, "record") and t.record() is not None)
 
 
 def over_buttons(app) -> Safe:
@@ -527,7 +537,7 @@ def command(app, cmd: str, arg: str | None) -> bool:
         t = app.table
         record = t.record().copy()
         try:  # a game dealt by mental poker: the whole game, every hand known, from its audited record
-            state = record.replay() if record.fair is not None else t.state
+            state = t.state if isinstance(t, LocalTable) and record.fair is None else record.replay()
         except LOAD_ERRORS as exc:
             app.error = (_(UNAUDITED) if awaits_audit(record.fair) else
                          tr("Could not open the replay: {reason}", reason=str(exc)))

@@ -120,6 +120,7 @@ class Guest:
         self._seen: dict[int, str] = {}  # move number -> view_digest of what the host showed then
         self._doubt: dict | None = None  # the first inconsistency noticed during the game (a verdict)
         self._revealed = ""  # digest of the last "over" checked
+        self._final: Record | None = None  # the last revealed record that passed `verify`
         self._ping_n = 0
         self._ping_sent: tuple[int, float | None] | None = None
 
@@ -339,6 +340,16 @@ class Guest:
             self.verdict = self.verify(m.get("record"), m["seq"])
         return Event("over", m)
 
+    def final_record(self) -> Record | None:
+        """The whole game once it is over and this seat has checked it, to watch, save and share like any
+        finished game: the host's revealed record that passed `verify`, or at a table dealt by mental poker
+        this seat's audited record. None before the end, and after a warning."""
+        if not self.over:
+            return None
+        if self.fair is not None:
+            return self.fair.full_record()
+        return self._final if self.verdict is not None and self.verdict["ok"] else None
+
     # --- fair play ----------------------------------------------------------------------------
     def verify(self, data: Any, final_seq: int | None = None) -> dict:
         """Check the host's revealed record (see the module doc); the verdict dict."""
@@ -394,6 +405,7 @@ class Guest:
         if self.result is not None and canonical(json.loads(json.dumps(state.result()))) != canonical(self.result):
             return _verdict(False, "wrong-result",
                             "warning: the announced result is not the result of the revealed game")
+        self._final = record
         return _verdict(True, "verified", VERIFIED)
 
     def _on_reject(self, m: dict, now: float | None) -> Event:

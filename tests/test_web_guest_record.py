@@ -1,0 +1,65 @@
+"""A guest keeps a finished game (web/netplay.py RemoteTable.record): once the game is over and this seat has
+checked the host's revealed record, the guest's page offers Watch and Share like the host's, and the game is
+in this device's saved games as a record that replays. Before the end there is nothing to watch or share: the
+record, with every hand, stays on the host."""
+
+from __future__ import annotations
+
+import json
+from unittest import mock
+
+from py_engine.core import Rng
+from tests.test_web_hostile_host import joined_page, no_bot_loops  # noqa: F401 (fixture)
+
+
+def play_to_the_end(table, app, link, rng: Rng) -> None:
+    """The host's seat 0 and the guest's page (through its RemoteTable) play random moves to the end."""
+    replies: list[str] = []
+    link.send, link.peer = replies.append, mock.MagicMock(open=True)  # a connected guest
+    for _ in range(2000):
+        if table.state.is_over():
+            break
+        if table.host.legal(0):
+            outs = table.host.local_action(0, rng.choice(table.host.legal(0)))
+        else:
+            assert link.guest.legal
+            app.table.act(1, rng.choice(link.guest.legal))
+            outs = [o for text in replies for o in table.host.receive("p1", text)]
+            replies.clear()
+        for _, text in outs:
+            link.received(text)
+    assert table.state.is_over()
+
+
+def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it():
+    import records
+    import sharing
+
+    table, app, link, _ = joined_page("lost-cities")
+    guest_table = app.table
+    assert guest_table.record() is None and not sharing.has_record(app)  # mid-game: nothing of the record
+    assert "watch-replay" not in str(sharing.over_buttons(app)) and "share" not in str(sharing.table_buttons(app))
+    play_to_the_end(table, app, link, Rng(7))
+    assert link.guest.over and link.guest.verdict["key"] == "verified"
+    record = guest_table.record()
+    assert record is not None and record.moves == table.state.record.moves and record.seed == table.state.record.seed
+    assert sharing.has_record(app) and "watch-replay" in str(sharing.over_buttons(app))
+    assert json.loads(guest_table.record_json())["moves"] == table.state.record.moves
+    # in the saved games as a finished record that replays to the same result, the guest's seat as "you"
+    data = sharing.saved_games().current(guest_table.save_id)
+    assert data is not None and data["seats"][1].get("you") is True
+    loaded = records.load(data)
+    assert loaded.state.is_over() and loaded.state.result() == table.state.result()
+    # shared as any finished game, and watched
+    shared = records.load(records.decode(records.encode(records.export_data(record, guest_table.seats))))
+    assert shared.state.result() == table.state.result()
+    sharing.command(app, "watch", None)
+    assert app.screen == "replay" and app.replay.record.moves == table.state.record.moves
+
+
+def test_a_warning_leaves_the_guest_nothing_to_keep():
+    table, app, link, _ = joined_page("lost-cities")
+    play_to_the_end(table, app, link, Rng(8))
+    assert app.table.record() is not None
+    link.guest.verdict = {"ok": False, "key": "two-views", "text": "warning"}  # a cheat found on the way
+    assert app.table.record() is None
