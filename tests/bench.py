@@ -143,6 +143,15 @@ def fair_deal_costs(root: Path) -> dict:
                                                           "bench_fair.py")}
 
 
+def strength_figures(root: Path) -> list[dict]:
+    """The strength tables played so far (docs/strength/*.jsonl: one line per chunk of games, written by
+    `python -m py_engine.bots.multi ... --cpu-clock`), each pooled into one figure with its 95 % intervals. They
+    take CPU hours, so the bench reports them rather than plays them (docs/benchmarks.md says how to add games)."""
+    from py_engine.bots.pool import pool_files
+
+    return pool_files(sorted((root / "docs" / "strength").glob("*.jsonl")))
+
+
 def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
     both = optional("pyodide", playouts_both, root, max(0.5, seconds / 3))
     report = {"cpython_playouts": both.get("cpython_playouts") or playouts_per_second(seconds),
@@ -151,6 +160,7 @@ def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
               "pyodide_to_cpython_engine_only": both.get("engine_only", {})}
     report["engine_vs_baseline"] = optional("baseline", engine_comparison, root, max(0.5, seconds / 3))
     report["bot_seconds_per_move"] = bot_times()
+    report["strength"] = strength_figures(root)
     report["mental_poker_deal"] = optional("fair", fair_deal_costs, root)
     report["pyodide_bot_seconds_per_move"] = optional("pyodide-bots", pyodide_playouts, root, seconds, "bots")
     from e2e.conftest import serve

@@ -164,6 +164,11 @@ def test_smoke_match_search_beats_random():
 def test_smoke_board_table_search_beats_random():
     res = run_table("lost-cities-board", 4, "search:1", "random", games=3, seed=1, options={"length": "short"})
     assert res["wins"] == 3 and res["mean_margin_vs_best_other"] > 0
+    assert [g[:3] for g in res["per_game"]] == [[0, 0, True], [1, 1, True], [2, 2, True]]
+    from py_engine.bots.pool import pool
+
+    [fig] = pool([res])  # one chunk pools to its own figure
+    assert fig["games"] == 3 and fig["wins"] == 3 and fig["mean_margin"] == round(res["mean_margin_vs_best_other"], 2)
 
 
 def test_match_cli_and_specs(capsys):

@@ -7,11 +7,14 @@ score less the rival's. The win rate comes with its 95 % Wilson interval, the ma
 with normal-approximation intervals (`match.py`). `--cpu-clock` counts the search bots' caps in CPU
 seconds of this process, so a loaded machine plays as an idle one would (a shared machine would otherwise
 cut their thinking short at random); `--first` skips games, so one table can be split over processes.
+It prints one JSON line, with each game's [index, A's seat, A won, margin, score] in "per_game";
+`python -m py_engine.bots.pool` joins such lines into one figure.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 import types
 
@@ -30,7 +33,7 @@ def use_cpu_clock() -> None:
 def run_table(game: str, players: int, a: str = "search:1", b: str = "random", games: int = 20, seed: int = 1,
               options: dict | None = None, first: int = 0) -> dict:
     g = get_game(game)
-    wins, margins, scores = 0, [], []
+    wins, margins, scores, games_out = 0, [], [], []
     for i in range(first, first + games):
         seat_a = i % players
         bots = [bot_from_spec(a if s == seat_a else b, game, seed * 1009 + i * 17 + s) for s in range(players)]
@@ -46,6 +49,8 @@ def run_table(game: str, players: int, a: str = "search:1", b: str = "random", g
             wins += res["ranks"][seat_a] == 1
             margins.append(res["scores"][seat_a] - max(sc for s, sc in enumerate(res["scores"]) if s != seat_a))
         scores.append(res["scores"][seat_a])
+        won = bool(res["beat_rival"]) if players == 1 else res["ranks"][seat_a] == 1
+        games_out.append([i, seat_a, won, margins[-1], scores[-1]])
     low, high = wilson(wins / games, games) if games else (None, None)
     margin, m_low, m_high = mean_ci(margins)
     score, s_low, s_high = mean_ci(scores)
@@ -57,7 +62,7 @@ def run_table(game: str, players: int, a: str = "search:1", b: str = "random", g
             "first": first, "games": games, "wins": wins, "win_rate": r(wins / games if games else None),
             "win_rate_ci95": [r(low), r(high)], "mean_margin_vs_best_other": round(margin, 1),
             "margin_ci95": [r(m_low), r(m_high)], "a_mean_score": round(score, 1),
-            "a_score_ci95": [r(s_low), r(s_high)]}
+            "a_score_ci95": [r(s_low), r(s_high)], "per_game": games_out}
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -87,7 +92,8 @@ def main() -> None:
         opts["length"] = "short"
     if args.cpu_clock:
         use_cpu_clock()
-    print(run_table(args.game, args.players, args.a, args.b, args.games, args.seed, opts, args.first), flush=True)
+    print(json.dumps(run_table(args.game, args.players, args.a, args.b, args.games, args.seed, opts, args.first)),
+          flush=True)
 
 
 if __name__ == "__main__":
