@@ -1,0 +1,66 @@
+"""The Arnak bots' evaluation and move ordering (py_engine/games/arnak/heuristic.py) on concrete positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from py_engine import get_game
+from py_engine.core import Rng
+from py_engine.games.arnak import data as D
+from py_engine.games.arnak import heuristic as H
+
+
+def _solo(seed: int = 5):
+    return get_game("arnak").new(players=1, seed=seed, options={"rival": 5})
+
+
+def test_track_hope_counts_the_rows_still_to_climb():
+    state = _solo()
+    # bird glass points by row 0, 1, 2, 4, 6, 9, 12, 16, temple 21; notebook 0, 0, 1, 2, 4, 6, 8, 10.
+    # 4.5 rounds left at 1.2 rows a round: both tokens reach row 5.4 -> glass 9 + 0.4 * 3 = 10.2,
+    # notebook 6 + 0.4 * 2 = 6.8; 0.6 of the 17 points.
+    assert H.track_hope(state, 0, 4.5) == pytest.approx(10.2)
+    p = state.p[0]
+    p.glass, p.notebook = 9, 4  # rows 5 and 2
+    # glass: row 5 + 1.2 = 6.2 -> 12.8 (less 9 already scored); notebook: row 3.2 -> 2.4 (less 1)
+    assert H.track_hope(state, 0, 1.0) == pytest.approx(0.6 * (3.8 + 1.4))
+    p.notebook = 13  # row 7: the notebook has nothing left to climb, nor the glass at the temple
+    p.glass = D.TEMPLE
+    assert H.track_hope(state, 0, 3.0) == 0.0
+    assert H.track_hope(state, 0, 0.0) == 0.0
+
+
+def test_a_research_step_is_worth_more_than_its_printed_points_early():
+    state = _solo()
+    before = H.estimate(state, 0)
+    state.p[0].glass = 1  # row 1: 1 point printed
+    assert H.estimate(state, 0) - before == pytest.approx(1 + 0.6 * (_glass_at(6.4) - _glass_at(5.4) - 1))
+
+
+def _glass_at(row: float) -> float:
+    vps = [0, 1, 2, 4, 6, 9, 12, 16, 21]
+    lo = int(row)
+    return vps[lo] + (row - lo) * (vps[lo + 1] - vps[lo])
+
+
+def test_solo_margin_is_over_the_rivals_points_and_pace():
+    state = _solo()
+    rival = state.rival_breakdown()["total"]
+    unfinished = D.ROUNDS - state.round + 1
+    assert H.evaluate(state, 0) == pytest.approx((H.estimate(state, 0) - rival - 4.0 * unfinished) / 1.5)
+
+
+def test_order_puts_the_policys_move_first_and_judges_a_dig_with_its_gains():
+    state = _solo()
+    ranked = H.order(state, 0)
+    assert sorted(ranked) == sorted(state.legal_actions(0))
+    assert ranked[0] == H.heuristic_action(state, 0, Rng(0))
+    # digging at camp 0 (2 coins): one ply on, the travel card is still to be paid and no coin gained
+    half = state.clone()
+    half.step(0, ("dig", 0))
+    assert half.queue and half.queue[0][0] == "travel"
+    done = half.clone()
+    done.step(0, H.greedy_action(done, 0))
+    assert not done.queue and done.p[0].res[0] == state.p[0].res[0] + 2
+    assert H.settled_value(state, 0, ("dig", 0)) == pytest.approx(H.evaluate(done, 0))
+    assert H.settled_value(state, 0, ("dig", 0)) > H.evaluate(half, 0)
