@@ -31,7 +31,7 @@ def test_chunks_of_one_table_pool_into_one_figure_and_a_repeated_chunk_counts_on
     chunks = parse_lines(text)
     assert len(chunks) == 4
     [fig] = pool(chunks)
-    assert fig["games"] == 5 and fig["wins"] == 2 and fig["first_games"] == [0, 4]
+    assert fig["games"] == 5 and fig["wins"] == 2 and fig["span"] == [0, 4] and fig["chunks"] == 3
     low, high = wilson(0.4, 5)
     assert fig["win_rate"] == 0.4 and fig["win_rate_ci95"] == [round(low, 3), round(high, 3)]
     margin, m_low, m_high = mean_ci([3.0, -2.0, 1.0, -4.0, -1.0])  # the legacy chunk's two games come back exactly
@@ -51,10 +51,25 @@ def test_a_legacy_chunks_values_come_back_from_its_rounded_interval():
     assert fig["margin_ci95"] == [round(low, 2), round(high, 2)]
 
 
-def test_other_tables_stay_apart_and_a_large_chunk_needs_its_per_game_values():
+def test_a_large_chunk_without_per_game_values_pools_exactly_from_its_interval():
+    games = [(True, 4.0, 60.0), (False, -7.0, 52.0), (True, 1.0, 58.0)] + [(False, -3.0, 55.0)] * 7
+    later = [(True, 6.0, 63.0), (False, -1.0, 57.0)]
+    [fig] = pool([chunk(0, games, legacy=True), chunk(10, later)])
+    margin, m_low, m_high = mean_ci([m for _, m, _ in games + later])
+    assert fig["games"] == 12 and fig["wins"] == 3 and fig["mean_margin"] == round(margin, 2)
+    assert fig["margin_ci95"] == [round(m_low, 2), round(m_high, 2)]
+
+
+def test_a_chunk_without_an_interval_counts_but_leaves_the_figure_without_one():
+    bare = {**TABLE, "first": 0, "games": 10, "wins": 5, "mean_margin_vs_best_other": -2.0, "a_mean_score": 63.0}
+    [fig] = pool([bare, chunk(10, [(True, 2.0, 70.0), (False, -4.0, 60.0)])])
+    assert fig["games"] == 12 and fig["wins"] == 6 and fig["mean_score"] == round((630 + 130) / 12, 2)
+    assert fig["score_ci95"] == [None, None] and fig["win_rate_ci95"][0] is not None
+
+
+def test_other_tables_stay_apart_and_overlapping_chunks_are_refused():
     solo = dict(chunk(0, [(True, 4.0, 60.0)]), game="arnak", players=1, b="rival")
     figs = pool([chunk(0, [(False, -1.0, 9.0)]), solo])
     assert [(f["game"], f["games"]) for f in figs] == [("catan-ck", 1), ("arnak", 1)]
-    big = chunk(0, [(True, 1.0, 10.0)] * 3, legacy=True)
-    with pytest.raises(ValueError, match="no per-game values"):
-        pool([big])
+    with pytest.raises(ValueError, match="share games"):
+        pool([chunk(0, [(True, 1.0, 10.0)] * 4), chunk(2, [(True, 1.0, 10.0)] * 2)])
