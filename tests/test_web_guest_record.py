@@ -55,6 +55,11 @@ def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it()
     assert shared.state.result() == table.state.result()
     sharing.command(app, "watch", None)
     assert app.screen == "replay" and app.replay.record.moves == table.state.record.moves
+    # saved again by a new table of the same link (a reload, a rejoin): still one entry for this game
+    count = len(sharing.saved_games().entries())
+    app.table = type(guest_table)(link)
+    sharing.autosave(app)
+    assert app.table.save_id == guest_table.save_id and len(sharing.saved_games().entries()) == count
 
 
 def test_a_warning_leaves_the_guest_nothing_to_keep():

@@ -8,6 +8,9 @@ app.share), so the shell itself stays generic.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import dom
 import i18n
 import js
@@ -115,9 +118,9 @@ def autosave(app) -> None:
     if not isinstance(t, LocalTable):
         dom.storage_set(getattr(t, "autosave_key", AUTOSAVE), data)
         record = t.record() if hasattr(t, "record") else None
-        if record is not None:  # a guest's finished game, checked: kept in the saved games as a record
-            if not getattr(t, "save_id", None):
-                t.save_id = saves.new_id()
+        if record is not None:  # a guest's finished game, checked: kept in the saved games as a record, under an
+            # id of its own record, so the same game saved again (after a reload, a rejoin) keeps one entry
+            t.save_id = hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()[:12]
             end = record.replay()
             saved_games().put(t.save_id, {"record": record.to_json(), "seats": t.seats}, True, now_ms(),
                               progress.facts(t.game.id, end.view(None)))
