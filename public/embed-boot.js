@@ -4,6 +4,7 @@
 // plain-http host) start at once after a short wait.
 import "./fail.js";
 import "./pwa.js";
+import "./press.js";
 import {fitTexts} from "./fit.js";
 import {keepLegible} from "./legible.js";
 

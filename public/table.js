@@ -4,6 +4,7 @@
 // that hold focus and close with Escape, the card actions next to the selected card, arrow keys in the
 // replay, and short animations (250 ms, none under prefers-reduced-motion) of cards and pieces that moved.
 import "./fit.js";
+import "./press.js";
 
 const app = document.getElementById("app");
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");

@@ -70,6 +70,15 @@ def listen(target, event: str, handler: Callable[[Any], Any]) -> None:
     target.addEventListener(event, proxy)
 
 
+def pressing() -> bool:
+    """A press is down on something the page acts on (public/press.js; web/press.py)."""
+    fn = getattr(js.window, "explorersPressing", None)
+    try:
+        return fn is not None and fn() is True
+    except Exception:  # no such script on this page
+        return False
+
+
 def expose(name: str, fn: Callable) -> None:
     """Make a Python function callable from JS / tests as window.<name>."""
     proxy = create_proxy(fn)

@@ -39,6 +39,7 @@ import positions
 import records
 from clicks import play_click, read_click
 from i18n import _, tr
+from press import PressHold
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
@@ -53,7 +54,7 @@ from py_engine.net.host import Host
 BOT_PAUSE = 0.5
 
 
-class Embed(BotPump):
+class Embed(BotPump, PressHold):
     bot_pause = BOT_PAUSE
 
     def __init__(self, params: dict) -> None:
@@ -197,6 +198,8 @@ class Embed(BotPump):
 
     def redraw(self) -> None:
         """Draw the frame: the phone layouts in a narrow frame, the board kept readable (public/legible.js)."""
+        if not self.may_draw():
+            return  # a press is down: drawn when it ends (web/press.py)
         self.narrow = dom.narrow_screen()
         dom.set_html("app", self.html())
         self.fit_board()
@@ -296,8 +299,9 @@ class Embed(BotPump):
     async def after_bot_move(self, seat: int, action) -> None:
         self.post("move", move=len(self.table.state.record.moves), seat=seat, action=self.table.game.encode(action))
 
-    def after_bots(self) -> None:
-        self.redraw()
+    def after_bots(self, moved: bool) -> None:
+        if moved:
+            self.redraw()
         self.post_over()
 
     async def play_loop(self) -> None:
@@ -373,7 +377,8 @@ def start() -> None:
         embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
         embed.replay = embed.table = embed.position = None
     root = dom.by_id("app")
-    dom.listen(root, "click", embed.on_click)
+    dom.listen(root, "click", embed.handler(embed.on_click))
+    embed.listen_for_release()
     dom.listen(js.window, "message", embed.on_message)
     dom.listen(js.window, "resize", embed.on_resize)
     try:

@@ -21,8 +21,9 @@ class BotPump:
     async def after_bot_move(self, seat: int, action) -> None:
         """Called after each bot move has been played."""
 
-    def after_bots(self) -> None:
-        """Called when the loop ends with the same table (no bot to move, or bots may not move)."""
+    def after_bots(self, moved: bool) -> None:
+        """Called when the loop ends with the same table (no bot to move, or bots may not move); `moved`:
+        whether the loop drew or played anything (else the page shows what it showed before the loop)."""
 
     async def pump(self) -> None:
         """Let bots move, one decision at a time, thinking in slices so the page stays responsive. A loop
@@ -31,9 +32,16 @@ class BotPump:
         if self.pumping or table is None:
             return
         self.pumping = True
+        moved = False
+
+        def before() -> None:
+            nonlocal moved
+            moved = True
+            self.redraw()
+
         try:
             async for seat, action in table.bot_moves(lambda: self.table is table and self.bots_may_move(),
-                                                      self.redraw, self.bot_pause, self.pacer):
+                                                      before, self.bot_pause, self.pacer):
                 await self.after_bot_move(seat, action)
         except Exception as exc:  # a bug must not leave the page "thinking" for ever: say so, stop the bots
             self.error = tr("A bot could not move ({reason}); the bots stop here.", reason=type(exc).__name__)
@@ -46,4 +54,4 @@ class BotPump:
         if self.table is not table:
             dom.spawn(self.pump())
         else:
-            self.after_bots()
+            self.after_bots(moved)

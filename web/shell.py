@@ -23,6 +23,7 @@ from clicks import play_click, read_click
 from i18n import N_, _, tdata, tr
 from logpanel import LogPanel, log_items, log_list
 from pace import SPEED_KEY, TurnPacer, speed_name
+from press import PressHold
 from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
@@ -35,7 +36,7 @@ from py_engine.core import IllegalAction, RecordError
 from py_engine.core.options import shown_options
 
 
-class App(BotPump):
+class App(BotPump, PressHold):
     bot_pause = 0.0  # bot moves are paced per turn (web/pace.py): self.pacer, made with the stored bot speed
 
     def __init__(self) -> None:
@@ -60,6 +61,8 @@ class App(BotPump):
 
     # --- drawing --------------------------------------------------------------------------
     def redraw(self) -> None:
+        if not self.may_draw():
+            return  # a press is down: drawn when it ends (web/press.py)
         focus_key = None
         active = js.document.activeElement
         if active and active.getAttribute and active.getAttribute("data-key"):
@@ -339,8 +342,10 @@ class App(BotPump):
             self.choose_viewer()
         self.redraw()  # the move stays shown for the pacer's pause (session.LocalTable.bot_moves)
 
-    def after_bots(self) -> None:
-        if self.bots_may_move():
+    def after_bots(self, moved: bool) -> None:
+        """A loop that moved no bot leaves the page as drawn: a second redraw right after a person's move
+        could land between their next press and its release, and lose that click."""
+        if moved and self.bots_may_move():
             self.choose_viewer()
             self.redraw()
 
@@ -708,9 +713,10 @@ def start() -> None:
     app = App()
     app.pacer.speed = speed_name(dom.storage_get(SPEED_KEY))
     root = dom.by_id("app")
-    dom.listen(root, "click", app.on_click)
-    dom.listen(root, "change", app.on_change)
-    dom.listen(js.document, "keydown", app.on_key)
+    dom.listen(root, "click", app.handler(app.on_click))
+    dom.listen(root, "change", app.handler(app.on_change))
+    dom.listen(js.document, "keydown", app.handler(app.on_key))
+    app.listen_for_release()
     dom.listen(js.window, "resize", app.on_resize)
     dom.expose("explorersRecord", lambda: app.table.record_json() if app.table else "null")
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
