@@ -31,7 +31,7 @@ def play_to_the_end(table, app, link, rng: Rng) -> None:
     assert table.state.is_over()
 
 
-def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it():
+def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it(monkeypatch):
     import records
     import sharing
 
@@ -60,6 +60,15 @@ def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it()
     app.table = type(guest_table)(link)
     sharing.autosave(app)
     assert app.table.save_id == guest_table.save_id and len(sharing.saved_games().entries()) == count
+    # the same page saving again (every redraw of a finished game autosaves): nothing is replayed or written
+    box = type(sharing.saved_games())
+    put, writes = box.put, []
+    monkeypatch.setattr(box, "put", lambda self, sid, *a: writes.append(sid) or put(self, sid, *a))
+    sharing.autosave(app)
+    assert writes == []
+    app.table = type(guest_table)(link)
+    sharing.autosave(app)
+    assert writes == [guest_table.save_id]
 
 
 def test_a_warning_leaves_the_guest_nothing_to_keep():

@@ -120,7 +120,10 @@ def autosave(app) -> None:
         record = t.record() if hasattr(t, "record") else None
         if record is not None:  # a guest's finished game, checked: kept in the saved games as a record, under an
             # id of its own record, so the same game saved again (after a reload, a rejoin) keeps one entry
-            t.save_id = hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()[:12]
+            sid = hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()[:12]
+            if getattr(t, "save_id", None) == sid:
+                return  # this page saved it already: the record of a finished game does not change
+            t.save_id = sid
             end = record.replay()
             saved_games().put(t.save_id, {"record": record.to_json(), "seats": t.seats}, True, now_ms(),
                               progress.facts(t.game.id, end.view(None)))
