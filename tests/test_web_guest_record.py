@@ -5,6 +5,7 @@ record, with every hand, stays on the host."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from unittest import mock
 
@@ -77,3 +78,15 @@ def test_a_warning_leaves_the_guest_nothing_to_keep():
     assert app.table.record() is not None
     link.guest.verdict = {"ok": False, "key": "two-views", "text": "warning"}  # a cheat found on the way
     assert app.table.record() is None
+
+
+def test_the_guest_pages_bot_loop_finds_no_bot_and_says_nothing():
+    """The page's bot loop starts after every view a guest's page draws, as at any table, with the page's
+    pacer: the guest's table plays no bot (the host does) and the loop ends without a message (it once failed
+    on the pacer argument and showed "A bot could not move" after each of the host's moves)."""
+    table, app, link, _ = joined_page("lost-cities")
+    assert app.pacer is not None and app.table is not None and not isinstance(app.table, type(table))
+    drawn = []
+    app.redraw = lambda: drawn.append(1)
+    asyncio.run(app.pump())
+    assert app.error == "" and not app.pumping and drawn == []

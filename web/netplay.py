@@ -442,8 +442,9 @@ class RemoteTable:
     def bot_to_move(self) -> None:
         return None
 
-    async def bot_moves(self, going, before, pause: float = 0.05):
-        """No bots play here (the host plays them): an empty stream of moves."""
+    async def bot_moves(self, going, before, pause: float = 0.05, pacer=None):
+        """No bots play here (the host plays them): an empty stream of moves (the page's bot loop calls it as
+        it calls session.LocalTable.bot_moves, pacer included)."""
         return
         yield
 
