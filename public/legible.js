@@ -1,10 +1,8 @@
 // Embedded boards (embed.html) stay readable in any frame. A board is drawn as large as its box allows
 // (the whole board in view), but never so small that its smallest text is under 11 px on screen (12 px
-// in a frame narrower than 700 px, where the phone layouts are drawn); a board that must then be larger
+// for a board drawn in the phone layouts: its box has data-narrow); a board that must then be larger
 // than its box scrolls inside it, and fills the box's width when it scrolls only up and down. Boards a
 // renderer put in its own scrolling box (.pan, drawn at a readable size) are left as they are.
-const NARROW_PX = 700;  // web/dom.py NARROW_PX
-
 function smallestFont(svg) {
   let small = Infinity;
   for (const t of svg.querySelectorAll("text")) {
@@ -15,9 +13,9 @@ function smallestFont(svg) {
   return small;
 }
 
-function floorFor(svg) {
+function floorFor(svg, narrow) {
   const small = smallestFont(svg);
-  return Number.isFinite(small) ? (innerWidth < NARROW_PX ? 12 : 11) / small : 0;
+  return Number.isFinite(small) ? (narrow ? 12 : 11) / small : 0;
 }
 
 function setScale(svg, vb, s) {
@@ -34,7 +32,7 @@ export function keepLegible(root) {
       const vb = svg.viewBox && svg.viewBox.baseVal;
       if (svg.closest(".pan")) return;
       if (!vb || !(vb.width > 0) || !(vb.height > 0)) return;
-      const floor = floorFor(svg);
+      const floor = floorFor(svg, box.dataset.narrow === "1");
       if (i > 0) {  // a second drawing under the board (a hand strip): only kept from shrinking too far
         if (svg.getScreenCTM() && svg.getScreenCTM().a < floor) { setScale(svg, vb, floor); scrolls = true; }
         return;

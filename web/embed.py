@@ -139,10 +139,10 @@ class Embed(BotPump, PressHold):
         return join(positions.caption_html(pos),
                     tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
                         positions.status(pos, self.seat)),
-                    tag("div", {"class": "embed-board"},
-                        tag("div", {"class": "marked-board", "id": "board"},
-                            positions.board_html(pos, self.seat, narrow=self.narrow),
-                            tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, ""))),
+                    self.board_box(tag("div", {"class": "marked-board", "id": "board"},
+                                       positions.board_html(pos, self.seat, narrow=self.narrow),
+                                       tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
+                                   board_id=None),
                     tag("div", {"class": "embed-bar"}, "", bar))
 
     def draw_marks(self) -> None:
@@ -171,7 +171,7 @@ class Embed(BotPump, PressHold):
                                      _("Play from here"))))
         return join(err, tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"},
                              rp.status(view)),
-                    tag("div", {"class": "embed-board", "id": "board"}, rp.board_html(view, self.narrow)),
+                    self.board_box(rp.board_html(view, self.narrow)),
                     tag("div", {"class": "embed-bar"}, "", bar))
 
     def table_html(self) -> Safe:
@@ -193,8 +193,13 @@ class Embed(BotPump, PressHold):
                 status = join(status, " ", tr("{name} is thinking…", name=t.names[bot]))
             bar = rmod.action_buttons(view, ui)
         return join(tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"}, status),
-                    tag("div", {"class": "embed-board", "id": "board"}, rmod.render(view, ui)),
+                    self.board_box(rmod.render(view, ui)),
                     tag("div", {"class": "embed-bar"}, "", bar))
+
+    def board_box(self, board: Safe, board_id: str | None = "board") -> Safe:
+        """The box a board is drawn in; data-narrow when it holds the phone layouts, whose text
+        public/legible.js keeps at 12 px (11 px otherwise)."""
+        return tag("div", {"class": "embed-board", "id": board_id, "data-narrow": "1" if self.narrow else None}, board)
 
     def redraw(self) -> None:
         """Draw the frame: the phone layouts in a narrow frame, the board kept readable (public/legible.js)."""
