@@ -120,12 +120,13 @@ def autosave(app) -> None:
         record = t.record() if hasattr(t, "record") else None
         if record is not None:  # a guest's finished game, checked: kept in the saved games as a record, under an
             # id of its own record, so the same game saved again (after a reload, a rejoin) keeps one entry
-            sid = hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()[:12]
+            kept = record.to_json()
+            sid = hashlib.sha256(json.dumps(kept, sort_keys=True).encode()).hexdigest()[:12]
             if getattr(t, "save_id", None) == sid:
                 return  # this page saved it already: the record of a finished game does not change
             t.save_id = sid
             end = record.replay()
-            saved_games().put(t.save_id, {"record": record.to_json(), "seats": t.seats}, True, now_ms(),
+            saved_games().put(t.save_id, {"record": kept, "seats": t.seats}, True, now_ms(),
                               progress.facts(t.game.id, end.view(None)))
         return
     if not getattr(t, "save_id", None):
