@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 
 from py_engine import GAMES, get_game
 from py_engine.bots import BOTS, LEVELS, Budget, ISMCTSBot, SearchBot, get_heuristics, make_bot, match
-from py_engine.bots.heuristics import GENERIC
+from py_engine.bots.heuristics import GENERIC, Heuristics
 from py_engine.bots.match import _main, parse_spec, run_match
 from py_engine.bots.multi import run_table
+from py_engine.bots.search import level_budget
 from py_engine.core import Rng
 
 from .conformance import random_game
@@ -379,3 +381,15 @@ def test_quick_moves_are_the_only_legal_action_or_what_the_game_calls_routine():
     assert quick_move(catan, ("roll",), 2) and quick_move(catan, ("end",), 9) and not quick_move(catan, ("road", 3), 9)
     assert quick_move(arnak, ("pass",), 5) and not quick_move(arnak, ("buy", 1), 5)
     assert quick_move(lost, ("draw", "deck"), 1) and not quick_move(lost, ("draw", "deck"), 2)
+
+
+def test_a_game_may_widen_a_levels_search():
+    """Heuristics.widths replaces a level's width (candidates kept from the move ordering) for that game only."""
+    wide = Heuristics(widths={3: 7})
+    assert level_budget(wide, 3) == replace(LEVELS[3], width=7)
+    assert level_budget(wide, 2) == LEVELS[2] and level_budget(wide, 9) == replace(LEVELS[3], width=7)
+    assert level_budget(Heuristics(), 3) == LEVELS[3] and level_budget(Heuristics(), 0) == LEVELS[1]
+    arnak = get_heuristics("arnak")
+    assert SearchBot("arnak", 3).budget.width == arnak.widths[3] > LEVELS[3].width
+    assert SearchBot("arnak", 2).budget == LEVELS[2] and SearchBot("lost-cities", 3).budget == LEVELS[3]
+    assert ISMCTSBot("arnak", 3).budget.width == arnak.widths[3]

@@ -44,6 +44,8 @@ class Heuristics:
                                             (see deck_unstall); None: think as usual
     quick(action) -> bool                   a routine move that changes little on the table (roll, end the turn,
                                             pass, keep): a page shows it without a pause (see quick_move)
+    widths                                  level -> candidates the search keeps from `order`, for a game whose
+                                            ordering needs more than the level's width (bots.search.LEVELS)
     """
 
     policy: Callable[[State, int, Rng], Any] = _random_action
@@ -58,6 +60,7 @@ class Heuristics:
     constrain: Callable[[State, int], Callable[[State, Rng], None] | None] | None = None
     unstall: Callable[[State, int], Any] | None = None
     quick: Callable[[Any], bool] | None = None
+    widths: dict[int, int] | None = None
     win_weight: float = 0.5  # share of the reward at a finished game that is win/draw/loss rather than margin
 
     def reward(self, state: State, seat: int) -> float:

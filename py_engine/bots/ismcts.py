@@ -38,7 +38,7 @@ from typing import Any
 from ..core import Rng, State
 from .base import Bot, position_rng
 from .heuristics import Heuristics, get_heuristics
-from .search import LEVELS, Budget, SearchThinker, reward
+from .search import Budget, SearchThinker, level_budget, reward
 
 # Defaults from small Lost Cities runs against the flat search at equal iteration counts (150, 20 rounds): playing
 # the opponents by the policy was clearly better than searching their moves; widening and C in 0.1–0.6 were within
@@ -193,8 +193,8 @@ class ISMCTSBot(Bot):
                  explore: float = EXPLORE, bias: float = BIAS, opponents_in_tree: bool = OPPONENTS_IN_TREE,
                  widen: float | None = WIDEN) -> None:
         super().__init__(game_id, level, seed)
-        self.budget = budget or LEVELS[min(max(self.level, 1), max(LEVELS))]
         self.heur = get_heuristics(game_id)
+        self.budget = budget or level_budget(self.heur, self.level)
         self.explore, self.bias, self.opponents_in_tree, self.widen = explore, bias, opponents_in_tree, widen
 
     def start(self, state: State, seat: int) -> ISMCTSThinker:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import Rng, State
@@ -48,6 +48,15 @@ LEVELS: dict[int, Budget] = {
     2: Budget(320, 1.0, width=3),
     3: Budget(960, 1.0, width=3),
 }
+
+
+def level_budget(heur: Heuristics, level: int) -> Budget:
+    """The think budget of `level` (clamped to 1-3) for a game: LEVELS', with the game's own width if it sets one."""
+    level = min(max(level, 1), max(LEVELS))
+    width = (heur.widths or {}).get(level)
+    return replace(LEVELS[level], width=width) if width else LEVELS[level]
+
+
 PRIOR_BONUS = 0.01  # reward credited to the heuristic's own move: keeps it on ties and near-ties
 
 
@@ -201,14 +210,14 @@ class SearchThinker(Thinker):
 
 
 class SearchBot(Bot):
-    """Determinized flat Monte Carlo bot; `level` 1–3 picks the think budget (see LEVELS)."""
+    """Determinized flat Monte Carlo bot; `level` 1–3 picks the think budget (see LEVELS, level_budget)."""
 
     name = "search"
 
     def __init__(self, game_id: str, level: int = 2, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(game_id, level, seed)
-        self.budget = budget or LEVELS[min(max(self.level, 1), max(LEVELS))]
         self.heur = get_heuristics(game_id)
+        self.budget = budget or level_budget(self.heur, self.level)
         self.cost = RolloutCost()  # measured while it plays; used only by time-limited decisions
 
     def start(self, state: State, seat: int) -> SearchThinker:
