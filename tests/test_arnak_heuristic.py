@@ -16,6 +16,7 @@ def _solo(seed: int = 5):
 
 def test_track_hope_counts_the_rows_still_to_climb():
     state = _solo()
+    state.p[0].res = [0, 0, 0, 0, 0]  # nothing towards a next step (see the readiness test below)
     # bird glass points by row 0, 1, 2, 4, 6, 9, 12, 16, temple 21; notebook 0, 0, 1, 2, 4, 6, 8, 10.
     # 4.5 rounds left at 1.2 rows a round: both tokens reach row 5.4 -> glass 9 + 0.4 * 3 = 10.2,
     # notebook 6 + 0.4 * 2 = 6.8; 0.6 of the 17 points.
@@ -32,9 +33,35 @@ def test_track_hope_counts_the_rows_still_to_climb():
 
 def test_a_research_step_is_worth_more_than_its_printed_points_early():
     state = _solo()
+    state.p[0].res = [0, 0, 0, 0, 0]
     before = H.estimate(state, 0)
     state.p[0].glass = 1  # row 1: 1 point printed
     assert H.estimate(state, 0) - before == pytest.approx(1 + 0.6 * (_glass_at(6.4) - _glass_at(5.4) - 1))
+
+
+def test_a_glass_that_can_pay_its_next_step_is_further_on_its_way():
+    state = _solo()
+    p = state.p[0]
+    p.glass, p.res = 2, [0, 0, 0, 0, 6]  # bird row 1, the jewel space: row 2 only through tablet + arrowhead
+    assert H.ready_share(state, p) == 0.0
+    # 3 rounds left: glass row 1 + 3.6 = 4.6 -> 7.8 (less 1 scored); notebook row 3.6 -> 3.2; 0.6 of the sum
+    assert H.track_hope(state, 0, 3.0) == pytest.approx(0.6 * (6.8 + 3.2))
+    p.res[2] = 1  # a tablet: half of the step, 0.4 of a row on
+    assert H.ready_share(state, p) == 0.5
+    assert H.track_hope(state, 0, 3.0) == pytest.approx(0.6 * (8.0 + 3.2))
+    p.res[3] = 1  # and an arrowhead: the whole step, 0.8 of a row on (row 5.4 -> 10.2)
+    assert H.ready_share(state, p) == 1.0
+    assert H.track_hope(state, 0, 3.0) == pytest.approx(0.6 * (9.2 + 3.2))
+    p.glass = 1  # the compass space: row 2 through one jewel, which is held
+    assert H.ready_share(state, p) == 1.0
+    p.glass = D.TEMPLE
+    assert H.ready_share(state, p) == 0.0
+    snake = get_game("arnak").new(players=1, seed=5, options={"rival": 5, "temple": "snake"})
+    q = snake.p[0]
+    q.glass, q.res, q.idols = 7, [9, 9, 9, 9, 9], 0  # row 4 of the snake side costs one idol
+    assert H.ready_share(snake, q) == 0.0
+    q.idols = 1
+    assert H.ready_share(snake, q) == 1.0
 
 
 def _glass_at(row: float) -> float:

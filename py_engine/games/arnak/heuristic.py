@@ -23,6 +23,11 @@ EPSILON = 0.08
 TRACK_HOPE = 0.6
 TRACK_PACE = 1.2
 TEMPLE_HOPE_VP = 21.0  # the temple's points as seen from below it (23, 21, 20, 19 by arrival)
+# The climb is not free: a glass whose next step the player can already pay for is READY_ROW rows further on
+# its way, and one holding part of the cost that share of it. Without this, holding a tablet towards a
+# tablet-and-arrowhead step was worth no more than any other tablet, and a glass that took the jewel space of
+# row 1 could stay there all game with six jewels in hand (solo game 25: 33 points against the rival's 66).
+READY_ROW = 0.8
 # Solo: the margin is taken over the rival's points so far plus SOLO_RIVAL_PACE for each round not yet
 # finished, and divided by SOLO_SHRINK, so that it stays near the middle of the reward's tanh, where small
 # differences between moves still count. (The rival's points times 1 + 0.15 per round left, as before, put
@@ -59,15 +64,33 @@ def _track_vps(temple: str) -> tuple[list, list]:
     return glass, note
 
 
+def ready_share(state, p) -> float:
+    """The largest share of the cost of one of the glass's next spaces that player p holds (1: it can climb now;
+    a Snake idol space asks one idol)."""
+    if p.glass == D.TEMPLE:
+        return 0.0
+    best = 0.0
+    for _row, cost, entered_from, _tiles in D.TRACKS[state.temple].values():
+        if p.glass not in entered_from:
+            continue
+        if cost == "idol":
+            share = 1.0 if p.idols else 0.0
+        else:
+            share = sum(min(p.res[k], cost[k]) for k in range(5)) / max(1, sum(cost))
+        best = max(best, share)
+    return best
+
+
 def track_hope(state, i: int, left: float) -> float:
-    """Expected points still to come from player i's research tokens rising at TRACK_PACE rows a round."""
+    """Expected points still to come from player i's research tokens rising at TRACK_PACE rows a round, from
+    READY_ROW times the ready share of a row above the glass's."""
     p = state.p[i]
     if left <= 0 or TRACK_HOPE <= 0:
         return 0.0
     glass_vps, note_vps = _track_vps(state.temple)
     g = 8 if p.glass == D.TEMPLE else state.row(p.glass)
     n = state.row(p.notebook)
-    reach = min(8.0, g + TRACK_PACE * left)
+    reach = min(8.0, g + READY_ROW * ready_share(state, p) + TRACK_PACE * left)
     hope = 0.0 if p.glass == D.TEMPLE else _row_vp(glass_vps, reach) - glass_vps[g]
     note_reach = min(7.0, reach, n + TRACK_PACE * left)
     hope += _row_vp(note_vps, note_reach) - note_vps[n]
