@@ -175,10 +175,15 @@ document.addEventListener("keydown", ev => {
 // it when the mouse rests on it or the keyboard moves focus to it: the same selection a click or a tap makes
 // (data-cmd select), sent once the pointer has stayed 300 ms. Never while a hand card is selected (that
 // selection lights the card's uses), never for a programmatic focus, never for the one already shown.
-let zoomTimer = 0, keyAt = 0;
+// Only a mouse that moved counts: when the board is drawn again or scrolls under a still mouse, Chrome sends
+// pointerover at the last point the mouse moved to, and the thing now there (e.g. the site under a guardian whose
+// large view just opened) must not take the large view over.
+let zoomTimer = 0, keyAt = 0, movedX = NaN, movedY = NaN;
 document.addEventListener("keydown", () => { keyAt = performance.now(); }, {capture: true});
+document.addEventListener("pointermove", ev => { movedX = ev.clientX; movedY = ev.clientY; }, {capture: true});
 function zoomSoon(ev) {
   if (ev.type === "pointerover" && ev.pointerType !== "mouse") return;
+  if (ev.type === "pointerover" && ev.clientX === movedX && ev.clientY === movedY) return;
   if (ev.type === "focusin" && performance.now() - keyAt > 500) return;  // e.g. focus kept across a redraw
   clearTimeout(zoomTimer);
   const el = ev.target instanceof Element ? ev.target.closest("#board [data-zoom]") : null;
