@@ -12,7 +12,7 @@ from py_engine.bots import BOTS, LEVELS, Budget, ISMCTSBot, SearchBot, get_heuri
 from py_engine.bots.heuristics import GENERIC, Heuristics
 from py_engine.bots.match import _main, parse_spec, run_match
 from py_engine.bots.multi import run_table
-from py_engine.bots.search import level_budget
+from py_engine.bots.search import level_budget, outcome, reward
 from py_engine.core import Rng
 
 from .conformance import random_game
@@ -393,3 +393,22 @@ def test_a_game_may_widen_a_levels_search():
     assert SearchBot("arnak", 3).budget.width == arnak.widths[3] > LEVELS[3].width
     assert SearchBot("arnak", 2).budget == LEVELS[2] and SearchBot("lost-cities", 3).budget == LEVELS[3]
     assert ISMCTSBot("arnak", 3).budget.width == arnak.widths[3]
+
+
+def test_a_solo_games_outcome_is_beating_the_rival():
+    """Solo Arnak ranks its one seat first whatever the score; the search's outcome is beating the rival."""
+    assert outcome({"scores": [60], "ranks": [1], "winners": [0], "rival": 66, "beat_rival": False}, 0) == 0.0
+    assert outcome({"scores": [66], "ranks": [1], "winners": [0], "rival": 66, "beat_rival": False}, 0) == 0.5
+    assert outcome({"scores": [67], "ranks": [1], "winners": [0], "rival": 66, "beat_rival": True}, 0) == 1.0
+    assert outcome({"scores": [5, 5, 2], "ranks": [1, 1, 3], "winners": [0, 1]}, 1) == 0.5
+    assert outcome({"scores": [5, 7], "ranks": [2, 1], "winners": [1]}, 0) == 0.0
+    assert outcome({"scores": [5, 7], "ranks": [2, 1], "winners": [1]}, 1) == 1.0
+    game = get_game("arnak")
+    state = game.new(players=1, seed=3, options={"rival": 5})
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.step(seat, state.legal_actions(seat)[-1])
+    res = state.result()  # always the last legal move: the bot passes its way to 8 points, the rival scores 68
+    assert (res["scores"], res["winners"], res["rival"], outcome(res, 0)) == ([8], [0], 68, 0.0)
+    heur = get_heuristics("arnak")
+    assert reward(heur, state, 0) == (1 - heur.win_weight) * heur.reward(state, 0) < 0.01

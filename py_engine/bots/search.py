@@ -60,16 +60,25 @@ def level_budget(heur: Heuristics, level: int) -> Budget:
 PRIOR_BONUS = 0.01  # reward credited to the heuristic's own move: keeps it on ties and near-ties
 
 
+def outcome(result: dict, seat: int) -> float:
+    """`seat`'s result in a finished game: win 1, shared win 1/2, loss 0. Solo against a rival (`beat_rival`
+    in the result, Arnak) the one seat always ranks first, so the outcome is beating the rival instead
+    (strictly more points); a tie on points counts 1/2."""
+    if "beat_rival" in result:
+        if result["beat_rival"]:
+            return 1.0
+        return 0.5 if result["scores"][seat] == result["rival"] else 0.0
+    if seat not in result["winners"]:
+        return 0.0
+    return 0.5 if len(result["winners"]) > 1 else 1.0
+
+
 def reward(heur: Heuristics, state: State, seat: int) -> float:
     """`seat`'s reward in [0, 1] at the end of a rollout: the heuristic's, and at a finished game a share
-    `win_weight` of it for the result (win 1, shared win 1/2, loss 0)."""
+    `win_weight` of it for the `outcome`."""
     w = heur.win_weight
     if w and state.is_over():
-        result = state.result()
-        win = 1.0 if seat in result["winners"] else 0.0
-        if win and len(result["winners"]) > 1:
-            win = 0.5
-        return w * win + (1.0 - w) * heur.reward(state, seat)
+        return w * outcome(state.result(), seat) + (1.0 - w) * heur.reward(state, seat)
     return heur.reward(state, seat)
 
 
