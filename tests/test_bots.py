@@ -284,6 +284,9 @@ def test_time_specs_and_match_intervals():
     assert parse_spec("ismcts:t0.05") == ("ismcts", 3) and match.spec_budget("search:2") is None
     assert match.spec_budget("search:t0.05") == Budget(match.UNLIMITED_ROLLOUTS, 0.05, depth=LEVELS[3].depth,
                                                  width=LEVELS[3].width)
+    assert match.spec_budget("search:t0.05", "lost-cities") == match.spec_budget("search:t0.05")
+    assert match.spec_budget("search:t0.05", "arnak").width == get_heuristics("arnak").widths[3] == 6
+    assert match.bot_from_spec("search:t0.05", "arnak", 1).budget.width == 6
     bot = match.bot_from_spec("ismcts:t0.01", "lost-cities", 1)
     assert isinstance(bot, ISMCTSBot) and bot.budget.cap == 0.01
     assert isinstance(match.bot_from_spec("search:2", "lost-cities", 1), SearchBot)
@@ -385,8 +388,12 @@ def test_quick_moves_are_the_only_legal_action_or_what_the_game_calls_routine():
 
 def test_a_game_may_widen_a_levels_search():
     """Heuristics.widths replaces a level's width (candidates kept from the move ordering) for that game only."""
-    wide = Heuristics(widths={3: 7})
+    given = {3: 7}
+    wide = Heuristics(widths=given)
+    given[3] = 2  # the table keeps its own read-only copy
     assert level_budget(wide, 3) == replace(LEVELS[3], width=7)
+    with pytest.raises(TypeError):
+        wide.widths[2] = 9
     assert level_budget(wide, 2) == LEVELS[2] and level_budget(wide, 9) == replace(LEVELS[3], width=7)
     assert level_budget(Heuristics(), 3) == LEVELS[3] and level_budget(Heuristics(), 0) == LEVELS[1]
     arnak = get_heuristics("arnak")

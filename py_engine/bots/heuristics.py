@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ..core import Rng, State
@@ -60,8 +61,12 @@ class Heuristics:
     constrain: Callable[[State, int], Callable[[State, Rng], None] | None] | None = None
     unstall: Callable[[State, int], Any] | None = None
     quick: Callable[[Any], bool] | None = None
-    widths: dict[int, int] | None = None
+    widths: Mapping[int, int] | None = None  # read-only once made (__post_init__)
     win_weight: float = 0.5  # share of the reward at a finished game that is win/draw/loss rather than margin
+
+    def __post_init__(self) -> None:
+        if self.widths is not None:  # a copy nobody can change behind the frozen table's back
+            object.__setattr__(self, "widths", MappingProxyType(dict(self.widths)))
 
     def reward(self, state: State, seat: int) -> float:
         """Reward in [0, 1] for `seat`."""

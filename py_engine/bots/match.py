@@ -30,7 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import get_game
-from . import LEVELS, Bot, Budget, make_bot
+from . import LEVELS, Bot, Budget, get_heuristics, make_bot
+from .search import level_budget
 
 TIME_LEVEL = 3                # width and depth of a time-budget spec
 UNLIMITED_ROLLOUTS = 10 ** 9  # "no rollout limit": the time cap ends the search
@@ -46,23 +47,23 @@ def parse_spec(spec: str) -> tuple[str, int]:
     return name, int(level) if level else 2
 
 
-def spec_budget(spec: str) -> Budget | None:
-    """The Budget a time spec names ('ismcts:t0.05': unlimited rollouts, cap 0.05 s, level-3 width and depth),
-    None for a plain spec."""
+def spec_budget(spec: str, game: str | None = None) -> Budget | None:
+    """The Budget a time spec names ('ismcts:t0.05': unlimited rollouts, cap 0.05 s, level-3 width and depth,
+    the width `game`'s own for that level if it sets one: bots.search.level_budget), None for a plain spec."""
     _, _, level = spec.partition(":")
     if not level.startswith("t"):
         return None
     cap = float(level[1:])
     if not cap > 0 or math.isinf(cap):
         raise ValueError(f"bad time budget in bot spec {spec!r}")
-    base = LEVELS[TIME_LEVEL]
+    base = level_budget(get_heuristics(game), TIME_LEVEL) if game else LEVELS[TIME_LEVEL]
     return Budget(UNLIMITED_ROLLOUTS, cap, depth=base.depth, width=base.width)
 
 
 def bot_from_spec(spec: str, game: str, seed: int) -> Bot:
     """A bot for `game` from a spec: 'name', 'name:level' or 'name:t<seconds>'."""
     name, level = parse_spec(spec)
-    return make_bot(name, game, level=level, seed=seed, budget=spec_budget(spec))
+    return make_bot(name, game, level=level, seed=seed, budget=spec_budget(spec, game))
 
 
 def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float | None, float | None]:

@@ -64,15 +64,19 @@ def _track_vps(temple: str) -> tuple[list, list]:
     return glass, note
 
 
+# temple -> space -> costs of the spaces entered from it (the research track's next steps)
+NEXT_COSTS = {temple: {src: tuple(cost for _row, cost, sources, _tiles in track.values() if src in sources)
+                       for src in {s for _row, _cost, sources, _tiles in track.values() for s in sources}}
+              for temple, track in D.TRACKS.items()}
+
+
 def ready_share(state, p) -> float:
     """The largest share of the cost of one of the glass's next spaces that player p holds (1: it can climb now;
     a Snake idol space asks one idol)."""
     if p.glass == D.TEMPLE:
         return 0.0
     best = 0.0
-    for _row, cost, entered_from, _tiles in D.TRACKS[state.temple].values():
-        if p.glass not in entered_from:
-            continue
+    for cost in NEXT_COSTS[state.temple].get(p.glass, ()):
         if cost == "idol":
             share = 1.0 if p.idols else 0.0
         else:
