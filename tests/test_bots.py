@@ -419,3 +419,23 @@ def test_a_solo_games_outcome_is_beating_the_rival():
     assert (res["scores"], res["winners"], res["rival"], outcome(res, 0)) == ([8], [0], 68, 0.0)
     heur = get_heuristics("arnak")
     assert reward(heur, state, 0) == (1 - heur.win_weight) * heur.reward(state, 0) < 0.01
+
+
+def test_a_move_that_ends_the_round_is_judged_where_the_others_rollouts_stop():
+    """The horizon is read before the candidate's own move: keeping the hand (which ends Arnak's round) gets no
+    rollout play in the next round, and releasing a card is played on only to the end of this round."""
+    state = get_game("arnak").new(players=1, seed=3, options={"rival": 5})
+    state.step(0, ("pass",))
+    heur = get_heuristics("arnak")
+    rounds = []
+
+    def policy(s, seat, rng):
+        rounds.append(s.round)
+        return heur.policy(s, seat, rng)
+
+    thinker = SearchBot("arnak", 1, budget=Budget(8, 10.0, width=2)).start(state, 0)
+    thinker.heur = replace(heur, policy=policy)
+    thinker._sample(state, ("keep",), 5)
+    assert rounds == [] and state.round == 1  # the sample is played on a copy
+    thinker._sample(state, ("release", 300), 5)
+    assert rounds and set(rounds) == {1}

@@ -14,7 +14,7 @@ pairs; a node holds the statistics of the player who made the move into it. Ever
    WIDEN * sqrt(visits) children available in this determinization (progressive widening; WIDEN=None gives
    plain SO-ISMCTS, which expands every untried action first);
 4. finishes with the heuristic rollout policy, up to the same depth and horizon as the flat search (the
-   decisions in the tree count towards the depth, the horizon is read after the root action);
+   decisions in the tree count towards the depth, the horizon is read before the root action);
 5. backpropagates the reward (the flat search's, incl. win_weight) from each node's mover's point of view:
    1 - r for the other seat in a two-player game, each mover's own reward with more players.
 
@@ -116,8 +116,8 @@ class ISMCTSThinker(SearchThinker):
             node = self.nodes.get(i)
             if node is None:
                 node = self.nodes[i] = _Node(seat, legal[i])
+            key = horizon(det) if horizon else None  # read before the move: see search.SearchThinker._sample
             det.step(seat, legal[i])
-            key = horizon(det) if horizon else None
             path = [node]
             steps = 0
             # descent: select while every legal action has a child, expand one, then roll out
