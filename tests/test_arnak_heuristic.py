@@ -91,3 +91,22 @@ def test_order_puts_the_policys_move_first_and_judges_a_dig_with_its_gains():
     assert not done.queue and done.p[0].res[0] == state.p[0].res[0] + 2
     assert H.settled_value(state, 0, ("dig", 0)) == pytest.approx(H.evaluate(done, 0))
     assert H.settled_value(state, 0, ("dig", 0)) > H.evaluate(half, 0)
+
+
+def test_resources_keep_their_worth_until_the_last_round_draws_near():
+    """A jewel (1.8 points) is worth all of that with 2 rounds or more to come, 5/6 of it with one round left,
+    and nothing once the game is over (RES_FADE 0.5 + rounds left / 3)."""
+    state = _solo()
+    p = state.p[0]
+    p.glass, p.arrival, p.notebook = D.TEMPLE, 0, 13  # research done: no next step for the jewel to pay towards
+
+    def jewel_worth() -> float:
+        p.res = [0, 0, 0, 0, 0]
+        before = H.estimate(state, 0)
+        p.res = [0, 0, 0, 0, 1]
+        return H.estimate(state, 0) - before
+
+    state.round, state.passed = 3, [True]  # round 3 over: 2 rounds to come
+    assert jewel_worth() == pytest.approx(1.8)
+    state.round = 4  # round 4 over: 1 round to come
+    assert jewel_worth() == pytest.approx(1.8 * (0.5 + 1 / 3))
