@@ -7,6 +7,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from py_engine.core import Record
 
 TURN_TIMEOUT = 60_000
@@ -43,16 +45,23 @@ def wait_for_me_or_modal(page) -> str:
 def play_turn_by_clicks(page, drag: bool = False) -> None:
     """Play the first playable card (else discard the first card), then draw from the deck."""
     playable = page.locator('[data-testid=hand-card][data-can-play="1"]')
-    card = playable.first if playable.count() else page.locator("[data-testid=hand-card]").first
-    colour_card = card.get_attribute("data-card")
-    if drag and playable.count():
+    can_play = playable.count() > 0  # read once: the buttons below must match the card chosen here
+    first = playable.first if can_play else page.locator("[data-testid=hand-card]").first
+    colour_card = first.get_attribute("data-card")
+    card = page.locator(f'[data-testid=hand-card][data-card="{colour_card}"]')
+    if drag and can_play:
         card.click()
         page.wait_for_selector('[data-testid^=expedition-][data-act]')
         target = page.locator('[data-testid^=expedition-][data-act]').first
         card.drag_to(target)
     else:
+        btn = "[data-testid=play-btn]" if can_play else "[data-testid=discard-btn]"
         card.click()
-        btn = "[data-testid=play-btn]" if playable.count() else "[data-testid=discard-btn]"
+        try:
+            page.wait_for_selector(btn, timeout=5000)
+        except PlaywrightTimeout:  # the selection was lost to a redraw (once in CI, under load): point again
+            if page.locator(btn).count() == 0:
+                card.click()
         page.click(btn)
     page.wait_for_selector("[data-testid=deck][data-act]", timeout=TURN_TIMEOUT)
     assert page.locator(f'[data-testid=hand-card][data-card="{colour_card}"]').count() == 0
