@@ -174,9 +174,9 @@ class SearchThinker(Thinker):
 
     def _sample(self, det: State, action: Any, seed: int) -> float:
         heur, state, rng = self.heur, det.clone(), Rng(seed)
-        # The horizon is read before the candidate's own move, so that a move that ends the round (the last pass)
-        # is judged where every other candidate's rollout stops (at the round's end), not after a whole extra
-        # round of rollout play.
+        # The horizon is read before the candidate's own move, so that a move that ends the round (Arnak's last
+        # keep decision after passing, Lost Cities' draw that empties the deck) is judged where every other
+        # candidate's rollout stops (at the round's end), not after a whole extra round of rollout play.
         key = heur.horizon(state) if heur.horizon else None
         state.step(self.seat, action)
         for _ in range(self.depth):
