@@ -110,3 +110,23 @@ def test_resources_keep_their_worth_until_the_last_round_draws_near():
     assert jewel_worth() == pytest.approx(1.8)
     state.round = 4  # round 4 over: 1 round to come
     assert jewel_worth() == pytest.approx(1.8 * (0.5 + 1 / 3))
+
+
+def test_an_assistant_is_worth_a_point_for_each_round_to_come_up_to_three():
+    """ASSISTANT_ENGINE 2.0: an assistant adds 1 point per round still to come, at most 3 rounds' worth, and
+    nothing once the game is over."""
+    state = _solo()
+    p = state.p[0]
+
+    def assistant_worth() -> float:
+        p.assistants = []
+        before = H.estimate(state, 0)
+        p.assistants = [[0, 0, 0]]
+        return H.estimate(state, 0) - before
+
+    state.round, state.passed = 1, [True]  # round 1 over: 4 rounds to come, counted as 3
+    assert assistant_worth() == pytest.approx(3.0)
+    state.round = 4  # round 4 over: 1 round to come
+    assert assistant_worth() == pytest.approx(1.0)
+    state.round, state.phase = 5, "over"
+    assert assistant_worth() == 0.0
