@@ -76,11 +76,16 @@ def moves_made(page) -> int:
     return len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
 
 
+def wait_for_moves(page, at_least: int, timeout: float = TURN_TIMEOUT) -> None:
+    """Wait until the page's record holds at least `at_least` moves."""
+    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length >= {int(at_least)}", timeout=timeout)
+
+
 def act(page, selector: str) -> None:
     """Click something that takes a legal action and wait until the engine has it."""
     before = moves_made(page)
     page.locator(selector).first.click()
-    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+    wait_for_moves(page, before + 1)
 
 
 @contextmanager

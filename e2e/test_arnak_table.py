@@ -11,7 +11,7 @@ import json
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT
+from .helpers import TURN_TIMEOUT, wait_for_moves
 
 SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
          "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -101,8 +101,7 @@ def test_pointing_select_a_card_then_a_lit_camp_digs(browser, site, size: str) -
         assert json.loads(lit.first.get_attribute("data-then")) == ["tcard", cid]
         assert page.locator("#card-actions button").count() <= 10
         lit.first.click()
-        page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length >= {before + 2}",
-                               timeout=TURN_TIMEOUT)
+        wait_for_moves(page, before + 2)
         moves = [m[1] for m in json.loads(page.evaluate("window.explorersRecord()"))["moves"][before:]]
         assert moves[:2] == [act, ["tcard", cid]]
         watch.assert_clean()

@@ -10,7 +10,7 @@ import os
 from py_engine.games.catan_ck.data import KINDS
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import TURN_TIMEOUT, act, engine_state, moves_made
+from .helpers import TURN_TIMEOUT, act, engine_state, moves_made, wait_for_moves
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
@@ -231,7 +231,7 @@ def _step(page, host) -> str | None:
         page.locator("#board [data-act]").first.click()
     else:
         page.locator("button[data-act]").first.click()
-    host.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+    wait_for_moves(host, before + 1)
     return kind
 
 
@@ -444,8 +444,7 @@ def test_hot_seat_discard_on_a_seven_in_one_confirm(app):
         chosen[KINDS.index(el.get_attribute("data-testid").split("-")[1])] += 1
     assert engine_state(page).hands[seat] == hand  # selecting plays nothing
     page.click("[data-testid=discard-these]")
-    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length >= {moves + need}",
-                           timeout=TURN_TIMEOUT)
+    wait_for_moves(page, moves + need)
     record = engine_state(page).record
     mine = [k for k in range(moves, len(record.moves)) if record.moves[k][0] == seat]  # a bot may discard between
     assert [record.moves[k] for k in mine[:need]] == [[seat, ["discard", k]] for k in KINDS

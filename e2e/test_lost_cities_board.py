@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import TURN_TIMEOUT, engine_state
+from .helpers import TURN_TIMEOUT, engine_state, wait_for_moves
 
 MINE_OR_OVER = """() => document.querySelector('[data-testid=new-game]')
     || document.querySelector('[data-testid=next-round]')
@@ -31,7 +31,7 @@ def act(page, selector: str) -> None:
     """Click something that takes a legal action and wait until the engine has it."""
     before = moves_made(page)
     page.click(selector)
-    page.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}", timeout=TURN_TIMEOUT)
+    wait_for_moves(page, before + 1)
 
 
 def play(page, turn: int) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 import build
 
-from .helpers import TURN_TIMEOUT, engine_state, play_turn_by_clicks
+from .helpers import engine_state, play_turn_by_clicks, wait_for_moves
 from .p2p import answer_code, connect, host_game, invite_link, launch, open_page, paste_answer, wait_any
 
 GUEST_NAME = "Bea <b>&amp;"
@@ -86,8 +86,7 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
             play_turn_by_clicks(page)
         # the turn is over when the host holds its moves (a draw, or a card and a draw): a reload before that races
         # the last move on its way (once in CI: 20 moves after the host's reload, 19 read before it)
-        done_js = f"JSON.parse(window.explorersRecord()).moves.length >= {held + (1 if phase == 'draw' else 2)}"
-        host.wait_for_function(done_js, timeout=TURN_TIMEOUT)
+        wait_for_moves(host, held + (1 if phase == "draw" else 2))
         turns += 1
         assert turns < 200
         if turns == 5:  # the guest reloads mid-game and rejoins its seat with a new link
@@ -139,7 +138,7 @@ def board_step(page, host) -> bool:
         page.click("[data-testid=deck]")
     else:
         page.click("[data-testid=pass-btn]")
-    host.wait_for_function(f"JSON.parse(window.explorersRecord()).moves.length > {before}")
+    wait_for_moves(host, before + 1)
     return True
 
 
