@@ -93,6 +93,15 @@ def test_order_puts_the_policys_move_first_and_judges_a_dig_with_its_gains():
     assert H.settled_value(state, 0, ("dig", 0)) > H.evaluate(half, 0)
 
 
+def _added_worth(state, field: str, without, with_) -> float:
+    """How much player 0's estimate rises when its `field` holds `with_` rather than `without`."""
+    p = state.p[0]
+    setattr(p, field, without)
+    before = H.estimate(state, 0)
+    setattr(p, field, with_)
+    return H.estimate(state, 0) - before
+
+
 def test_resources_keep_their_worth_until_the_last_round_draws_near():
     """A jewel (1.8 points) is worth all of that with 2 rounds or more to come, 5/6 of it with one round left,
     and nothing once the game is over (RES_FADE 0.5 + rounds left / 3)."""
@@ -101,28 +110,23 @@ def test_resources_keep_their_worth_until_the_last_round_draws_near():
     p.glass, p.arrival, p.notebook = D.TEMPLE, 0, 13  # research done: no next step for the jewel to pay towards
 
     def jewel_worth() -> float:
-        p.res = [0, 0, 0, 0, 0]
-        before = H.estimate(state, 0)
-        p.res = [0, 0, 0, 0, 1]
-        return H.estimate(state, 0) - before
+        return _added_worth(state, "res", [0, 0, 0, 0, 0], [0, 0, 0, 0, 1])
 
     state.round, state.passed = 3, [True]  # round 3 over: 2 rounds to come
     assert jewel_worth() == pytest.approx(1.8)
     state.round = 4  # round 4 over: 1 round to come
     assert jewel_worth() == pytest.approx(1.8 * (0.5 + 1 / 3))
+    state.round, state.phase = 5, "over"
+    assert jewel_worth() == 0.0
 
 
 def test_an_assistant_is_worth_a_point_for_each_round_to_come_up_to_three():
     """ASSISTANT_ENGINE 2.0: an assistant adds 1 point per round still to come, at most 3 rounds' worth, and
     nothing once the game is over."""
     state = _solo()
-    p = state.p[0]
 
     def assistant_worth() -> float:
-        p.assistants = []
-        before = H.estimate(state, 0)
-        p.assistants = [[0, 0, 0]]
-        return H.estimate(state, 0) - before
+        return _added_worth(state, "assistants", [], [[0, 0, 0]])
 
     state.round, state.passed = 1, [True]  # round 1 over: 4 rounds to come, counted as 3
     assert assistant_worth() == pytest.approx(3.0)

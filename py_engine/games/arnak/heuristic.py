@@ -20,9 +20,9 @@ RES_WORTH = (0.6, 0.7, 0.8, 1.2, 1.8)  # coin, compass, tablet, arrowhead, jewel
 RES_FADE = 0.5
 CARD_ENGINE = 1.2  # points per remaining round of a bought item/artifact beyond its printed VP
 # An assistant is worth ASSISTANT_ENGINE / 2 points for each round still to come (at most 3): it pays its
-# resource (a coin, a compass, a card...) again every round it is refreshed. At 1.0 (half a point a round, less
-# than the coin it gives) the bot seldom climbed the notebook's recruit rows; 2.0 won 24 of 40 solo games
-# against the difficulty-5 rival at level 3 (1.0: 19 of 40, the same deals; docs/benchmarks.md, sixth round).
+# resource (a coin, a compass, a card...) again every round it is refreshed. At 1.0 it was worth half a point a
+# round, less than the coin it gives; 2.0 won 24 of 40 solo games against the difficulty-5 rival at level 3
+# (1.0: 19 of 40, the same deals) and 22 of 40 new ones (docs/benchmarks.md, sixth round).
 ASSISTANT_ENGINE = 2.0
 FEAR_DRAG = 0.4  # per remaining round: a Fear card clogs the hand
 EPSILON = 0.08
