@@ -189,6 +189,7 @@ def test_three_player_setup_and_turns_by_clicks(app):
         page.wait_for_selector("[data-testid=new-catan-ck]", timeout=BOOT_TIMEOUT)
     assert done, "three deals in a row ended before I could build and offer"
     built, banked, offered = done
+    decision(page)  # the bots have finished their turns: the board and the record show the same moment
     state = engine_state(page)
     view = state.view(0)
     for seat in range(3):
