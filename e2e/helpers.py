@@ -27,6 +27,21 @@ def new_game(page, seats: dict[int, str], options: dict | None = None, game: str
     page.click("[data-testid=start]")
 
 
+def choose_setting(page, kind: str, value: str) -> None:
+    """Settings (top right) -> one of its buttons, as a person does it: click the menu open (unless it is), then
+    click the choice (`kind` "language" or "bot-speed"); waits until the page shows it chosen."""
+    if not page.locator("[data-testid=settings][open]").count():
+        page.click("[data-testid=settings-open]")
+    page.click(f"[data-testid={kind}-{value}]")
+    page.wait_for_selector(f'[data-testid={kind}-{value}][aria-pressed="true"]', state="attached")
+
+
+def setting(page, kind: str) -> str:
+    """The value chosen in the settings menu for `kind` ("language" or "bot-speed")."""
+    testid = page.get_attribute(f'[data-testid^={kind}-][aria-pressed="true"]', "data-testid")
+    return testid[len(kind) + 1:]
+
+
 def wait_for_me_or_modal(page) -> str:
     """Block until it is my decision ('play' / 'draw') or a modal is open ('round' / 'over')."""
     page.wait_for_function(

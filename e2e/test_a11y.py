@@ -98,9 +98,7 @@ def test_axe_audit_of_more_tables(browser, site, game):
         new_game(page, {}, game=game)
         page.wait_for_selector("#board svg", timeout=TURN_TIMEOUT)
         for lang in ("en", "ja", "fa"):
-            if not page.locator("[data-testid=settings][open]").count():  # a redraw may keep it open
-                page.click("[data-testid=settings] summary")
-            page.select_option("[data-testid=language]", lang)
+            choose_setting(page, "language", lang)
             page.wait_for_function(f"document.documentElement.lang === {lang!r}")
             found += audit(page, f"{game} table ({lang})")
     finally:

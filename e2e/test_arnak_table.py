@@ -44,9 +44,7 @@ def open_app(browser, site: str, **args):
 
 
 def start_solo(page, lang: str) -> None:
-    if not page.locator("[data-testid=settings][open]").count():
-        page.click("[data-testid=settings] summary")
-    page.select_option("[data-testid=language]", lang)
+    choose_setting(page, "language", lang)
     page.wait_for_function(f"document.documentElement.lang === {lang!r}")
     page.click("[data-testid=new-arnak]")
     page.select_option("[data-testid=player-count]", "1")

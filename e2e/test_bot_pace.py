@@ -20,21 +20,20 @@ _MEASURES = """name => performance.getEntriesByName(name, 'measure').map(m => ({
 
 
 def _set_speed(page, speed: str) -> None:
-    page.click("[data-testid=settings] summary")
-    page.select_option("[data-testid=bot-speed]", speed)
+    choose_setting(page, "bot-speed", speed)
 
 
 def test_bot_speed_is_remembered_across_a_reload(app):
     page, watch = app
-    assert page.locator("[data-testid=bot-speed]").input_value() == "normal"
+    assert setting(page, "bot-speed") == "normal"
     _set_speed(page, "slow")
     page.reload()
     page.wait_for_selector("[data-testid=new-lost-cities]", timeout=TURN_TIMEOUT)
-    assert page.locator("[data-testid=bot-speed]").input_value() == "slow"
+    assert setting(page, "bot-speed") == "slow"
     _set_speed(page, "fast")
     page.reload()
     page.wait_for_selector("[data-testid=new-lost-cities]", timeout=TURN_TIMEOUT)
-    assert page.locator("[data-testid=bot-speed]").input_value() == "fast"
+    assert setting(page, "bot-speed") == "fast"
     watch.assert_clean()
 
 

@@ -96,8 +96,7 @@ def test_settings_language_is_remembered_and_applies_at_once(browser, site):
     context, page, watch = boot(browser, site, "en-US")
     try:
         assert page.evaluate("document.documentElement.dir") == "ltr"
-        page.click("[data-testid=settings] summary")
-        page.select_option("[data-testid=language]", "fa")
+        choose_setting(page, "language", "fa")
         page.wait_for_function("document.documentElement.dir === 'rtl'")
         assert page.evaluate("document.documentElement.lang") == "fa"
         assert "یک بازی انتخاب کنید" in page.inner_text("main h1")
@@ -105,8 +104,7 @@ def test_settings_language_is_remembered_and_applies_at_once(browser, site):
         page.reload()
         page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
         assert page.evaluate("document.documentElement.dir") == "rtl"
-        page.click("[data-testid=settings] summary")
-        page.select_option("[data-testid=language]", "en")
+        choose_setting(page, "language", "en")
         page.wait_for_function("document.documentElement.dir === 'ltr'")
         assert "Choose a game" in page.inner_text("main h1")
         watch.assert_clean()
@@ -187,8 +185,7 @@ def test_a_game_begun_in_japanese_names_you_in_persian_and_dates_follow_the_lang
         play_turn_by_clicks(page)
         assert wait_for_me_or_modal(page) == "play"
         assert "あなた" in page.inner_text("[data-testid=side]")
-        page.click("[data-testid=settings] summary")
-        page.select_option("[data-testid=language]", "fa")
+        choose_setting(page, "language", "fa")
         page.wait_for_function("document.documentElement.lang === 'fa'")
         side = page.inner_text("[data-testid=side]")
         assert "あなた" not in side and "شما" in side
@@ -205,8 +202,7 @@ def test_a_game_begun_in_japanese_names_you_in_persian_and_dates_follow_the_lang
         assert when == page.evaluate("t => new Intl.DateTimeFormat('fa', {dateStyle: 'medium', timeStyle: 'short'})"
                                      ".format(new Date(t))", stored)
         assert not any(c in "0123456789" for c in when)
-        page.click("[data-testid=settings] summary")
-        page.select_option("[data-testid=language]", "ja")
+        choose_setting(page, "language", "ja")
         page.wait_for_function("document.documentElement.lang === 'ja'")
         when = page.inner_text("[data-testid=when-0]")
         assert when == page.evaluate("t => new Intl.DateTimeFormat('ja', {dateStyle: 'medium', timeStyle: 'short'})"

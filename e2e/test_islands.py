@@ -299,8 +299,7 @@ def test_a_bot_flight_is_animated_along_its_path(browser, site):
     pause of a shown move at that speed, and is on its way a frame later; my own flights are not animated."""
     context, page, watch = open_app(browser, site)
     try:
-        page.click("[data-testid=settings] summary")
-        page.select_option("[data-testid=bot-speed]", "slow")
+        choose_setting(page, "bot-speed", "slow")
         flown = play_until_the_bot_flew(page)
         page.wait_for_function("window.__flights.length && window.__flights[0].moved !== null")
         seen = page.evaluate("window.__flights")

@@ -25,8 +25,7 @@ HOME_CENTRE = f"""() => {{ const r = document.querySelector('{HOME}').getBoundin
 
 
 def _bots_playing(page) -> None:
-    page.click("[data-testid=settings] summary")
-    page.select_option("[data-testid=bot-speed]", "fast")
+    choose_setting(page, "bot-speed", "fast")
     new_game(page, {0: "bot1", 1: "bot1"}, {"rounds": 3})
     page.wait_for_function("() => window.explorersRecord() !== 'null' "
                            "&& JSON.parse(window.explorersRecord()).moves.length >= 2", timeout=60_000)
@@ -65,8 +64,7 @@ def test_a_press_that_ends_elsewhere_lets_the_held_redraw_through(app):
     click), the page shows the person's turn at once, drawn by the redraw the press held back (nothing else
     would draw it: no bot moves after that)."""
     page, watch = app
-    page.click("[data-testid=settings] summary")
-    page.select_option("[data-testid=bot-speed]", "fast")
+    choose_setting(page, "bot-speed", "fast")
     new_game(page, {1: "bot1"}, {"rounds": 3})
     for _ in range(8):
         assert wait_for_me_or_modal(page) == "play"

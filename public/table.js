@@ -143,7 +143,23 @@ function afterRedraw() {
 new MutationObserver(afterRedraw).observe(app, {childList: true});
 addEventListener("resize", placeActions);
 
+// The settings menu closes as menus do: a press anywhere outside it, or Escape inside it (focus back on its summary).
+function closeSettings(except) {
+  for (const menu of document.querySelectorAll("details.settings[open]")) {
+    if (!except || !menu.contains(except)) menu.open = false;
+  }
+}
+document.addEventListener("pointerdown", ev => closeSettings(ev.target instanceof Node ? ev.target : null),
+                          {capture: true});
+
 document.addEventListener("keydown", ev => {
+  const menu = ev.target instanceof Element ? ev.target.closest("details.settings[open]") : null;
+  if (menu && ev.key === "Escape") {
+    ev.preventDefault();
+    menu.open = false;
+    menu.querySelector("summary")?.focus();
+    return;
+  }
   const modal = app.querySelector(".modal[role=dialog]");
   if (modal && ev.key === "Escape") {
     const close = modal.querySelector("[data-escape]");

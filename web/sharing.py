@@ -163,7 +163,7 @@ def drop_net_html(app) -> Safe:
                                  "game stays in Your games and can be continued later with new invite links.",
                                  names=_(", ").join(t.names[s] for s in t.remote_seats()))),
                tag("p", None, tag("button", {"data-cmd": "drop-net-cancel", "data-testid": "drop-net-cancel",
-                                             "data-key": "drop-net-cancel", "class": "primary"},
+                                             "data-key": "drop-net-cancel", "class": "primary", "data-escape": "1"},
                                   _("Keep the network game")), " ",
                    tag("button", {"data-cmd": "drop-net-ok", "data-testid": "drop-net-ok"},
                        _("Close it and start the other game"))))
@@ -370,7 +370,7 @@ def share_html(app) -> Safe:
     return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-label": _("Share"),
                        "data-testid": "share-modal"}, body,
                tag("p", None, tag("button", {"data-cmd": "close-share", "data-testid": "close-share",
-                                             "data-key": "close-share"}, _("Close"))))
+                                             "data-key": "close-share", "data-escape": "1"}, _("Close"))))
 
 
 def modal_html(app) -> Safe:

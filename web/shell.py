@@ -306,6 +306,7 @@ class App(BotPump, PressHold):
     def round_ended(self) -> None:
         """A round (or the match) just ended: the match result, or the score sheet over the finished table."""
         view = self.table.state.view(None)
+        self.rounds_seen = len(view["history"])  # seen: closing a dialog over this table never reopens it
         if view["over"]:
             self.modal = "over"
             return
@@ -395,6 +396,9 @@ class App(BotPump, PressHold):
         elif cmd == "handoff":
             self.handoff = False
             self.choose_viewer()
+        elif cmd in ("lang", "bot-speed"):
+            self.choose_setting(cmd, arg or "")
+            return
         elif cmd == "sheet":
             self.modal = "sheet"
         elif cmd == "rules":
@@ -427,6 +431,22 @@ class App(BotPump, PressHold):
         elif sharing.command(self, cmd, arg):
             return
         self.redraw()
+
+    def choose_setting(self, cmd: str, arg: str) -> None:
+        """A choice in the settings menu: applied and remembered on this device at once; the menu closes, as a
+        select does after a choice, and focus goes back to its summary."""
+        if cmd == "lang":
+            if self.screen == "setup":
+                self.read_form()  # what was typed into the form survives the redraw in the new language
+            dom.storage_set(i18n.STORAGE_KEY, apply_language(arg))
+        else:
+            self.pacer.speed = speed_name(arg)
+            dom.storage_set(SPEED_KEY, self.pacer.speed)
+        menu = js.document.querySelector("details.settings")
+        if menu:
+            menu.open = False
+        self.redraw()
+        dom.focus('[data-testid="settings-open"]')
 
     def open_setup(self, game_id: str, keep: bool = False) -> None:
         game = GAMES[game_id]
@@ -534,16 +554,7 @@ class App(BotPump, PressHold):
 
     def on_change(self, event) -> None:
         el = event.target
-        if el.getAttribute("data-cmd-change") == "lang":
-            dom.storage_set(i18n.STORAGE_KEY, apply_language(el.value))
-            if self.screen == "setup":
-                self.read_form()
-            self.redraw()
-            dom.focus('[data-testid="language"]')
-        elif el.getAttribute("data-cmd-change") == "bot-speed":
-            self.pacer.speed = speed_name(el.value)
-            dom.storage_set(SPEED_KEY, self.pacer.speed)
-        elif el.getAttribute("data-cmd-change") == "players":
+        if el.getAttribute("data-cmd-change") == "players":
             self.read_form()
             self.setup["players"] = int(el.value)
             self.redraw()
@@ -587,20 +598,27 @@ BOT_SPEEDS = {"fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}  #
 
 
 def settings_html(speed: str = "normal") -> Safe:
-    """Settings in the header: the interface language (each language named in itself) and how fast bots play
-    (the pauses that show their moves, web/pace.py)."""
+    """Settings in the header: a menu of two button groups, the interface language (each language named in
+    itself) and how fast bots play (the pauses that show their moves, web/pace.py). Buttons, not native selects:
+    every choice is one click or tap on a control of its own, in every language and at every size."""
     current = i18n.language()
+    langs = [tag("button", {"type": "button", "data-cmd": "lang", "data-arg": code, "lang": code,
+                            "aria-pressed": "true" if code == current else "false",
+                            "data-testid": f"language-{code}", "data-key": f"language-{code}"}, name)
+             for code, name in i18n.LANGUAGES.items()]
+    speeds = [tag("button", {"type": "button", "data-cmd": "bot-speed", "data-arg": key,
+                             "aria-pressed": "true" if key == speed else "false",
+                             "data-testid": f"bot-speed-{key}", "data-key": f"bot-speed-{key}"}, _(name))
+              for key, name in BOT_SPEEDS.items()]
     return tag("details", {"class": "settings", "data-testid": "settings"},
-               tag("summary", None, _("Settings")),
-               tag("label", None, _("Language"), " ",
-                   tag("select", {"data-cmd-change": "lang", "data-testid": "language"},
-                       [tag("option", {"value": code, "lang": code, "selected": code == current}, name)
-                        for code, name in i18n.LANGUAGES.items()])),
-               " ",
-               tag("label", None, _("Bot speed"), " ",
-                   tag("select", {"data-cmd-change": "bot-speed", "data-testid": "bot-speed"},
-                       [tag("option", {"value": key, "selected": key == speed}, _(name))
-                        for key, name in BOT_SPEEDS.items()])))
+               tag("summary", {"data-testid": "settings-open", "data-key": "settings-open"}, _("Settings")),
+               tag("div", {"class": "settings-panel", "data-testid": "settings-panel"},
+                   tag("div", {"class": "choice", "role": "group", "aria-labelledby": "settings-language",
+                               "data-testid": "language"},
+                       tag("span", {"id": "settings-language", "class": "choice-name"}, _("Language")), langs),
+                   tag("div", {"class": "choice", "role": "group", "aria-labelledby": "settings-speed",
+                               "data-testid": "bot-speed"},
+                       tag("span", {"id": "settings-speed", "class": "choice-name"}, _("Bot speed")), speeds)))
 
 
 def apply_language(code: str | None) -> str:
