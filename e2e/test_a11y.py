@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT, new_game
+from .helpers import TURN_TIMEOUT, choose_setting, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT, wait_for_moves
+from .helpers import TURN_TIMEOUT, choose_setting, wait_for_moves
 
 SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
          "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,

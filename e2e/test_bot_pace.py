@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .helpers import TURN_TIMEOUT
+from .helpers import TURN_TIMEOUT, choose_setting, setting
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import pace  # noqa: E402

@@ -135,8 +135,8 @@ def test_the_result_of_a_game_against_a_bot_closes_and_opens_again(browser, site
         page.fill("[data-opt=rounds]", "1")
         page.click("[data-testid=start]")
         turns = 0
-        while wait_for_me_or_modal(page) != "over":
-            if page.locator("#board [data-act]").count() and not page.locator("[data-testid=hand-card][data-cmd]").count():
+        while (phase := wait_for_me_or_modal(page)) != "over":
+            if phase == "draw":
                 page.click("[data-testid=deck]")
             else:
                 play_turn_by_clicks(page)

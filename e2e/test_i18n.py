@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import choose_setting, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 OVERFLOW_JS = """() => {
   const out = [];

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch, open_app
-from .helpers import TURN_TIMEOUT, act, engine_state
+from .helpers import TURN_TIMEOUT, act, choose_setting, engine_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import pace  # noqa: E402

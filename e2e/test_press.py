@@ -7,7 +7,7 @@ lets the held redraw through."""
 
 from __future__ import annotations
 
-from .helpers import moves_made, new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import choose_setting, moves_made, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 HOME = "[data-testid=home]"
 # the element pressed and when, whatever was drawn before the press
