@@ -122,3 +122,46 @@ def on_second_origin(context, url: str, heading: str = "", width: int = 1000, he
         yield frame
     finally:
         server.shutdown()
+
+
+# Where a press at the centre of the element lands: "ok" when on the element itself (or inside it), else why not.
+HIT = """el => {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return 'it has no size';
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return 'its centre is outside the window';
+  const top = document.elementFromPoint(x, y);
+  return top && (top === el || el.contains(top)) ? 'ok'
+    : 'covered by ' + (top ? top.outerHTML.slice(0, 100) : 'nothing');
+}"""
+
+
+def assert_reachable(page, selector: str) -> None:
+    for i in range(page.locator(selector).count()):
+        el = page.locator(selector).nth(i)
+        where = el.evaluate(HIT)
+        assert where == "ok", f"{el.get_attribute('data-testid') or el.inner_text()}: {where}"
+
+
+def assert_result_closes_and_opens_again(page, behind: str | None = None) -> None:
+    """The match result over a finished table: "Look at the table" closes it and it stays closed through later
+    redraws (the score sheet opened and closed: a redraw and the bot loop's turn); "Match result" brings it back,
+    Escape closes it. `behind`: something the final table shows once the result is closed."""
+    page.wait_for_selector("[data-testid=result-head]", timeout=TURN_TIMEOUT)
+    assert_reachable(page, ".modal [data-testid=close]")
+    page.click(".modal [data-testid=close]")
+    page.wait_for_selector("[data-testid=result-head]", state="detached")
+    page.wait_for_selector("#card-actions [data-testid=open-result]")
+    assert page.locator("#board svg").count() >= 1  # the final table
+    if behind:
+        page.wait_for_selector(behind, state="visible")
+    page.click("[data-testid=open-sheet]")
+    page.wait_for_selector("[data-testid=score-sheet]")
+    page.click(".modal [data-testid=close]")
+    page.wait_for_selector("[data-testid=score-sheet]", state="detached")
+    assert page.locator("[data-testid=result-head]").count() == 0
+    page.click("#card-actions [data-testid=open-result]")
+    page.wait_for_selector("[data-testid=result-head]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=result-head]", state="detached")
+    page.wait_for_selector("#card-actions [data-testid=open-result]")

@@ -15,24 +15,18 @@ from __future__ import annotations
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT, choose_setting, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import (
+    assert_reachable,
+    assert_result_closes_and_opens_again,
+    choose_setting,
+    play_turn_by_clicks,
+    wait_for_me_or_modal,
+)
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 768}},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
                    "device_scale_factor": 1}}
 LANGS = ("en", "ja", "fa")
-
-# Where a press at the centre of the element lands: "ok" when on the element itself (or inside it), else why not.
-HIT = """el => {
-  const r = el.getBoundingClientRect();
-  if (!r.width || !r.height) return 'it has no size';
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return 'its centre is outside the window';
-  const top = document.elementFromPoint(x, y);
-  return top && (top === el || el.contains(top)) ? 'ok'
-    : 'covered by ' + (top ? top.outerHTML.slice(0, 100) : 'nothing');
-}"""
-
 
 def open_page(browser, site, size: str):
     context = browser.new_context(**SIZES[size])
@@ -46,13 +40,6 @@ def open_page(browser, site, size: str):
 def press(page, selector: str, size: str) -> None:
     """A tap on the phone, a click at desktop size, on the visible control (Playwright hit-tests it)."""
     (page.tap if size == "phone" else page.click)(selector)
-
-
-def assert_reachable(page, selector: str) -> None:
-    for i in range(page.locator(selector).count()):
-        el = page.locator(selector).nth(i)
-        where = el.evaluate(HIT)
-        assert where == "ok", f"{el.get_attribute('data-testid') or el.inner_text()}: {where}"
 
 
 def open_dialog_and_close(page, size: str, opener: str, dialog: str, close: str) -> None:
@@ -146,25 +133,3 @@ def test_the_result_of_a_game_against_a_bot_closes_and_opens_again(browser, site
         watch.assert_clean()
     finally:
         context.close()
-
-
-def assert_result_closes_and_opens_again(page) -> None:
-    """The match result over a finished table: "Look at the table" closes it and it stays closed through later
-    redraws (the score sheet opened and closed: a redraw and the bot loop's turn); "Match result" brings it back,
-    Escape closes it."""
-    page.wait_for_selector("[data-testid=result-head]", timeout=TURN_TIMEOUT)
-    assert_reachable(page, ".modal [data-testid=close]")
-    page.click(".modal [data-testid=close]")
-    page.wait_for_selector("[data-testid=result-head]", state="detached")
-    page.wait_for_selector("#card-actions [data-testid=open-result]")
-    assert page.locator("#board svg").count() >= 1  # the final table
-    page.click("[data-testid=open-sheet]")
-    page.wait_for_selector("[data-testid=score-sheet]")
-    page.click(".modal [data-testid=close]")
-    page.wait_for_selector("[data-testid=score-sheet]", state="detached")
-    assert page.locator("[data-testid=result-head]").count() == 0
-    page.click("#card-actions [data-testid=open-result]")
-    page.wait_for_selector("[data-testid=result-head]")
-    page.keyboard.press("Escape")
-    page.wait_for_selector("[data-testid=result-head]", state="detached")
-    page.wait_for_selector("#card-actions [data-testid=open-result]")

@@ -13,7 +13,7 @@ import pytest
 
 import build
 
-from .helpers import engine_state, play_turn_by_clicks
+from .helpers import assert_result_closes_and_opens_again, engine_state, play_turn_by_clicks
 from .p2p import connect, host_game, launch, open_page, wait_any
 
 SLOT = 1000  # py_engine.games.lost_cities.fair: a card this seat has not seen
@@ -99,6 +99,10 @@ def test_a_game_with_hands_not_even_the_host_can_see(pair):
     # the guest keeps the audited game too: the same record, watched from its own page
     mine = json.loads(guest.evaluate("window.explorersRecord()"))
     assert mine["moves"] == rec["moves"] and mine["fair"]["secrets"] == rec["fair"]["secrets"]
+    for page in pages:  # the result closes for good over the final table, which says "Hands verified"
+        assert_result_closes_and_opens_again(page, behind="[data-testid=deal-status][data-state=verified]")
+        assert "Hands verified" in page.inner_text("[data-testid=deal-status]")
+    guest.click("#card-actions [data-testid=open-result]")
     guest.click("[data-testid=watch-replay]")
     guest.wait_for_selector("[data-testid=rp-moves]")
     assert guest.locator("[data-testid^=rp-move-]").count() == len(rec["moves"]) + 1  # and the start
