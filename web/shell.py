@@ -218,7 +218,8 @@ class App(BotPump, PressHold):
             buttons = tag("button", {"class": "primary", "data-cmd": "result", "data-testid": "open-result",
                                      "data-key": "open-result"}, _("Match result"))
         modal = self.modal_html(view)
-        return tag("main", {"class": "table narrow" if ui["narrow"] else "table"},
+        fit = "table fit" if getattr(rmod, "ONE_SCREEN", False) else "table"  # the board fits the window's height
+        return tag("main", {"class": "table narrow" if ui["narrow"] else fit},
                    tag("div", {"class": "status", "role": "status", "aria-live": "polite", "data-testid": "status"},
                        status, self.bot_thinking_text()),
                    tag("div", {"class": "sr-only", "aria-live": "polite", "data-testid": "announce"},

@@ -30,6 +30,7 @@ from .markup import Safe, join, tag
 from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
+ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
 LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…")
 
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7")
