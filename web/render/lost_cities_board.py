@@ -718,7 +718,44 @@ def action_buttons(view: dict, ui: dict) -> Safe:
                                (("discard", colour, v), N_("Discard ({card})"), "discard-btn")):
         if act in legal:
             out.append(_button(act, tr(label, card=card_key(card)), testid, primary=act[0] != "discard"))
+    why = refusal(view, card, legal)
+    if why:
+        out.append(tag("p", {"class": "why", "data-testid": "refusal"}, why))
     return join(out)
+
+
+def refusal(view: dict, card: dict, legal: list[tuple]) -> str:
+    """Why the selected card can only be discarded (the rules of the play decision, state.is_legal): a path you
+    are on takes a card that keeps its column in order; a new path starts with your lowest card of its colour
+    (any card with the two-directions variant) and needs a piece left in your supply."""
+    colour = card["colour"]
+    if any(a[0] in ("start", "advance") and a[1] == colour for a in legal):
+        return ""
+    me = view.get("seat")
+    info = next((p for p in view.get("player_info") or [] if p.get("seat") == me), None)
+    if info is None:
+        return ""
+    name = colour_name(colour)
+    if any(p.get("colour") == colour for p in info.get("pieces") or []):
+        cards = next((c.get("cards") or [] for c in info.get("columns") or [] if c.get("colour") == colour), [])
+        if not cards:
+            return ""
+        top = card_key(cards[-1])
+        if next((c.get("direction") for c in info["columns"] if c.get("colour") == colour), None) == "descending":
+            return tr("Your {colour} column runs down from {top}: only a card of that value or lower goes on it.",
+                      colour=name, top=top)
+        return tr("Your {colour} column has reached {top}: only a card of that value or higher goes on it.",
+                  colour=name, top=top)
+    if not (view.get("options") or {}).get("directions"):
+        mine = [c for c in view.get("hand") or [] if c.get("colour") == colour]
+        lowest = min(mine, key=lambda c: c.get("value", 0), default=None)
+        if lowest is not None and lowest.get("value") != card.get("value"):
+            return tr("A new {colour} path starts with your lowest {colour} card ({lowest}).", colour=name,
+                      lowest=card_key(lowest))
+    supply = info.get("supply") or {}
+    if not supply.get("adventurers") and not supply.get("researcher"):
+        return _("All your pieces are already on paths: a card can only start a path with a piece left.")
+    return ""
 
 
 def _vp_runs(view: dict) -> list[list[tuple[int, int] | None]]:
