@@ -133,6 +133,10 @@ def status_text(view: dict, ui: dict) -> str:
         if action:
             return tr("{name}: pay travel for {action}: {icons}.", name=who, action=action, icons=icons)
         return tr("{name}: pay travel: {icons}.", name=who, icons=icons)
+    if pend["seat"] != ui.get("me"):  # another player's decision: the prompts below speak to the one deciding
+        if action:
+            return tr("{name} is deciding ({action}).", name=who, action=action)
+        return tr("{name} is deciding.", name=who)
     if kind == "accept":
         return tr("{name}: resolve the effect of {card}?", name=who, card=T._card_name(pend["card"]))
     prompt = T.word(T.PROMPTS, kind) if kind in T.PROMPTS else str(kind).replace("_", " ")
