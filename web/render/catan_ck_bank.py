@@ -21,8 +21,8 @@ from i18n import N_, _, num, tr, trn
 
 from py_engine.games.catan_ck.data import EDGES
 
-from .catan_ck import KINDS, TERRAIN_YIELD, kind_name
 from .catan_ck_icons import cards_html, icon_html, mark, rich
+from .catan_ck_words import KINDS, TERRAIN_YIELD, kind_name
 from .markup import Safe, join, tag
 
 PREFIX = "bank:"

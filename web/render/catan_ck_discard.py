@@ -12,8 +12,8 @@ import json
 
 from i18n import _, num, tr
 
-from .catan_ck import KINDS, kind_name
 from .catan_ck_icons import icon_html
+from .catan_ck_words import KINDS, kind_name
 from .markup import Safe, tag
 
 PREFIX = "discard:"

@@ -13,8 +13,8 @@ import json
 from i18n import N_, _, num, tr
 
 from . import catan_ck_icons as icons
-from .catan_ck import KINDS, PLAYER_COLOURS, Wording, _counts, _player, kind_name
 from .catan_ck_icons import icon_html
+from .catan_ck_words import KINDS, PLAYER_COLOURS, Wording, _counts, _player, kind_name
 from .markup import Safe, join, tag, text
 
 BUILDER_ACTS = ("give", "ungive", "get", "unget", "to", "send", "back")
