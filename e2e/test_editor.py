@@ -171,3 +171,28 @@ def test_a_card_put_by_pointing_at_the_board_and_by_keyboard(browser, site):
     assert page.locator(f'[data-testid="zone-discard.{colour}"] [data-testid^="chip-"]').count() == 0
     watch.assert_clean()
     context.close()
+
+
+def test_the_editor_keeps_its_work_across_a_reload_and_back(browser, site):
+    """Issue 36: the editor's position lives in the address (#edit=…): a reload comes back to the same work,
+    the address opened in another tab is the same position, and Back returns to the home page."""
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    try:
+        page.click('[data-testid="zone-hand.0"] .chip.on button >> nth=0')  # take a hand card off the table
+        put(page, "yellow-5", "expedition.0.yellow")
+        page.wait_for_selector('[data-testid="zone-expedition.0.yellow"] >> text=yellow 5')
+        page.wait_for_function("location.hash.startsWith('#edit=')")
+        address = page.url
+        page.reload()
+        page.wait_for_selector('[data-testid="zone-expedition.0.yellow"] >> text=yellow 5', timeout=BOOT_TIMEOUT)
+        other = context.new_page()  # the link shared with a co-author
+        other.goto(address)
+        other.wait_for_selector('[data-testid="zone-expedition.0.yellow"] >> text=yellow 5', timeout=BOOT_TIMEOUT)
+        assert other.inner_text('[data-testid="zone-hand.0"]') == page.inner_text('[data-testid="zone-hand.0"]')
+        page.go_back()
+        page.wait_for_selector("[data-testid=edit-lost-cities]")
+        page.go_forward()
+        page.wait_for_selector('[data-testid="zone-expedition.0.yellow"] >> text=yellow 5')
+        watch.assert_clean()
+    finally:
+        context.close()

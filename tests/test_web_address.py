@@ -269,3 +269,38 @@ def test_a_random_game_reload_lands_where_it_was():
         JS.location.hash = f"#play={sid}"
         address.follow(app)
         assert app.table.record_json() == table.record_json(), game_id
+
+
+# --- the editor's work in the address (issue 36) -----------------------------------------------------------
+def test_the_editor_keeps_its_position_in_the_address_and_a_reload_brings_it_back():
+    import editor
+    import records
+
+    app = home_app()
+    shell.App.command(app, "ed-new", "lost-cities")
+    assert app.screen == "editor"
+    address.sync(app)
+    JS.location.hash = address.fragment_of(app)
+    JS.history.reset_mock()
+    app.editor.pick("yellow-5")
+    app.editor.put("expedition.0.yellow")
+    address.sync(app)  # an edit: the same screen, so the address is replaced (Back still returns home)
+    fragment = address.fragment_of(app)
+    assert fragment.startswith("#edit=") and records.decode(fragment[len("#edit="):]) == app.editor.data
+    assert not JS.history.pushState.called
+    assert JS.history.replaceState.call_args.args[2] == "/index.html" + fragment
+    # a reload: a new page at that address opens the editor with the same position
+    again = home_app()
+    JS.location.hash = fragment
+    assert address.follow(again) and again.screen == "editor"
+    assert again.editor.data == app.editor.data and "yellow-5" in again.editor.data["state"]["zones"]["expedition.0.yellow"]
+    assert isinstance(again.editor, editor.Editor)
+
+
+@pytest.mark.parametrize("fragment", ["#edit=", "#edit=!!!!", "#edit=" + "A" * 70_000,
+                                      "#edit=eNqrVkrOzy0oSk0uyczPU7JSUEpKUqoFAE8OBq0"])
+def test_a_bad_editor_link_leads_home_with_a_message(fragment):
+    app = home_app()
+    JS.location.hash = fragment
+    address.follow(app)
+    assert app.screen == "home" and app.error

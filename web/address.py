@@ -4,6 +4,9 @@
     #new=<game id>      the new-game form of that game
     #play=<save id>     the table of a saved game (hot-seat: under the cover, as Continue opens it)
     #replay=<save id>   the replay of a saved game
+    #edit=<position>    the position editor with the position being edited (base64url(zlib(json)), as a
+                        position link): a reload, Back and Forward keep the work, and the address is an
+                        editor link to share with a co-author
 
 A change of screen adds a history entry; a change of address on the same screen (a new game's first save)
 replaces it. Other fragments belong to other modules and are left alone: #join= and #playing (web/netplay.py),
@@ -15,16 +18,20 @@ short message.
 from __future__ import annotations
 
 import dom
+import editor
 import js
+import records
 import saves
 import sharing
 from i18n import _
 from session import LocalTable
 
 from py_engine import GAMES
+from py_engine.core import RecordError
 
 MAX_CHARS = 80  # longer fragments of ours are refused before anything else is read
-OURS = ("new", "play", "replay")
+OURS = ("new", "play", "replay", "edit")
+MAX_EDIT = 60_000  # characters of an editor's fragment (a position with its annotations is a few thousand)
 
 
 def parse(fragment: str) -> tuple[str, str] | None:
@@ -33,6 +40,9 @@ def parse(fragment: str) -> tuple[str, str] | None:
     body = fragment[1:] if fragment.startswith("#") else fragment
     if not body:
         return ("home", "")
+    if body.startswith("edit="):
+        arg = body[len("edit="):]
+        return ("edit", arg) if 0 < len(arg) <= MAX_EDIT else ("bad", "")
     key, sep, arg = body[:MAX_CHARS + 1].partition("=")
     if key not in OURS:
         return None
@@ -55,7 +65,23 @@ def fragment_of(app) -> str | None:
     if app.screen == "replay":
         sid = getattr(app, "replay_save", None)
         return f"#replay={sid}" if sid else None
+    if app.screen == "editor" and getattr(app, "editor", None) is not None:
+        return "#edit=" + records.encode(app.editor.data)
     return None
+
+
+def open_editor(app, code: str) -> bool:
+    """The editor with the position of an #edit= fragment (bounded decoding, then the editor's own checks: a
+    position that breaks a rule opens with its refusal shown, as while editing); False for unreadable data."""
+    try:
+        data = records.decode(code)
+        if not isinstance(data, dict):
+            raise RecordError("not a position")
+        app.editor = editor.Editor(data)
+    except (RecordError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+    app.screen, app.modal = "editor", None
+    return True
 
 
 def sync(app) -> None:
@@ -74,7 +100,7 @@ def _current() -> str:
 
 def follow(app) -> bool:
     """Show the screen the address names (a reload, Back, Forward, a typed address); True when it changed."""
-    route = parse(_current()[:MAX_CHARS + 2])
+    route = parse(_current()[:MAX_EDIT + 7])
     if route is None or fragment_of(app) == _current():
         return False
     kind, arg = route
@@ -88,6 +114,10 @@ def follow(app) -> bool:
         elif kind == "replay":
             if not sharing.watch_saved(app, arg):
                 app.screen, app.modal = "home", None
+        elif kind == "edit":
+            if not open_editor(app, arg):
+                app.screen, app.modal = "home", None
+                app.error = _("That editor link does not hold a position that can be read.")
         elif kind == "bad":
             app.screen, app.modal = "home", None
             app.error = _("That address does not lead to a game on this device.")
