@@ -293,7 +293,8 @@ def test_the_editor_keeps_its_position_in_the_address_and_a_reload_brings_it_bac
     again = home_app()
     JS.location.hash = fragment
     assert address.follow(again) and again.screen == "editor"
-    assert again.editor.data == app.editor.data and "yellow-5" in again.editor.data["state"]["zones"]["expedition.0.yellow"]
+    assert again.editor.data == app.editor.data
+    assert "yellow-5" in again.editor.data["state"]["zones"]["expedition.0.yellow"]
     assert isinstance(again.editor, editor.Editor)
 
 
