@@ -51,7 +51,14 @@ def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site)
     assert page.locator("[data-testid=ed-board] [data-testid=mark-ring]").count() == 1  # the preview shows it too
     assert "+18" in page.locator("[data-testid=ed-board] [data-testid=round-score-0]").text_content()
     url = page.input_value("[data-testid=ed-embed-url]")
-    assert url.startswith(site + "embed.html?position=")
+    assert url.startswith(site + "embed.html?position=") and "&id=lost-cities-" in url
+    page.fill("[data-testid=ed-origin]", "https://rules.example")  # the rules site's address, typed
+    page.press("[data-testid=ed-origin]", "Tab")
+    page.wait_for_function("document.querySelector('[data-testid=ed-embed-code]').value"
+                           ".includes('origin=https://rules.example&amp;id=lost-cities-')")
+    page.fill("[data-testid=ed-origin]", "")
+    page.press("[data-testid=ed-origin]", "Tab")
+    page.wait_for_function(f"document.querySelector('[data-testid=ed-embed-url]').value === {url!r}")
     watch.assert_clean()
 
     # A rules page on a second origin (another port) embeds it.

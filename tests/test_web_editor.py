@@ -9,6 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
 import editor  # noqa: E402
+import positions  # noqa: E402
 import records  # noqa: E402
 from editor import Editor  # noqa: E402
 
@@ -51,6 +52,24 @@ def test_the_scoring_example_built_by_clicks_is_valid_and_scores_18():
     assert url.startswith("http://127.0.0.1:8000/embed.html?position=") and "<iframe" in code
     code_text = url.split("position=", 1)[1].split("&", 1)[0]
     assert P.check(records.decode(code_text)).zones["expedition.0.red"] == EXAMPLE["red"]
+
+
+def test_the_embed_code_names_the_rules_site_and_an_id_for_the_frames_events():
+    """Issue 36: the code carries `origin` (from "Your site's address", when it is one) and an `id`, the same
+    for the same position, which the frame echoes in every event."""
+    ed = cleared()
+    build_example(ed)
+    url, code = ed.export(PAGE, "https://rules.example:8443/")
+    ident = positions.frame_id(ed.pos.to_json())
+    assert ident.startswith("lost-cities-") and len(ident) == len("lost-cities-") + 8
+    assert "&origin=https://rules.example:8443&" in url and url.endswith(f"&id={ident}")
+    assert records.embed_params(url.split("?", 1)[1])["id"] == ident
+    assert records.embed_params(url.split("?", 1)[1])["origin"] == "https://rules.example:8443"
+    assert ed.export(PAGE, "https://rules.example:8443/")[0] == url  # the same position, the same id
+    bad, _code = ed.export(PAGE, "javascript:alert(1)")
+    assert "origin=" not in bad and "&id=" in bad
+    page = str(editor.html(ed, PAGE, "not a site"))
+    assert 'data-testid="ed-origin-bad"' in page and 'aria-invalid="true"' in page
 
 
 def test_moving_a_card_and_an_impossible_edit():

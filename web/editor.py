@@ -28,6 +28,7 @@ from typing import Any
 
 import editor_labels
 import positions
+import records
 from i18n import N_, _, tdata, tr
 from render.markup import Safe, attributes, join, tag
 
@@ -257,11 +258,13 @@ class Editor:
         self.arrow_from = None
         self.check()
 
-    def export(self, page_url: str) -> tuple[str, str] | None:
-        """(embed address, iframe code) of a valid position; None while it breaks a rule."""
+    def export(self, page_url: str, origin: str = "") -> tuple[str, str] | None:
+        """(embed address, iframe code) of a valid position; None while it breaks a rule. The address names
+        `origin` (the rules site's address, when it is one) and an id for the frame's events."""
         if self.pos is None:
             return None
-        url = positions.embed_url(page_url, self.pos.to_json(), self.pos.seat)
+        data = self.pos.to_json()
+        url = positions.embed_url(page_url, data, self.pos.seat, origin=origin, ident=positions.frame_id(data))
         return url, positions.iframe_snippet(url)
 
 
@@ -643,7 +646,7 @@ def point_hint(ed: Editor) -> Safe | None:
                _button("ed-lift-off", None, tr("Take {card} off the table", card=name), "ed-lift-off"))
 
 
-def preview_html(ed: Editor, names: list[str], page_url: str) -> Safe:
+def preview_html(ed: Editor, names: list[str], page_url: str, origin: str = "") -> Safe:
     board = None
     if ed.shown is not None:
         board = tag("div", {"class": "board-wrap marked-board", "id": "board", "data-testid": "ed-board"},
@@ -655,11 +658,18 @@ def preview_html(ed: Editor, names: list[str], page_url: str) -> Safe:
                        tr("This position cannot be shown: {reason}", reason=ed.problem)),
                    point_hint(ed) if board else None, board)
     seat = ed.pos.seat
-    url, code = ed.export(page_url)
+    url, code = ed.export(page_url, origin)
+    bad_origin = bool(origin) and not records.valid_origin(origin)
     return tag("section", {"class": "ed-preview"},
                tag("p", {"class": "ok", "role": "status", "data-testid": "ed-ok"},
                    _("The position is valid."), " ", positions.status(ed.pos, seat, names)),
                point_hint(ed), board,
+               tag("label", None, _("Your site's address (optional: then the frame talks only to it)"), tag("br"),
+                   tag("input", {"type": "url", "value": origin, "placeholder": records.EXAMPLE_SITE, "size": 40,
+                                 "data-cmd-change": "ed-origin", "data-testid": "ed-origin",
+                                 "aria-invalid": "true" if bad_origin else None})),
+               tag("p", {"class": "error", "data-testid": "ed-origin-bad"},
+                   _("Not a site address: write it like https://rules.example (no path).")) if bad_origin else None,
                tag("label", None, _("Embed address"), tag("br"),
                    tag("input", {"readonly": True, "value": url, "data-testid": "ed-embed-url", "size": 40})),
                tag("label", None, _("Embed code for a web page"), tag("br"),
@@ -668,7 +678,7 @@ def preview_html(ed: Editor, names: list[str], page_url: str) -> Safe:
                                         "data-testid": "ed-open-embed"}, _("Open the embed"))))
 
 
-def html(ed: Editor, page_url: str) -> Safe:
+def html(ed: Editor, page_url: str, origin: str = "") -> Safe:
     names = positions.names_of(ed.data["players"])
     game = GAMES[ed.data["game"]]
     return tag("main", {"class": "editor", "data-testid": "editor"},
@@ -676,7 +686,7 @@ def html(ed: Editor, page_url: str) -> Safe:
                tag("div", {"class": "ed-cols"},
                    tag("div", {"class": "ed-edit"}, palette_html(ed), zones_html(ed, names), fields_html(ed, names),
                        annotations_html(ed)),
-                   preview_html(ed, names, page_url)),
+                   preview_html(ed, names, page_url, origin)),
                tag("p", None, tag("button", {"data-cmd": "home"}, _("Back to the games"))))
 
 
@@ -692,7 +702,7 @@ def entry_button(game_id: str, title: str) -> Safe | None:
 def screen_html(app) -> Safe:
     from sharing import page_url
 
-    return html(app.editor, page_url())
+    return html(app.editor, page_url(), getattr(app, "embed_origin", ""))
 
 
 def command(app, cmd: str, arg: str | None) -> None:
@@ -749,6 +759,8 @@ def on_change(app, el) -> None:
         ed.set_caption(value)
     elif kind == "ed-seed":
         ed.set_seed(value)
+    elif kind == "ed-origin":
+        app.embed_origin = value.strip()[:200]
     app.redraw()
     draw_marks(app)
 

@@ -12,6 +12,7 @@ arrows over any renderer's SVG without changing its drawing.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 
@@ -194,13 +195,17 @@ def caption_html(pos: P.Position) -> Safe | None:
     return tag("p", {"class": "caption", "data-testid": "caption", "dir": "auto"}, caption) if caption else None
 
 
-def embed_url(base_url: str, data: dict, seat: int | None, theme: str = "light") -> str:
-    """embed.html showing a position, from `seat`'s eyes, with "Play on from here"."""
-    folder = base_url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
-    parts = [f"{LINK_KEY}={records.encode(data)}", f"seat={'spectator' if seat is None else seat}"]
-    if theme != "light":
-        parts.append(f"theme={theme}")
-    return f"{folder}embed.html?{'&'.join(parts)}"
+def embed_url(base_url: str, data: dict, seat: int | None, theme: str = "light", origin: str = "",
+              ident: str = "") -> str:
+    """embed.html showing a position, from `seat`'s eyes, with "Play on from here"; `origin` and `ident` as in
+    records.embed_url (the page the frame talks to, the id its events carry)."""
+    return records.embed_url(base_url, data, seat=seat, theme=theme, origin=origin, ident=ident, key=LINK_KEY)
+
+
+def frame_id(data: dict) -> str:
+    """A short id for a position's frame, the same for the same position: its game and 8 hex digits of a hash
+    of the position (a page with several frames tells their events apart by it)."""
+    return f"{data.get('game', 'position')}-{hashlib.sha256(records.encode(data).encode()).hexdigest()[:8]}"
 
 
 def iframe_snippet(url: str) -> str:

@@ -192,11 +192,13 @@ def parse_text(text: str) -> Imported:
 
 
 def embed_url(base_url: str, data: dict, mode: str = "position", move: int | None = None,
-              seat: int | None = None, theme: str = "light", origin: str = "") -> str:
-    """The embed.html address showing this record (a position at `move`, or the replay); `origin`, when it is
-    one (see `valid_origin`), is the only page the frame then talks to."""
+              seat: int | None = None, theme: str = "light", origin: str = "", ident: str = "",
+              key: str = LINK_KEY) -> str:
+    """The embed.html address showing this record (a position at `move`, or the replay), or with key "position"
+    a position value (no mode: embed.html reads it as one); `origin`, when it is one (see `valid_origin`), is the
+    only page the frame then talks to; `ident` (at most 64 printable characters) comes back in its events."""
     folder = base_url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
-    parts = [f"mode={mode}", f"{LINK_KEY}={encode(data)}"]
+    parts = ([f"mode={mode}"] if key == LINK_KEY else []) + [f"{key}={encode(data)}"]
     if move is not None:
         parts.append(f"move={move}")
     parts.append(f"seat={'spectator' if seat is None else seat}")
@@ -204,7 +206,12 @@ def embed_url(base_url: str, data: dict, mode: str = "position", move: int | Non
         parts.append(f"theme={quote(theme)}")
     if valid_origin(origin):
         parts.append(f"origin={quote(origin.rstrip('/'), safe=':/')}")
+    if ident and len(ident) <= 64 and ident.isprintable():
+        parts.append(f"id={quote(ident, safe='')}")
     return f"{folder}embed.html?{'&'.join(parts)}"
+
+
+EXAMPLE_SITE = "https://rules.example"  # a site address shown as an example, written the same in every language
 
 
 def valid_origin(text: str) -> bool:

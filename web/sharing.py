@@ -36,7 +36,6 @@ COMMANDS = {"continue", "watch-last", "import-link", "share", "embed", "download
 LOAD_ERRORS = (RecordError, IllegalAction, ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
-EXAMPLE_SITE = "https://rules.example"  # an address, written the same in every language
 
 
 # --- home: saved games, continue and import ------------------------------------------------------
@@ -339,7 +338,7 @@ def share_html(app) -> Safe:
                              _select("theme", [("light", _("light")), ("dark", _("dark"))], theme))),
                 tag("p", {"class": "share"},
                     tag("label", None, _("Your site's address (optional: then the frame talks only to it)"), " ",
-                        tag("input", {"type": "url", "value": origin, "placeholder": EXAMPLE_SITE,
+                        tag("input", {"type": "url", "value": origin, "placeholder": records.EXAMPLE_SITE,
                                       "data-cmd-change": "embed-origin", "data-testid": "embed-origin",
                                       "aria-invalid": "true" if origin and not records.valid_origin(origin)
                                       else None})),
