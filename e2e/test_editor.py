@@ -203,3 +203,27 @@ def test_the_editor_keeps_its_work_across_a_reload_and_back(browser, site):
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_a_hand_dealt_at_random_is_the_one_shown_and_the_one_played_on(browser, site):
+    """Issue 36: a hand the writer leaves "dealt at random" is dealt once, from the position's own seed: the
+    editor's preview, the embed (again after a reload) and "Play on from here" all hold the same cards."""
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    try:
+        page.click('[data-testid="unset-hand.0"]')
+        page.wait_for_selector('[data-testid="zone-hand.0"] >> text=dealt at random')
+        page.wait_for_selector("[data-testid=ed-ok]")
+        hand_js = "els => els.map(e => e.dataset.card).sort()"
+        preview = page.locator("[data-testid=ed-board] [data-testid=hand-card]").evaluate_all(hand_js)
+        assert len(preview) == 8
+        url = page.input_value("[data-testid=ed-embed-url]")
+        watch.assert_clean()
+        for _visit in range(2):  # the embed, then the same address again: the writer's cards each time
+            page.goto(url)
+            page.wait_for_selector("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+            assert page.locator("#board [data-testid=hand-card]").evaluate_all(hand_js) == preview
+        page.click("[data-testid=play-on]")
+        page.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)
+        assert page.locator("#board [data-testid=hand-card]").evaluate_all(hand_js) == preview
+    finally:
+        context.close()

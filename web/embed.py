@@ -112,17 +112,24 @@ class Embed(BotPump, PressHold):
 
     def load_position(self) -> None:
         """A position link: checked by the game before anything draws it (PositionError says why not)."""
-        self.position = positions.load(self.p["position"])
+        self.position = positions.load(self.p["position"], seed=self.deal_seed())
         self.mode = "position"
         if not self.p.get("seat_set"):
             self.seat = self.position.seat
+
+    def deal_seed(self) -> int:
+        """The seed that deals what a position leaves unset (when it has no seed of its own) and rolls its dice:
+        the address's `seed`, else one drawn once for this page, so that play-on goes on from the very cards
+        shown."""
+        if self.p.get("seed") is None:
+            self.p["seed"] = new_seed()
+        return self.p["seed"]
 
     def play_on(self) -> None:
         """The reader takes the shown seat (seat 0 for a spectator's view) against bots; what the writer left
         unset (the deck's order, hidden hands) is dealt, and the dice are rolled, from the position's own seed,
         else the address's `seed`, else a new one."""
-        seed = self.p["seed"] if self.p.get("seed") is not None else new_seed()
-        pos = positions.load(self.p["position"], seed=seed)
+        pos = positions.load(self.p["position"], seed=self.deal_seed())
         seat = self.seat if self.seat is not None else 0
         seats = [{"kind": "human", "name": _("You")} if i == seat else
                  {"kind": "bot", "level": self.p["bot"], "name": tr("Bot {n}", n=i + 1)} for i in range(pos.players)]
