@@ -133,3 +133,27 @@ def test_the_result_of_a_game_against_a_bot_closes_and_opens_again(browser, site
         watch.assert_clean()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_setup_forms_controls_are_pointer_sized(browser, site, size):
+    """Issue 35: the new-game form's selects and fields are at least 32 px tall (44 on the phone), a number field
+    is wide enough for its value and a checkbox is 22 px."""
+    context, page, watch = open_page(browser, site, size)
+    try:
+        press(page, "[data-testid=new-lost-cities]", size)
+        page.wait_for_selector("[data-testid=start]")
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.setup select, .setup input')].map(e => {
+            const r = e.getBoundingClientRect(); return {type: e.type, w: r.width, h: r.height}; })""")
+        tall = 44 if size == "phone" else 32
+        for box in boxes:
+            if box["type"] == "checkbox":
+                assert box["w"] >= 22 and box["h"] >= 22, box
+            else:
+                assert box["h"] >= tall, box
+            if box["type"] == "number":
+                assert box["w"] >= 60, box
+        assert {b["type"] for b in boxes} >= {"select-one", "text", "number", "checkbox"}
+        watch.assert_clean()
+    finally:
+        context.close()
