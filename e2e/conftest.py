@@ -68,7 +68,9 @@ class Watch:
 
 
 def open_app(browser, url: str, **context_args):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **context_args)
+    """A new context (a 1280x900 window unless `context_args` name another viewport) on the app's home page,
+    booted: (context, page, watch)."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_args})
     page = context.new_page()
     origin = url.split("/", 3)
     watch = Watch(page, "/".join(origin[:3]))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT, Watch
+from .conftest import open_app
 from .helpers import (
     assert_reachable,
     assert_result_closes_and_opens_again,
@@ -29,12 +29,7 @@ SIZES = {"desktop": {"viewport": {"width": 1366, "height": 768}},
 LANGS = ("en", "ja", "fa")
 
 def open_page(browser, site, size: str):
-    context = browser.new_context(**SIZES[size])
-    page = context.new_page()
-    watch = Watch(page, "/".join(site.split("/", 3)[:3]))
-    page.goto(site)
-    page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
-    return context, page, watch
+    return open_app(browser, site, **SIZES[size])
 
 
 def press(page, selector: str, size: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 from py_engine import get_game
 from py_engine.core import Rng
 
-from .conftest import BOOT_TIMEOUT, Watch
+from .conftest import open_app
 from .helpers import TURN_TIMEOUT
 
 GAMES = {"lost-cities": 2, "lost-cities-board": 3, "islands": 2}
@@ -43,15 +43,6 @@ LAYOUT = """() => { const b = document.getElementById('board').getBoundingClient
           board: b.width * b.height / (innerWidth * innerHeight)}; }"""
 MY_DECISION = """() => document.querySelector(
     '#board [data-act], #board [data-acts], #card-actions button[data-act], [data-testid=hand-card][data-cmd]')"""
-
-
-def open_page(browser, site):
-    context = browser.new_context(**DESKTOP)
-    page = context.new_page()
-    watch = Watch(page, "/".join(site.split("/", 3)[:3]))
-    page.goto(site)
-    page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
-    return context, page, watch
 
 
 def assert_one_screen(page, where: str) -> None:
@@ -85,7 +76,7 @@ def finished_link(game_id: str, players: int, seed: int) -> tuple[str, int]:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_table_is_on_one_screen_at_laptop_size(browser, site, game_id):
-    context, page, watch = open_page(browser, site)
+    context, page, watch = open_app(browser, site, **DESKTOP)
     try:
         page.click(f"[data-testid=new-{game_id}]")
         page.click("[data-testid=start]")
