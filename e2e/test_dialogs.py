@@ -152,3 +152,38 @@ def test_the_setup_forms_controls_are_pointer_sized(browser, site, size):
         watch.assert_clean()
     finally:
         context.close()
+
+
+# Every control of the editor's forms, brought into view one by one, is hit at its centre and fits the window.
+EDITOR_UNREACHABLE = """() => { const bad = [];
+  for (const el of document.querySelectorAll('main button, main select, main input, main textarea')) {
+    el.scrollIntoView({block: 'center', inline: 'center'});
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const name = (el.dataset.testid || el.textContent || el.type).slice(0, 40);
+    if (!(top === el || el.contains(top)))
+      bad.push(name + ' is covered by ' + (top ? top.outerHTML.slice(0, 60) : '?'));
+    if (r.right > innerWidth + 1 || r.left < -1) bad.push(name + ' is wider than the window');
+  }
+  return bad; }"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_editors_forms_are_reachable_in_every_language(browser, site, size):
+    """Issue 34: the position editor's palette, zones, fields and embed code, for three games, at both sizes and
+    in the three languages: nothing covers a control and nothing is wider than the window."""
+    context, page, watch = open_page(browser, site, size)
+    try:
+        for lang in LANGS:
+            choose_setting(page, "language", lang)
+            for game in ("lost-cities", "catan-ck", "arnak"):
+                press(page, f"[data-testid=edit-{game}]", size)
+                page.wait_for_selector("[data-testid=editor]")
+                assert page.evaluate(EDITOR_UNREACHABLE) == [], f"{game} editor, {lang}"
+                page.go_back()
+                page.wait_for_selector(f"[data-testid=edit-{game}]")
+        choose_setting(page, "language", "en")
+        watch.assert_clean()
+    finally:
+        context.close()
