@@ -11,14 +11,15 @@ const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const ANIM_MS = 250;
 let log = {stick: true, top: 0};
 let pan = {left: 0, top: 0};
-let places = new Map();  // key -> {x, y} on screen after the last redraw
+let places = new Map();  // key -> {x, y, framed} on screen after the last redraw
+let framed = {left: 0, top: 0};  // the board frame's scroll then (.scroll-frame)
 
 function onScroll(ev) {
   const el = ev.target;
   if (!(el instanceof Element)) return;
   if (el.matches(".log")) {
     log = {stick: el.scrollTop + el.clientHeight >= el.scrollHeight - 6, top: el.scrollTop};
-  } else if (el.matches(".pan")) {
+  } else if (el.matches(".pan, .scroll-frame")) {
     pan = {left: el.scrollLeft, top: el.scrollTop};
   }
 }
@@ -31,14 +32,24 @@ function keepLog() {
 }
 
 function keepPan() {
-  const el = app.querySelector(".pan");
+  const el = app.querySelector(".pan, .scroll-frame");
   if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
+}
+
+// A board that scrolls inside its frame: when a selection lights targets (data-reveal, e.g. the sites a hand
+// card can pay for), the first is brought into view inside the frame, once per selection.
+let revealed = null;
+function reveal() {
+  const el = app.querySelector(".scroll-frame [data-reveal]");
+  const key = el ? el.closest("svg")?.dataset.selected || "" : null;
+  if (el && key !== revealed) el.scrollIntoView({block: "nearest", inline: "nearest"});
+  revealed = key;
 }
 
 function placeActions() {
   const box = document.getElementById("card-actions");
   if (!box) return;
-  const anchor = app.querySelector("#board [data-actions-anchor]");
+  const anchor = app.querySelector("#board [data-actions-anchor]:not([data-docked] *)");  // docked: stays put
   const narrow = app.querySelector("main.table.narrow");
   box.classList.remove("floating");
   box.style.left = box.style.top = box.style.maxWidth = "";
@@ -72,14 +83,20 @@ function animate() {
   const deck = app.querySelector("#board [data-testid=deck]");
   const deckBox = deck ? deck.getBoundingClientRect() : null;
   const still = reduced.matches || !board || !places.size;
+  // a board that scrolls in its frame: what only scrolled with it (e.g. brought into view) has not moved
+  const frame = app.querySelector(".scroll-frame");
+  const scroll = frame ? {left: frame.scrollLeft, top: frame.scrollTop} : {left: 0, top: 0};
   for (const el of movingThings()) {
     const key = keyOf(el);
     if (!key) continue;
     const r = el.getBoundingClientRect();
-    const now = {x: r.left, y: r.top};
+    const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el))};
     next.set(key, now);
     if (still) continue;
     let from = places.get(key);
+    if (from && from.framed) {
+      from = {x: from.x - (scroll.left - framed.left), y: from.y - (scroll.top - framed.top)};
+    }
     if (!from && key.startsWith("card:") && deckBox && el.matches("[data-testid=hand-card]")) {
       from = {x: deckBox.left, y: deckBox.top};  // a card that just came from the deck
     }
@@ -93,6 +110,7 @@ function animate() {
                {duration: ANIM_MS, easing: "ease-out"});
   }
   places = next;
+  framed = scroll;
 }
 
 function focusFallback() {
@@ -135,6 +153,7 @@ function afterRedraw() {
   topOfNewScreen();
   keepLog();
   keepPan();
+  reveal();
   placeActions();
   animate();
   focusFallback();
