@@ -36,6 +36,32 @@ function keepPan() {
   if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
 }
 
+// Zooming a board in its frame (data-frame-zoom "in"/"out"): drawn 1x (its readable size) to 2x, kept across
+// redraws; the frame's middle stays where it was.
+const ZOOMS = [1, 1.25, 1.5, 2];
+let frameZoom = 0;
+function zoomFrame() {
+  const frame = app.querySelector(".scroll-frame");
+  const svg = frame?.querySelector("svg");
+  if (!svg) return;
+  svg.style.width = `${ZOOMS[frameZoom] * 100}%`;
+  for (const b of app.querySelectorAll("[data-frame-zoom]")) {
+    b.disabled = b.dataset.frameZoom === "in" ? frameZoom === ZOOMS.length - 1 : frameZoom === 0;
+  }
+}
+app.addEventListener("click", ev => {
+  const b = ev.target instanceof Element ? ev.target.closest("[data-frame-zoom]") : null;
+  const frame = app.querySelector(".scroll-frame");
+  if (!b || !frame) return;
+  const was = ZOOMS[frameZoom];
+  frameZoom = Math.max(0, Math.min(ZOOMS.length - 1, frameZoom + (b.dataset.frameZoom === "in" ? 1 : -1)));
+  const k = ZOOMS[frameZoom] / was;
+  const cx = frame.scrollLeft + frame.clientWidth / 2, cy = frame.scrollTop + frame.clientHeight / 2;
+  zoomFrame();
+  frame.scrollLeft = cx * k - frame.clientWidth / 2;
+  frame.scrollTop = cy * k - frame.clientHeight / 2;
+});
+
 // A board that scrolls inside its frame: when a selection lights targets (data-reveal, e.g. the sites a hand
 // card can pay for), the first is brought into view inside the frame, once per selection.
 let revealed = null;
@@ -152,6 +178,7 @@ function topOfNewScreen() {
 function afterRedraw() {
   topOfNewScreen();
   keepLog();
+  zoomFrame();
   keepPan();
   reveal();
   placeActions();

@@ -704,7 +704,17 @@ def docked_table(svg: Safe, view: dict, me, legal: list, geo: Geo, sel) -> Safe:
     strip = svg_root(width, int(h + 4), _("Your hand"), hand, data_testid="arnak-hand",
                      style=f"width:{width / geo.w * 100:.2f}%")
     return tag("div", {"class": "arnak-split", "data-docked": "1"}, frame,
-               tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
+               tag("div", {"class": "hand-dock", "data-testid": "hand-dock"},
+                   tag("div", {"class": "hand-scroll"}, strip), _frame_zoom()))
+
+
+def _frame_zoom() -> Safe:
+    """Zoom the board in its frame (public/table.js: never smaller than drawn, where its text is 11 px or more)."""
+    def button(way: str, sign: str, name: str) -> Safe:
+        return tag("button", {"type": "button", "data-frame-zoom": way, "data-testid": f"board-zoom-{way}",
+                              "aria-label": name, "title": name}, sign)
+    return tag("div", {"class": "frame-tools"}, button("in", "+", _("Zoom in on the board")),
+               button("out", "−", _("Zoom out of the board")))
 
 
 def _hand_cards(view: dict, me) -> list:
