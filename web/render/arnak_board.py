@@ -2,7 +2,8 @@
 the solo rival), your hand.
 
 Two layouts from the same sections: the desktop board is 1000 units wide, drawn about 1:1 at 1366x768
-(sites left of the research track, no shrinking to the window's height: the page scrolls), and the phone
+(sites left of the research track, no shrinking to the window's height; at the table (ui["dock"]) it scrolls
+inside its own frame and your hand is a strip docked under it, see docked_table), and the phone
 board is 380 units wide, drawn 1:1 on a 390 px screen, its sections stacked (card row, sites, research,
 players, hand) so nothing is panned sideways. Text is 12-15 units. Costs, rewards and travel are icons
 (arnak_icons); every element's <title> holds its full effect in words.
