@@ -112,9 +112,13 @@ function animate() {
   // a board that scrolls in its frame: what only scrolled with it (e.g. brought into view) has not moved
   const frame = app.querySelector(".scroll-frame");
   const scroll = frame ? {left: frame.scrollLeft, top: frame.scrollTop} : {left: 0, top: 0};
+  const copies = new Map();  // identical cards (two Fear cards) are told apart by their order
   for (const el of movingThings()) {
-    const key = keyOf(el);
+    let key = keyOf(el);
     if (!key) continue;
+    const copy = copies.get(key) || 0;
+    copies.set(key, copy + 1);
+    if (copy) key += "#" + copy;
     const r = el.getBoundingClientRect();
     const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el))};
     next.set(key, now);
