@@ -713,7 +713,7 @@ def _frame_zoom() -> Safe:
     """Zoom the board in its frame (public/table.js: never smaller than drawn, where its text is 11 px or more)."""
     def button(way: str, sign: str, name: str) -> Safe:
         return tag("button", {"type": "button", "data-frame-zoom": way, "data-testid": f"board-zoom-{way}",
-                              "aria-label": name, "title": name}, sign)
+                              "title": name}, sign, tag("span", {"class": "sr-only"}, " ", name))
     return tag("div", {"class": "frame-tools"}, button("in", "+", _("Zoom in on the board")),
                button("out", "−", _("Zoom out of the board")))
 
