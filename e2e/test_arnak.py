@@ -225,7 +225,7 @@ def test_embedded_live_solo_game(browser, site):
 
 def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_has_icons(app):
     """Issue 22: resting the mouse on a research space, an assistant stack or a guardian shows it large (its
-    words and named icons), beside it; a tap on one without an action does too; the log's lines carry the
+    words and named icons), docked beside the board; a tap on one without an action does too; the log's lines carry the
     board's icons, each named or decorative."""
     page, watch = app
     page.click("[data-testid=new-arnak]")
@@ -237,9 +237,11 @@ def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_
     zoom = page.inner_text("[data-testid=zoom]")
     assert "Row " in zoom and "Magnifying glass:" in zoom and "Notebook:" in zoom
     assert page.locator("[data-testid=zoom] svg[role=img][aria-label]").count() >= 2
-    box = page.locator("#card-actions").bounding_box()  # floats under the space, not below the whole board
-    space = page.locator("svg [data-zoom='r:1']").bounding_box()
-    assert box["y"] < space["y"] + space["height"] + 60
+    # docked beside the board (the table fits the window): in view, and over none of the board's frame
+    box = page.locator("#card-actions").bounding_box()
+    frame = page.locator("[data-testid=arnak-frame]").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["x"] >= frame["x"] + frame["width"] or box["y"] >= frame["y"] + frame["height"]
     page.hover("svg [data-zoom='a:0']")
     page.wait_for_selector("svg [data-zoom='a:0'][data-zoomed='1']")
     assert "(silver" in page.inner_text("[data-testid=zoom]") and "(gold" in page.inner_text("[data-testid=zoom]")

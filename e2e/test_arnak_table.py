@@ -17,19 +17,21 @@ SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
          "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
                     "device_scale_factor": 1}, 12)}
 
-# every visible <text>: its font size on screen (CSS size x the board's scale) and its box
+# every visible <text> of the board and of the hand docked under it (a laptop's table): its font size on screen
+# (CSS size x its drawing's scale) and its box
 MEASURE = """() => {
-  const svg = document.querySelector('svg[data-testid=arnak-board]');
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const box = svg.getBoundingClientRect();
   const out = [];
-  for (const t of svg.querySelectorAll('text')) {
-    if (!t.textContent.trim()) continue;
-    const r = t.getBoundingClientRect();
-    out.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale, h: r.height,
-              left: r.left - box.left, right: box.right - r.right});
+  for (const svg of document.querySelectorAll('svg[data-testid=arnak-board], svg[data-testid=arnak-hand]')) {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const box = svg.getBoundingClientRect();
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim()) continue;
+      const r = t.getBoundingClientRect();
+      out.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale, h: r.height,
+                left: r.left - box.left, right: box.right - r.right});
+    }
   }
-  return {texts: out, width: document.documentElement.scrollWidth, inner: innerWidth, scale};
+  return {texts: out, width: document.documentElement.scrollWidth, inner: innerWidth};
 }"""
 
 

@@ -11,14 +11,15 @@ const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const ANIM_MS = 250;
 let log = {stick: true, top: 0};
 let pan = {left: 0, top: 0};
-let places = new Map();  // key -> {x, y} on screen after the last redraw
+let places = new Map();  // key -> {x, y, framed} on screen after the last redraw
+let framed = {left: 0, top: 0};  // the board frame's scroll then (.scroll-frame)
 
 function onScroll(ev) {
   const el = ev.target;
   if (!(el instanceof Element)) return;
   if (el.matches(".log")) {
     log = {stick: el.scrollTop + el.clientHeight >= el.scrollHeight - 6, top: el.scrollTop};
-  } else if (el.matches(".pan")) {
+  } else if (el.matches(".pan, .scroll-frame")) {
     pan = {left: el.scrollLeft, top: el.scrollTop};
   }
 }
@@ -31,14 +32,50 @@ function keepLog() {
 }
 
 function keepPan() {
-  const el = app.querySelector(".pan");
+  const el = app.querySelector(".pan, .scroll-frame");
   if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
+}
+
+// Zooming a board in its frame (data-frame-zoom "in"/"out"): drawn 1x (its readable size) to 2x, kept across
+// redraws; the frame's middle stays where it was.
+const ZOOMS = [1, 1.25, 1.5, 2];
+let frameZoom = 0;
+function zoomFrame() {
+  const frame = app.querySelector(".scroll-frame");
+  const svg = frame?.querySelector("svg");
+  if (!svg) return;
+  svg.style.width = `${ZOOMS[frameZoom] * 100}%`;
+  for (const b of app.querySelectorAll("[data-frame-zoom]")) {
+    b.disabled = b.dataset.frameZoom === "in" ? frameZoom === ZOOMS.length - 1 : frameZoom === 0;
+  }
+}
+app.addEventListener("click", ev => {
+  const b = ev.target instanceof Element ? ev.target.closest("[data-frame-zoom]") : null;
+  const frame = app.querySelector(".scroll-frame");
+  if (!b || !frame) return;
+  const was = ZOOMS[frameZoom];
+  frameZoom = Math.max(0, Math.min(ZOOMS.length - 1, frameZoom + (b.dataset.frameZoom === "in" ? 1 : -1)));
+  const k = ZOOMS[frameZoom] / was;
+  const cx = frame.scrollLeft + frame.clientWidth / 2, cy = frame.scrollTop + frame.clientHeight / 2;
+  zoomFrame();
+  frame.scrollLeft = cx * k - frame.clientWidth / 2;
+  frame.scrollTop = cy * k - frame.clientHeight / 2;
+});
+
+// A board that scrolls inside its frame: when a selection lights targets (data-reveal, e.g. the sites a hand
+// card can pay for), the first is brought into view inside the frame, once per selection.
+let revealed = null;
+function reveal() {
+  const el = app.querySelector(".scroll-frame [data-reveal]");
+  const key = el ? el.closest("svg")?.dataset.selected || "" : null;
+  if (el && key !== revealed) el.scrollIntoView({block: "nearest", inline: "nearest"});
+  revealed = key;
 }
 
 function placeActions() {
   const box = document.getElementById("card-actions");
   if (!box) return;
-  const anchor = app.querySelector("#board [data-actions-anchor]");
+  const anchor = app.querySelector("#board [data-actions-anchor]:not([data-docked] *)");  // docked: stays put
   const narrow = app.querySelector("main.table.narrow");
   box.classList.remove("floating");
   box.style.left = box.style.top = box.style.maxWidth = "";
@@ -72,14 +109,24 @@ function animate() {
   const deck = app.querySelector("#board [data-testid=deck]");
   const deckBox = deck ? deck.getBoundingClientRect() : null;
   const still = reduced.matches || !board || !places.size;
+  // a board that scrolls in its frame: what only scrolled with it (e.g. brought into view) has not moved
+  const frame = app.querySelector(".scroll-frame");
+  const scroll = frame ? {left: frame.scrollLeft, top: frame.scrollTop} : {left: 0, top: 0};
+  const copies = new Map();  // identical cards (two Fear cards) are told apart by their order
   for (const el of movingThings()) {
-    const key = keyOf(el);
+    let key = keyOf(el);
     if (!key) continue;
+    const copy = copies.get(key) || 0;
+    copies.set(key, copy + 1);
+    if (copy) key += "#" + copy;
     const r = el.getBoundingClientRect();
-    const now = {x: r.left, y: r.top};
+    const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el))};
     next.set(key, now);
     if (still) continue;
     let from = places.get(key);
+    if (from && from.framed) {
+      from = {x: from.x - (scroll.left - framed.left), y: from.y - (scroll.top - framed.top)};
+    }
     if (!from && key.startsWith("card:") && deckBox && el.matches("[data-testid=hand-card]")) {
       from = {x: deckBox.left, y: deckBox.top};  // a card that just came from the deck
     }
@@ -93,6 +140,7 @@ function animate() {
                {duration: ANIM_MS, easing: "ease-out"});
   }
   places = next;
+  framed = scroll;
 }
 
 function focusFallback() {
@@ -134,7 +182,9 @@ function topOfNewScreen() {
 function afterRedraw() {
   topOfNewScreen();
   keepLog();
+  zoomFrame();
   keepPan();
+  reveal();
   placeActions();
   animate();
   focusFallback();

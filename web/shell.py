@@ -161,7 +161,8 @@ class App(BotPump, PressHold):
 
     def table_ui(self, legal: list) -> dict:
         """What a renderer needs besides the view: the seat shown, names, legal actions, the selection, the
-        phone layout, the card this seat just drew and the other seats' moves since this seat last moved."""
+        phone layout (else "dock": the hand may be docked under a board that scrolls in its own frame), the card
+        this seat just drew and the other seats' moves since this seat last moved."""
         table = self.table
         played = table.played()  # None on a guest's table of a game the host deals: the view's last move
         floor = self.round_floor
@@ -170,7 +171,8 @@ class App(BotPump, PressHold):
             floor = history[-1]["moves"]
         self.was_narrow = narrow = dom.narrow_screen()
         return {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected,
-                "narrow": narrow, "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
+                "narrow": narrow, "dock": not narrow,
+                "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
                 "recent": recent_moves(played, self.viewer, floor) if played is not None else None}
 
     def motion_ui(self, view: dict) -> dict:

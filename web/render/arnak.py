@@ -22,6 +22,7 @@ from .markup import Safe
 
 BLURB = N_("Deck-building and worker placement on a jungle island: dig, discover, research, reach the temple.")
 LOG_SENTENCES = True  # log_text names the player ("You play Horse", "Anna plays Horse")
+ONE_SCREEN = True  # at 1366x768 the table fits the window: the board scrolls in its frame, the hand is docked
 
 
 def render(view: dict, ui: dict) -> Safe:

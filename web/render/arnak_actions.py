@@ -19,6 +19,7 @@ from .arnak_zoom import zoom_of
 from .markup import Safe, join, tag
 
 QUIET = ("pass", "skip", "end", "decline", "none")
+MINOR = ("idol",)  # offered with every decision while you hold an idol: compact, after the decision's own buttons
 BUTTON_ICONS = {"idol": "idol", "boon": "guardian", "tboon": "guardian", "assist": "assistant", "tasst": "assistant",
                 "exile": "exile", "upgrade": "up", "n": "card", "bonus": "vp", "research": "glass", "temple": "temple",
                 "recruit": "assistant", "stack": "assistant", "asst": "assistant", "rescue": "assistant"}
@@ -185,7 +186,8 @@ def _button(view: dict, a: tuple, name: str) -> Safe:
         icons = [inline("coin"), inline("coin"), "→", inline("plane")]
     elif a[0] in BUTTON_ICONS:
         icons = [inline(BUTTON_ICONS[a[0]])]
-    return tag("button", {"class": None if a[0] in QUIET else "primary", "data-act": json.dumps(list(a)),
+    cls = None if a[0] in QUIET else "minor" if a[0] in MINOR else "primary"
+    return tag("button", {"class": cls, "data-act": json.dumps(list(a)),
                           "data-testid": testid, "data-key": testid}, *icons, " " if icons else "", name)
 
 
@@ -198,6 +200,7 @@ def action_buttons(view: dict, ui: dict) -> Safe:
     out: list = [large] if large is not None else []
     seen: set[str] = set()
     quiet: list = []
+    minor: list = []
     for a in legal:
         if a in drawn:
             continue
@@ -207,5 +210,5 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         if name in seen:
             continue
         seen.add(name)
-        (quiet if a[0] in QUIET else out).append(_button(view, a, name))
-    return join(*out, *quiet)
+        (quiet if a[0] in QUIET else minor if a[0] in MINOR else out).append(_button(view, a, name))
+    return join(*out, *quiet, *minor)

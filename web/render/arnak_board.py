@@ -2,7 +2,8 @@
 the solo rival), your hand.
 
 Two layouts from the same sections: the desktop board is 1000 units wide, drawn about 1:1 at 1366x768
-(sites left of the research track, no shrinking to the window's height: the page scrolls), and the phone
+(sites left of the research track, no shrinking to the window's height; at the table (ui["dock"]) it scrolls
+inside its own frame and your hand is a strip docked under it, see docked_table), and the phone
 board is 380 units wide, drawn 1:1 on a 390 px screen, its sections stacked (card row, sites, research,
 players, hand) so nothing is panned sideways. Text is 12-15 units. Costs, rewards and travel are icons
 (arnak_icons); every element's <title> holds its full effect in words.
@@ -70,6 +71,8 @@ def _target(x: float, y: float, w: float, h: float, act: tuple, name: str, testi
              **button_attrs(name, act, testid=testid)}
     if then is not None:
         attrs["data-then"] = act_attr(then)
+    if lit:  # lit by the selected card: public/table.js brings the first into view in the board's frame
+        attrs["data-reveal"] = "1"
     return tag("rect", attrs, tag("title", None, name))
 
 
@@ -573,11 +576,16 @@ def rival_box(view: dict, geo: Geo, y0: float, editing: bool = False) -> tuple[S
 HAND_ACTS = ("tcard", "play", "discard", "exile", "release", "keep")
 
 
-def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> tuple[Safe, float]:
+def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected,
+                 one_line: bool = False) -> tuple[Safe, float]:
+    """Your hand (and the cards drawn aside): wrapping at the board's width, or (`one_line`, the docked hand
+    strip) on one line however long."""
     if me is None:
         return Safe(""), 0
     p = view["player_info"][me]
-    pointing = (view.get("pending") or {}).get("kind") in ("turn", "free")
+    pend = view.get("pending") or {}
+    # your turn: a card is selected to point at its uses; another player's turn: nothing invites you to act
+    pointing = pend.get("kind") in ("turn", "free") and pend.get("seat") == me
     parts = [tag("text", {"x": 12, "y": fmt(y0 + 16), "class": "hd", "data-spot": "hand"}, _("Your hand"))]
     seen: dict[int, int] = {}
     cards = []
@@ -586,30 +594,36 @@ def hand_section(view: dict, me, legal: list, geo: Geo, y0: float, selected) -> 
         seen[c["id"]] = copy + 1
         cards.append(((c["id"], copy), c))
 
-    def make(key, c, x, y, h):
+    def make(key, c, x, y, h):  # identical copies (two Fear cards) take the same action: each lights up
         cid, copy = key
         act, cmd = None, None
-        if copy == 0:
-            if pointing:
-                cmd = f"c:{cid}"
-            else:
-                for kind in HAND_ACTS:
-                    act = _find(legal, lambda a, kind=kind: a[0] == kind and a[-1] == cid
-                                  and (kind != "exile" or a[1] == "hand"))
-                    if act:
-                        break
+        if pointing:
+            cmd = f"c:{cid}"
+        else:
+            for kind in HAND_ACTS:
+                act = _find(legal, lambda a, kind=kind: a[0] == kind and a[-1] == cid
+                              and (kind != "exile" or a[1] == "hand"))
+                if act:
+                    break
         return card_box(c, x, y, geo.card_w, h, act=act, cmd=cmd, testid=f"hand-{cid}-{copy}",
                         name=label(view, act) if act else "", selected=selected == cid and copy == 0,
                         lit=act is not None, spot="hand")
 
+    def make_aside(key, c, x, y, hh):
+        act = _find(legal, lambda a: a[0] in ("keep", "putback") and a[1] == key[0])
+        return card_box(c, x, y, geo.card_w, hh, act=act, testid=f"aside-{key[0]}",
+                        name=label(view, act) if act else "")
+
+    aside = [((c["id"], 0), c) for c in p.get("aside") or []]
+    if one_line:  # the hand, then the cards drawn aside, on one line
+        n = len(cards) + len(aside)
+        drawn, h = _flow_cards(cards, 12, y0 + 26, n * (geo.card_w + 6), geo.card_w, make)
+        x1 = 12 + len(cards) * (geo.card_w + 6)
+        more, _h = _flow_cards(aside, x1, y0 + 26, len(aside) * (geo.card_w + 6), geo.card_w, make_aside)
+        return join(*parts, *drawn, *more), 26 + max(h, _h, 20) + 4
     drawn, h = _flow_cards(cards, 12, y0 + 26, geo.w - 24, geo.card_w, make)
     parts += drawn
-    aside = [((c["id"], 0), c) for c in p.get("aside") or []]
     if aside:
-        def make_aside(key, c, x, y, hh):
-            act = _find(legal, lambda a: a[0] in ("keep", "putback") and a[1] == key[0])
-            return card_box(c, x, y, geo.card_w, hh, act=act, testid=f"aside-{key[0]}",
-                            name=label(view, act) if act else "")
         more, h2 = _flow_cards(aside, 12, y0 + 26 + h + 4, geo.w - 24, geo.card_w, make_aside)
         parts += more
         h += h2 + 4
@@ -660,13 +674,50 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         box, h = rival_box(view, geo, y, bool(ui.get("editing")))
         parts.append(box)
         y += h + 6
-    hand, h = hand_section(view, me, legal, geo, y + 4, sel)
-    parts.append(hand)
-    y += h + 10
+    docked = bool(ui.get("dock")) and not geo.narrow
+    if not docked:
+        hand, h = hand_section(view, me, legal, geo, y + 4, sel)
+        parts.append(hand)
+        y += h + 10
     pend = view.get("pending") or {}
     mine = me is not None and pend.get("seat") == me and bool(legal)
     style = "max-height:none" if not geo.narrow else "max-height:none;width:100%"
-    return svg_root(geo.w, int(y), _("Lost Ruins of Arnak board"), defs(), *parts, style=style,
-                    data_testid="arnak-board", data_mine="1" if mine else "0",
-                    data_selected=ui.get("selected") if isinstance(ui.get("selected"), str) else None,
-                    data_decision=pend.get("kind") or "over", data_layout="phone" if geo.narrow else "desktop")
+    svg = svg_root(geo.w, int(y), _("Lost Ruins of Arnak board"), defs(), *parts, style=style,
+                   data_testid="arnak-board", data_mine="1" if mine else "0",
+                   data_selected=ui.get("selected") if isinstance(ui.get("selected"), str) else None,
+                   data_decision=pend.get("kind") or "over", data_layout="phone" if geo.narrow else "desktop")
+    if not docked:
+        return svg
+    return docked_table(svg, view, me, legal, geo, sel)
+
+
+def docked_table(svg: Safe, view: dict, me, legal: list, geo: Geo, sel) -> Safe:
+    """The table on a wide screen (ui["dock"]): the board in a frame that scrolls inside itself (public/table.js
+    keeps its place and brings the targets a selected card lights into view), your hand in a strip under it,
+    always in view, drawn at the board's scale (its width a share of the strip's: 1 unit = 1/1000 of it)."""
+    frame = tag("div", {"class": "scroll-frame", "data-testid": "arnak-frame", "tabindex": "0",
+                        "aria-label": _("Board: scroll to see all of it")}, svg)
+    hand, h = hand_section(view, me, legal, geo, 0, sel, one_line=True)
+    if me is None:
+        return tag("div", {"class": "arnak-split", "data-docked": "1"}, frame)
+    width = max(geo.w, int(12 + max(1, len(_hand_cards(view, me))) * (geo.card_w + 6) + 6))
+    # the icons' symbols and the text classes come from the board's <defs> and <style> (ids once per page)
+    strip = svg_root(width, int(h + 4), _("Your hand"), hand, data_testid="arnak-hand",
+                     style=f"width:{width / geo.w * 100:.2f}%")
+    return tag("div", {"class": "arnak-split", "data-docked": "1"}, frame,
+               tag("div", {"class": "hand-dock", "data-testid": "hand-dock"},
+                   tag("div", {"class": "hand-scroll"}, strip), _frame_zoom()))
+
+
+def _frame_zoom() -> Safe:
+    """Zoom the board in its frame (public/table.js: never smaller than drawn, where its text is 11 px or more)."""
+    def button(way: str, sign: str, name: str) -> Safe:
+        return tag("button", {"type": "button", "data-frame-zoom": way, "data-testid": f"board-zoom-{way}",
+                              "title": name}, sign, tag("span", {"class": "sr-only"}, " ", name))
+    return tag("div", {"class": "frame-tools"}, button("in", "+", _("Zoom in on the board")),
+               button("out", "−", _("Zoom out of the board")))
+
+
+def _hand_cards(view: dict, me) -> list:
+    p = view["player_info"][me]
+    return list(p.get("hand") or []) + list(p.get("aside") or [])

@@ -1,0 +1,60 @@
+"""Issue 35, Arnak at 1366x768 on one screen: the table (ui["dock"]) draws the board in a frame that scrolls and
+your hand in a strip docked under it; both copies of identical cards (two Fear cards) light up; during another
+player's turn no hand card invites a click; the idol-slot buttons are compact and come after "pass"."""
+
+from __future__ import annotations
+
+import re
+
+from py_engine import get_game
+
+from .test_web_hostile import renderer
+
+arnak = renderer("arnak")
+
+
+def table(players: int = 2, idols: int = 0):
+    state = get_game("arnak").new(players=players, seed=4, options={})
+    state.p[0].idols = idols
+    ui = {"me": 0, "names": ["You", "Bot 1"], "legal": state.legal_actions(0), "dock": True}
+    return state.view(0), ui
+
+
+def hand_card(html: str, testid: str) -> str:
+    found = re.search(r'<g [^>]*data-testid="' + re.escape(testid) + r'"[^>]*>', html)
+    assert found, testid
+    return found.group(0)
+
+
+def test_the_hand_is_docked_under_the_boards_frame_at_the_table():
+    view, ui = table()
+    html = str(arnak.render(view, ui))
+    frame, strip = html.index('data-testid="arnak-frame"'), html.index('data-testid="hand-dock"')
+    assert frame < html.index('data-testid="arnak-board"') < strip < html.index('data-testid="arnak-hand"')
+    assert 'data-testid="hand-201-0"' in html[strip:]  # the hand is in the strip, not on the board
+    assert 'data-testid="board-zoom-in"' in html and 'data-testid="board-zoom-out"' in html
+    # elsewhere (a replay, an embed, a phone) one drawing as before
+    for other in ({k: v for k, v in ui.items() if k != "dock"}, dict(ui, narrow=True)):
+        html = str(arnak.render(view, other))
+        assert "arnak-frame" not in html and "hand-dock" not in html and 'data-testid="hand-201-0"' in html
+
+
+def test_both_fear_cards_take_a_click_and_none_in_another_players_turn():
+    view, ui = table()
+    html = str(arnak.render(view, ui))
+    for copy in (0, 1):
+        assert 'data-cmd="select"' in hand_card(html, f"hand-300-{copy}")
+    view["pending"] = dict(view["pending"], seat=1)  # the bot's turn: nothing to select in your hand
+    html = str(arnak.render(view, dict(ui, legal=[])))
+    for testid in ("hand-300-0", "hand-300-1", "hand-201-0"):
+        assert "data-cmd" not in hand_card(html, testid) and "data-act" not in hand_card(html, testid)
+
+
+def test_idol_slot_buttons_are_compact_and_after_pass():
+    view, ui = table(idols=1)
+    html = str(arnak.action_buttons(view, ui))
+    buttons = re.findall(r'<button [^>]*data-testid="(act-[^"]+)"[^>]*>', html)
+    assert buttons.index("act-pass") < buttons.index("act-idol-0")
+    for k in range(5):
+        assert re.search(rf'<button class="minor"[^>]*data-testid="act-idol-{k}"', html)
+    assert 'class="primary" data-act="[&quot;idol"' not in html
