@@ -17,6 +17,11 @@ import build  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_TIMEOUT = 90_000
+# Tests never reach the internet: unless a test's page already chose its connection settings, a page starts in
+# "same network only" mode (no STUN, no public relay; web/netconfig.py). Tests of the one-link flow point the
+# relay setting at e2e/tracker.mjs through the settings form.
+HERMETIC_JS = """if (localStorage.getItem('explorers.net') === null)
+  localStorage.setItem('explorers.net', JSON.stringify({mode: 'local', stun: [], relays: [], turn: null}));"""
 
 
 def launch(playwright):
@@ -69,6 +74,7 @@ class Watch:
 
 def open_app(browser, url: str, **context_args):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, **context_args)
+    context.add_init_script(HERMETIC_JS)
     page = context.new_page()
     origin = url.split("/", 3)
     watch = Watch(page, "/".join(origin[:3]))

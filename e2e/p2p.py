@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, Watch
+from .conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, HERMETIC_JS, Watch
 from .helpers import new_game
 
 P2P_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
@@ -33,6 +33,7 @@ def launch(playwright, executable: str):
 
 def open_page(browser, url: str, wait: str | None = "[data-testid=new-lost-cities]"):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(HERMETIC_JS)
     origin = "/".join(url.split("/", 3)[:3])
     watch = Watch(page, origin)
     page.goto(url)

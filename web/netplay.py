@@ -35,10 +35,11 @@ import dom
 import i18n
 import invite
 import js
+import netconfig
 from i18n import N_, _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
-from rtc import Peer
+from rtc import NO_ROUTE, Peer
 from session import LocalTable
 
 from py_engine import GAMES, get_game
@@ -46,7 +47,7 @@ from py_engine.core import IllegalAction, Record
 from py_engine.net import Guest
 
 GUEST_KEY = "explorers.guest"
-STUN_KEY = "explorers.stun"
+NET_KEY = "explorers.net"  # connection settings (web/netconfig.py)
 NAME_KEY = "explorers.name"
 HOST_NAME = "Host"  # on the wire: the host's seat when it kept the default name; each guest shows it translated
 PING_EVERY = 5.0  # seconds
@@ -62,9 +63,9 @@ def now() -> float:
     return float(js.performance.now()) / 1000.0
 
 
-def ice_urls() -> list[str]:
-    saved = dom.storage_get(STUN_KEY)
-    return [u for u in saved if isinstance(u, str)] if isinstance(saved, list) else []
+def net_settings() -> netconfig.Settings:
+    """The connection settings (web/netconfig.py holds the defaults and the checks)."""
+    return netconfig.parse(dom.storage_get(NET_KEY))
 
 
 def page_base() -> str:
@@ -91,22 +92,69 @@ def code_box(element_id: str, text: str, label: str, testid: str) -> Safe:
                 tag("details", {"class": "qr"}, tag("summary", None, _("QR code")), qr_svg(text)))
 
 
+MODE_LABELS = {
+    "internet": N_("Over the internet (one link; public relays and STUN servers help the two browsers meet)"),
+    "local": N_("Same network only (no third party at all: invite link and answer code)"),
+    "relay": N_("Through my TURN server only (neither browser learns the other's address)"),
+}
+NO_ROUTE_ADVICE = N_("No network path between the two browsers was found. Try: both on the same network (the same "
+                     "Wi-Fi), or another network (a phone's hotspot), or add a TURN server in Connection settings.")
+
+
 def settings_html() -> Safe:
-    urls = "\n".join(ice_urls())
-    return tag("details", {"class": "net-settings", "data-testid": "net-settings"},
+    s = net_settings()
+    mode = _drafts.get("net-mode", s.mode)
+    turn = s.turn or {}
+    fields = {"net-stun": "\n".join(s.stun), "net-relays": "\n".join(s.relays), "net-turn-url": turn.get("url", ""),
+              "net-turn-user": turn.get("username", ""), "net-turn-cred": turn.get("credential", "")}
+    val = {k: _drafts.get(k, v) for k, v in fields.items()}
+    radios = [tag("label", {"class": "net-mode"},
+                  tag("input", {"type": "radio", "name": "net-mode", "value": m, "data-draft": "net-mode",
+                                "data-testid": f"net-mode-{m}", "checked": m == mode}), " ", _(MODE_LABELS[m]))
+              for m in netconfig.MODES]
+    error = _drafts.get("net-error", "")
+    return tag("details", {"class": "net-settings", "data-testid": "net-settings",
+                           "open": bool(error or _drafts.get("net-open"))},
                tag("summary", None, _("Connection settings")),
-               tag("label", None, _("STUN servers, one URL per line (needed across different networks; leave empty "
-                                    "on one network)"),
-                   tag("textarea", {"rows": 2, "data-draft": "stun", "data-testid": "stun"},
-                       _drafts.get("stun", urls))),
-               tag("button", {"data-cmd": "net-stun"}, _("Save")))
+               tag("fieldset", None, tag("legend", None, _("How to connect")), radios),
+               tag("label", None, _("STUN servers, one address per line"),
+                   tag("textarea", {"rows": 2, "data-draft": "net-stun", "data-testid": "net-stun"}, val["net-stun"])),
+               tag("label", None, _("Relays that help the two pages meet, one address per line"),
+                   tag("textarea", {"rows": 2, "data-draft": "net-relays", "data-testid": "net-relays"},
+                       val["net-relays"])),
+               tag("fieldset", None, tag("legend", None, _("TURN server (optional)")),
+                   tag("input", {"data-draft": "net-turn-url", "data-testid": "net-turn-url",
+                                 "value": val["net-turn-url"], "aria-label": _("TURN server address"),
+                                 "autocomplete": "off"}), " ",
+                   tag("input", {"data-draft": "net-turn-user", "data-testid": "net-turn-user",
+                                 "value": val["net-turn-user"], "aria-label": _("TURN user name"),
+                                 "autocomplete": "off"}), " ",
+                   tag("input", {"type": "password", "data-draft": "net-turn-cred", "data-testid": "net-turn-cred",
+                                 "value": val["net-turn-cred"], "aria-label": _("TURN password"),
+                                 "autocomplete": "off"})),
+               tag("p", {"class": "error", "role": "alert", "data-testid": "net-settings-error"}, error)
+               if error else None,
+               tag("button", {"data-cmd": "net-save", "data-testid": "net-save"}, _("Save")))
 
 
-def save_stun() -> None:
-    lines = [u.strip() for u in _drafts.get("stun", "").split() if u.strip()]
-    good = [u for u in lines if u.split(":", 1)[0] in ("stun", "stuns", "turn", "turns")][:8]
-    dom.storage_set(STUN_KEY, good)
-    _drafts["stun"] = "\n".join(good)
+def save_settings() -> bool:
+    """The settings form, checked and stored; a bad value stays in the form with a message."""
+    s = net_settings()
+    turn = s.turn or {}
+    get = _drafts.get
+    try:
+        new = netconfig.from_form(get("net-mode", s.mode), get("net-stun", "\n".join(s.stun)),
+                                  get("net-relays", "\n".join(s.relays)), get("net-turn-url", turn.get("url", "")),
+                                  get("net-turn-user", turn.get("username", "")),
+                                  get("net-turn-cred", turn.get("credential", "")))
+    except netconfig.SettingsError as exc:
+        _drafts["net-error"] = tr("Not saved: {reason}.", reason=str(exc))
+        return False
+    dom.storage_set(NET_KEY, new.to_json())
+    for key in ("net-mode", "net-stun", "net-relays", "net-turn-url", "net-turn-user", "net-turn-cred", "net-error"):
+        _drafts.pop(key, None)
+    _drafts["net-open"] = ""
+    return True
 
 
 # --- host -------------------------------------------------------------------------------------
@@ -165,7 +213,7 @@ class HostLink:
         self.counter += 1
         pid = f"seat{seat + 1}-{self.counter}"
         try:
-            peer = Peer(ice_urls(), lambda: self.opened(pid), lambda text: self.message(pid, text),
+            peer = Peer(net_settings(), lambda: self.opened(pid), lambda text: self.message(pid, text),
                         lambda reason: self.lost(pid, reason))
         except Exception as exc:
             sl.status, sl.error = "error", f"This browser cannot open peer-to-peer connections ({exc})."
@@ -218,9 +266,15 @@ class HostLink:
         self.app.redraw()
         await asyncio.sleep(CONNECT_TIMEOUT)
         if sl.serial == serial and sl.status == "connecting":
-            sl.error = _("Connection failed: the two browsers found no network path. A new link is ready below; "
-                         "across different networks add a STUN server in Connection settings.")
+            sl.error = _(NO_ROUTE_ADVICE)
             await self.prepare(seat)
+
+    def settings_changed(self) -> None:
+        """New connection settings: every seat not connected gets a new link made with them."""
+        for seat, sl in self.seats.items():
+            if self.host.seat_kind(seat) == "remote" and self.host.peer_of(seat) is None and sl.status != "open":
+                sl.error = ""
+                dom.spawn(self.prepare(seat))
 
     def seat_of_pid(self, pid: str) -> SeatLink | None:
         return next((sl for sl in self.seats.values() if sl.pid == pid), None)
@@ -267,6 +321,7 @@ class HostLink:
         name = self.table.names[sl.seat]
         sl.error = (tr("{name} lost the connection ({reason}). The seat waits: send the new link below to rejoin, "
                        "or let a bot play.", name=name, reason=reason) if was_seated
+                    else _(NO_ROUTE_ADVICE) if reason == NO_ROUTE
                     else tr("Connection failed ({reason}). A new link is ready.", reason=reason))
         sl.status, sl.link = "lost", ""
         self.app.autosave()
@@ -683,7 +738,7 @@ class GuestLink:
         self.answer = ""
         self.show("answering")
         try:
-            peer = Peer(ice_urls(), self.opened, self.received, self.lost)
+            peer = Peer(net_settings(), self.opened, self.received, self.lost)
         except Exception as exc:
             self.show("error", f"This browser cannot open peer-to-peer connections ({exc}).")
             return
@@ -1027,8 +1082,9 @@ def command(app, cmd: str, arg: str | None) -> None:
             except Exception:
                 pass
         return
-    if cmd == "net-stun":
-        save_stun()
+    if cmd == "net-save":
+        if save_settings() and link:
+            link.settings_changed()
     elif cmd == "net-connect" and link:
         dom.spawn(link.connect(int(arg)))
     elif cmd == "net-bot" and link:
