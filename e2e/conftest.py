@@ -66,6 +66,8 @@ class Watch:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:"))
                 else self.foreign.append(r.url))
+        # WebSockets are no "request": only a relay on this machine (e2e/tracker.mjs) is allowed
+        page.on("websocket", lambda ws: None if ws.url.startswith("ws://127.0.0.1:") else self.foreign.append(ws.url))
 
     def assert_clean(self) -> None:
         assert not self.errors, f"console errors: {self.errors}"

@@ -5,13 +5,30 @@ tracker through the settings form."""
 
 from __future__ import annotations
 
+import subprocess
 import time
 
 import pytest
 
 import build
 
-from .p2p import STEP_TIMEOUT, answer_code, host_game, invite_link, launch, open_page
+from .helpers import engine_state, play_turn_by_clicks, wait_for_moves
+from .p2p import STEP_TIMEOUT, answer_code, host_game, invite_link, launch, open_page, wait_any
+
+
+@pytest.fixture(scope="module")
+def tracker():
+    """A local WebSocket tracker (e2e/tracker.mjs): the only relay the one-link tests use."""
+    proc = subprocess.Popen(["node", str(build.ROOT / "e2e" / "tracker.mjs")], cwd=build.ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    assert url.startswith("ws://127.0.0.1:"), url
+    yield url
+    proc.stdin.close()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 @pytest.fixture
@@ -61,5 +78,69 @@ def test_no_route_is_said_within_ten_seconds(pair):
     text = host.inner_text("[data-testid=net-error-1]")
     assert "same network" in text and "TURN server" in text
     assert invite_link(host, 1).startswith(host.url.split("#")[0] + "#join=")  # a new link is ready
+    hw.assert_clean()
+    gw.assert_clean()
+
+
+def room_settings(page, relay: str) -> None:
+    """Over the internet, with the local tracker as the only relay and no STUN server (all typed and clicked)."""
+    page.click("[data-testid=net-settings] summary")
+    page.click("[data-testid=net-mode-internet]")
+    page.fill("[data-testid=net-stun]", "")
+    page.fill("[data-testid=net-relays]", relay)
+    page.click("[data-testid=net-save]")
+
+
+def room_link(page, seat: int) -> str:
+    sel = f"[data-testid=room-link-{seat}]"
+    page.wait_for_selector(sel, timeout=STEP_TIMEOUT)
+    return page.input_value(sel)
+
+
+def take_seat(page, link: str, relay: str | None, name: str) -> None:
+    """Open the invite link; on a page still in "same network only" mode, switch to the relay first."""
+    page.goto(link)
+    page.wait_for_selector("[data-testid=room-joining]", timeout=STEP_TIMEOUT)
+    if relay is not None:
+        assert page.get_attribute("[data-testid=room-joining]", "data-state") == "off"
+        room_settings(page, relay)
+    page.fill("[data-testid=guest-name]", name)
+    page.click("[data-testid=room-join]")
+
+
+def moves(page) -> int:
+    return len(engine_state(page).record.moves)
+
+
+def play_turns(pages, host, n: int) -> None:
+    for _ in range(n):
+        who, phase = wait_any(pages)
+        assert phase in ("draw", "play")
+        held = moves(host)
+        if phase == "draw":
+            pages[who].click("[data-testid=deck]")
+        else:
+            play_turn_by_clicks(pages[who])
+        wait_for_moves(host, held + (1 if phase == "draw" else 2))
+
+
+def test_one_link_connects_and_plays(pair, tracker):
+    """The host's invite link alone: the guest's page finds the host's through the local relay, takes its
+    seat, and both play over the data channel; no answer code is typed."""
+    host, guest, hw, gw = pair
+    host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
+    host_game(host, {1: "remote"}, {"rounds": 1})
+    host.wait_for_selector("[data-testid=net-path][data-state=off]")
+    room_settings(host, tracker)
+    host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=STEP_TIMEOUT)
+    link = room_link(host, 1)
+    assert link.startswith(host.url.split("#")[0] + "#room=")
+    start = time.monotonic()
+    take_seat(guest, link, tracker, "Dee")
+    guest.wait_for_selector("[data-testid=hand-card]", timeout=STEP_TIMEOUT)
+    host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]", timeout=STEP_TIMEOUT)
+    print(f"one link to the first shared position: {time.monotonic() - start:.2f} s (settings typed included)")
+    assert host.inner_text("[data-testid=net-name-1]") == "Dee"
+    play_turns([host, guest], host, 3)
     hw.assert_clean()
     gw.assert_clean()

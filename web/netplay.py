@@ -39,6 +39,7 @@ import netconfig
 from i18n import N_, _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
+from room import Room
 from rtc import NO_ROUTE, Peer
 from session import LocalTable
 
@@ -188,7 +189,12 @@ class HostLink:
         for seat, row in enumerate(self.host.table()):  # "You" (in any language) reads wrong on a guest's screen
             if row["kind"] == "local" and row["name"] in i18n.in_every_language("You"):
                 self.host.set_name(seat, HOST_NAME)
+        self.room: Room | None = None
+        self.room_lost: dict[int, str] = {}  # seat -> why its room peer went
+        self.room_state = "off"  # off (same network only) | starting | up | down (no relay answered) | error
+        self.room_error = ""
         self.refresh()
+        self.start_room()
         dom.spawn(self._pinger())
         if self.host.fair is not None:
             dom.spawn(self._fair_loop())
@@ -202,8 +208,71 @@ class HostLink:
         for seat in range(self.host.players):
             if self.host.seat_kind(seat) == "remote":
                 sl = self.seats.setdefault(seat, SeatLink(seat))
+                if self.host.peer_of(seat) is None and not self.host.invites().get(seat):
+                    self.host.invite(seat)
                 if sl.peer is None:
                     dom.spawn(self.prepare(seat))
+
+    # --- the one-link room (web/room.py) ------------------------------------------------------
+    def start_room(self) -> None:
+        """Join this table's room through the relays, unless the settings say same network only. The room
+        secret is kept with the table (autosave), so a reloaded host meets its guests in the same room."""
+        settings = net_settings()
+        if not settings.rendezvous():
+            self.room_state = "off"
+            return
+        if not netconfig.secret_ok(self.table.net.get("room")):
+            self.table.net["room"] = netconfig.new_secret()
+            self.app.autosave()
+        self.room = Room(self.table.net["room"], settings, self.room_event)
+        self.room_state = "starting"
+        dom.spawn(self._room_up(self.room))
+
+    async def _room_up(self, room: Room) -> None:
+        try:
+            await room.start()
+        except Exception as exc:
+            self.room_state, self.room_error = "error", str(exc)[:200]
+            self.app.redraw()
+            return
+        up = await room.wait_relay()
+        if room is not self.room:
+            return
+        self.room_state = "up" if up else "down"
+        self.app.redraw()
+        while not up and room is self.room and not room.closed:  # a relay may answer later
+            up = await room.wait_relay(2.0)
+            if up and room is self.room:
+                self.room_state = "up"
+                self.app.redraw()
+
+    def room_link(self, seat: int) -> str:
+        token = self.host.invites().get(seat)
+        if self.room is None or not token:
+            return ""
+        code = netconfig.RoomInvite(self.room.secret, self.table_id.hex(), self.host.game.id, seat, token)
+        return f"{page_base()}#room={code.encode()}"
+
+    def room_event(self, kind: str, peer_id: str, text: str) -> None:
+        pid = "r:" + peer_id
+        if kind == "join":
+            self.peers[pid] = self.room.peer(peer_id)
+            self.host.last_seen[pid] = now()
+            self.room.hello(peer_id, self.table_id.hex())  # "I am this table's host"
+        elif kind == "text":
+            if pid in self.peers:
+                self.message(pid, text)
+                seat = self.host.seat_of(pid)
+                if seat is not None and self.room_lost.pop(seat, None):
+                    self.app.redraw()
+        elif kind in ("leave", "flood"):
+            if kind == "flood":
+                self.room.drop(peer_id)
+            if pid in self.peers:
+                self.lost(pid, _("it sent too many messages") if kind == "flood" else _("it left the room"))
+        elif kind == "error":
+            self.room_error = text[:200]
+            self.app.redraw()
 
     async def prepare(self, seat: int) -> None:
         sl = self.seats[seat]
@@ -271,6 +340,10 @@ class HostLink:
 
     def settings_changed(self) -> None:
         """New connection settings: every seat not connected gets a new link made with them."""
+        if self.room is not None:
+            self.room.close()
+            self.room = None
+        self.start_room()
         for seat, sl in self.seats.items():
             if self.host.seat_kind(seat) == "remote" and self.host.peer_of(seat) is None and sl.status != "open":
                 sl.error = ""
@@ -314,8 +387,17 @@ class HostLink:
             peer.close()
         sl = self.seat_of_pid(pid)
         was_seated = self.host.seat_of(pid) is not None
+        seat = self.host.seat_of(pid)
         self.send(self.host.disconnect(pid))
-        if sl is None or self.closed:
+        if self.closed:
+            return
+        if sl is None:  # a peer of the room: its seat (if any) waits for it to come back through the room
+            if seat is not None:
+                self.room_lost[seat] = tr("{name} lost the connection ({reason}). The seat waits: the player comes "
+                                          "back by opening the page again, or let a bot play.",
+                                          name=self.table.names[seat], reason=reason)
+                self.app.autosave()
+                self.app.redraw()
             return
         sl.peer = None
         name = self.table.names[sl.seat]
@@ -381,6 +463,8 @@ class HostLink:
 
     def close(self) -> None:
         self.closed = True
+        if self.room is not None:
+            self.room.close()
         for sl in self.seats.values():
             self._drop(sl)
         for peer in self.peers.values():
@@ -388,6 +472,21 @@ class HostLink:
         self.peers.clear()
 
     # --- drawing --------------------------------------------------------------------------
+    def path_html(self) -> Safe:
+        """Which way the guests connect, said plainly."""
+        if not any(self.host.seat_kind(s) == "remote" for s in range(self.host.players)):
+            return Safe("")
+        state = self.room_state
+        text = {"off": _("Same network only: each player gets an invite link and sends back an answer code."),
+                "starting": _("Joining this table's room through the relays…"),
+                "up": _("One link: the player's page finds this one through the relays; no code to send back."),
+                "down": _("No relay answered: use the invite link and answer code of each seat below."),
+                }.get(state) or tr("The relays cannot be used ({reason}): use the answer codes below.",
+                                   reason=self.room_error)
+        extra = tag("p", {"class": "error", "role": "alert"}, self.room_error) \
+            if self.room_error and state == "up" else None
+        return join(tag("p", {"class": "net-status", "data-testid": "net-path", "data-state": state}, text), extra)
+
     def panel_html(self) -> Safe:
         rows = []
         for seat, row in enumerate(self.host.table()):
@@ -410,11 +509,20 @@ class HostLink:
                                 tag("span", {"class": "net-ok"}, _("connected"), ms)))
                 continue
             body = []
+            link = self.room_link(seat)
+            if link:
+                body += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
+                         code_box(f"room-{seat}", link, tr("Invite link for seat {n}", n=seat + 1),
+                                  f"room-link-{seat}")]
+            if self.room_lost.get(seat):
+                body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-room-error-{seat}"},
+                                self.room_lost[seat]))
+            manual = body if self.room is None else []
             if sl is None or sl.status == "preparing":
-                body.append(tag("p", {"class": "net-status"}, _("Preparing an invite link…")))
+                manual.append(tag("p", {"class": "net-status"}, _("Preparing an invite link…")))
             elif sl.status in ("waiting", "error", "lost") and sl.link:
                 draft = _drafts.get(f"answer-{seat}", "")
-                body += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
+                manual += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
                          code_box(f"invite-{seat}", sl.link, tr("Invite link for seat {n}", n=seat + 1),
                                   f"invite-{seat}"),
                          tag("label", {"class": "answer"}, _("Their answer code"), " ",
@@ -423,22 +531,30 @@ class HostLink:
                          " ", tag("button", {"class": "primary", "data-cmd": "net-connect", "data-arg": seat,
                                              "data-testid": f"answer-ok-{seat}"}, _("Connect"))]
             elif sl.status == "connecting":
-                body.append(tag("p", {"class": "net-status"}, _("Connecting…")))
+                manual.append(tag("p", {"class": "net-status"}, _("Connecting…")))
             elif sl.status == "open":
-                body.append(tag("p", {"class": "net-status"}, _("Connected, waiting for the guest to take the seat…")))
+                manual.append(tag("p", {"class": "net-status"},
+                                  _("Connected, waiting for the guest to take the seat…")))
             if sl is not None and sl.error:
-                body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"}, sl.error))
+                manual.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"},
+                                  sl.error))
+            if self.room is not None:
+                body.append(tag("details", {"class": "net-manual", "data-testid": f"net-manual-{seat}",
+                                            "open": self.room_state in ("down", "error") or bool(sl and sl.error)},
+                                tag("summary", None, _("Or connect with an answer code (same network, no relay)")),
+                                manual))
             if sl is not None and sl.status != "open" and self.host.fair is None:
                 body.append(tag("p", None, tag("button", {"data-cmd": "net-bot", "data-arg": seat,
                                                           "data-testid": f"net-bot-{seat}"},
                                                _("Let a bot play this seat"))))
             rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
                             name, " ", tag("span", {"class": "net-wait"}, _("remote · not connected")), body))
+        path = self.path_html()
         if self.host.fair is not None:
             names = [row["name"] for row in self.host.table()]
             busy = "1" if self.host.fair.drawing() else "0"  # my deck draw waits for the guest's key
             return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
-                       tag("h2", None, _("Players")),
+                       tag("h2", None, _("Players")), path,
                        fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
         if self.host.state.record.host_share:
             sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed", "data-state": "joint",
@@ -451,7 +567,7 @@ class HostLink:
                                "title": _("SHA-256 commitment to the seed: each guest checks it when the game ends")},
                          tr("Deal sealed ({code}…): the guests check it when the game ends.",
                             code=self.host.commitment[:12]))
-        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), sealed,
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), path, sealed,
                    trust_html(), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
 
 
@@ -679,6 +795,11 @@ class GuestLink:
         self.guest = Guest()
         self.peer: Peer | None = None
         self.offer: invite.Description | None = None
+        self.room_invite: netconfig.RoomInvite | None = None  # the #room= link this page came from
+        self.room: Room | None = None
+        self.host_id = ""  # the room peer that said it hosts this table
+        self.room_state = ""  # looking | no-relay | error | "" (no room)
+        self.join_clicked = False
         self.phase = "idle"  # idle | error | answering | waiting | joining | playing | lost | reconnect
         self.error = ""
         self.answer = ""
@@ -704,11 +825,125 @@ class GuestLink:
 
     def saved(self) -> dict:
         old = self.stored()
-        table = self.offer.table.hex() if self.offer else old.get("table")
+        table = self.table_hex() or old.get("table")
         used = list(old.get("used", [])) if old.get("table") == table else []
         if self.offer and self.offer.ufrag not in used:
             used = (used + [self.offer.ufrag])[-20:]
-        return {"table": table, "guest": self.guest.save(), "used": used}
+        room = self.room_invite.secret if self.room_invite else old.get("room") if old.get("table") == table else None
+        return {"table": table, "guest": self.guest.save(), "used": used, "room": room}
+
+    def table_hex(self) -> str:
+        if self.room_invite is not None:
+            return self.room_invite.table
+        return self.offer.table.hex() if self.offer else ""
+
+    # --- the one-link flow (web/room.py) -----------------------------------------------------
+    def open_room(self, code: str, watch: bool = False) -> None:
+        """A ``#room=`` link: join the table's room through the relays. A page that already holds a seat at
+        this table (reload, dropped connection) takes it back by itself; else it asks for a name first."""
+        try:
+            inv = netconfig.decode_room(code)
+            if inv.seat is None:
+                raise netconfig.SettingsError("this is a link to watch, not to take a seat")
+        except netconfig.SettingsError as exc:
+            self.show("error", tr("This invite link cannot be used: {reason}.", reason=str(exc)))
+            return
+        self.room_invite, self.offer = inv, None
+        saved = self.stored()
+        if saved.get("table") == inv.table and (saved.get("guest") or {}).get("token"):
+            self.guest = Guest.restore(saved["guest"])
+            self.join_clicked = True  # our seat: back to it with no click
+        self.enter_room()
+
+    def enter_room(self) -> None:
+        if self.room is not None:
+            self.room.close()
+        self.host_id, self.peer = "", None
+        settings = net_settings()
+        if not settings.rendezvous():
+            self.room, self.room_state = None, "off"
+            self.show("room")
+            return
+        self.room = Room(self.room_invite.secret, settings, self.room_event)
+        self.room_state = "looking"
+        self.show("room" if not self.guest.seated else self.phase)
+        dom.spawn(self._room_up(self.room))
+
+    async def _room_up(self, room: Room) -> None:
+        try:
+            await room.start()
+        except Exception as exc:
+            self.room_state, self.error = "error", str(exc)[:200]
+            self.app.redraw()
+            return
+        up = await room.wait_relay()
+        if room is self.room and not up:
+            self.room_state = "no-relay"
+            self.app.redraw()
+            while room is self.room and not room.closed and not await room.wait_relay(2.0):
+                pass
+            if room is self.room and self.room_state == "no-relay":
+                self.room_state = "looking"
+                self.app.redraw()
+
+    def room_event(self, kind: str, peer_id: str, text: str) -> None:
+        if kind == "hello":
+            if not self.host_id and self.room_invite and text == self.room_invite.table:
+                self.host_id = peer_id
+                self.peer = self.room.peer(peer_id)
+                self.room_state = "host"
+                if self.join_clicked:
+                    self.claim()
+                else:
+                    self.app.redraw()
+        elif kind == "text":
+            if peer_id == self.host_id and self.peer is not None:
+                self.received(text)
+        elif kind in ("leave", "flood") and peer_id == self.host_id:
+            if kind == "flood":
+                self.room.drop(peer_id)
+            self.host_id, self.peer, self.room_state = "", None, "looking"
+            if self.guest.seated:
+                self.phase = "lost"
+                self.error = _("Connection to the host lost. Reconnecting by itself as soon as the host's page is "
+                               "back…")
+            self.app.redraw()
+        elif kind == "error" and "password" in text:
+            self.error = _("A page with another room secret tried to connect: it was refused.")
+            self.app.redraw()
+
+    def room_join_clicked(self) -> None:
+        self.join_clicked = True
+        if self.host_id:
+            self.claim()
+        else:
+            self.app.redraw()
+
+    def claim(self) -> None:
+        """Take the seat (join) or take it back (rejoin) over the open connection."""
+        self.heard = now()
+        saved = self.stored()
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
+        dom.storage_set(NAME_KEY, name)
+        token = (saved.get("guest") or {}).get("token")
+        if saved.get("table") == self.table_hex() and token:
+            live = self.guest.fair if self.guest.token == token else None  # no reload: go on with this seat
+            self.guest = Guest.restore(saved["guest"], fair=live)
+            self.rejoining = True
+            self.send(self.guest.rejoin())
+        else:
+            self.guest = Guest(name=name)
+            self.rejoining = False
+            token = self.room_invite.token if self.room_invite else self.offer.token
+            self.send(self.guest.join(token, name))
+        if not (self.table is not None and self.app.table is self.table):
+            self.show("joining")
+        else:
+            self.phase = "joining"
+            self.app.redraw()
+        if not self.watching:
+            self.watching = True
+            dom.spawn(self._watch())
 
     def show(self, phase: str, error: str = "") -> None:
         self.phase, self.error = phase, error
@@ -730,6 +965,9 @@ class GuestLink:
             self.show("reconnect")
             return
         self.offer = d
+        if self.room is not None:  # a code link replaces a room link
+            self.room.close()
+            self.room, self.room_invite, self.host_id, self.room_state = None, None, "", ""
         dom.spawn(self._answer(d))
 
     async def _answer(self, d: invite.Description) -> None:
@@ -759,24 +997,7 @@ class GuestLink:
             self.peer.send(text)
 
     def opened(self) -> None:
-        self.heard = now()
-        saved = self.stored()
-        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
-        dom.storage_set(NAME_KEY, name)
-        token = (saved.get("guest") or {}).get("token")
-        if saved.get("table") == self.offer.table.hex() and token:
-            live = self.guest.fair if self.guest.token == token else None  # no reload: go on with this seat
-            self.guest = Guest.restore(saved["guest"], fair=live)
-            self.rejoining = True
-            self.send(self.guest.rejoin())
-        else:
-            self.guest = Guest(name=name)
-            self.rejoining = False
-            self.send(self.guest.join(self.offer.token, name))
-        self.show("joining")
-        if not self.watching:
-            self.watching = True
-            dom.spawn(self._watch())
+        self.claim()
 
     def received(self, text: str) -> None:
         """One message from the host. Nothing raises out of here: a view this app cannot draw is refused
@@ -877,7 +1098,8 @@ class GuestLink:
             if m.get("re") == "rejoin" and self.rejoining and m.get("code") == "auth":
                 self.rejoining = False  # the host does not know our token any more: use the invite
                 self.guest = Guest(name=self.guest.name or "Guest")
-                self.send(self.guest.join(self.offer.token, self.guest.name))
+                self.send(self.guest.join(self.room_invite.token if self.room_invite else self.offer.token,
+                                          self.guest.name))
                 return
             if self.table is not None:
                 self.table.pending, self.table.queued = False, []
@@ -918,6 +1140,13 @@ class GuestLink:
 
     def lost(self, reason: str) -> None:
         self.peer = None
+        if self.room_invite is not None and self.guest.seated:  # the room brings the host back: meet again
+            self.phase = "lost"
+            self.error = tr("Connection to the host lost ({reason}). Reconnecting by itself as soon as the host's "
+                            "page answers…", reason=reason)
+            self.enter_room()
+            self.app.redraw()
+            return
         if self.phase in ("waiting", "answering", "joining"):
             self.show("error", tr("Could not connect to the host: {reason}. Ask the host for a new link.",
                                   reason=reason))
@@ -963,6 +1192,41 @@ class GuestLink:
         return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
                    tag("h2", None, _("Players")), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
 
+    def room_screen_html(self) -> Safe:
+        inv = self.room_invite
+        title = tdata(GAMES[inv.game].title) if inv and inv.game in GAMES else _("a game")
+        seat = inv.seat if inv and inv.seat is not None else self.guest.seat
+        head = tr("Join {title} — seat {n}", title=title, n=seat + 1) if isinstance(seat, int) \
+            else tr("Join {title}", title=title)
+        state = self.room_state
+        status = {"off": _("This link meets the host through relays, but Connection settings say same network "
+                           "only. Change that setting, or ask the host for the link with an answer code."),
+                  "looking": _("Looking for the host through the relays…"),
+                  "host": _("Found the host."),
+                  "no-relay": _("No relay answered. Check this device's internet connection, or ask the host for "
+                                "the link with an answer code (under “Or connect with an answer code”).")
+                  }.get(state) or tr("The relays cannot be used here ({reason}).", reason=self.error)
+        if self.phase == "joining" and self.guest.seated and self.guest.joint:
+            status = _("Seated. The game starts when every player has joined: the deal is made by all of you "
+                       "together.")
+        elif self.join_clicked and state == "host":
+            status = _("Connected: taking your seat…")
+        elif self.join_clicked and state == "looking":
+            status = _("Looking for the host through the relays… you take your seat as soon as it answers.")
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or _("Guest")
+        alert = tag("p", {"class": "error", "role": "alert"}, self.error) \
+            if self.error and state in ("looking", "host") else None
+        return tag("main", {"class": "net-screen", "data-testid": "room-joining", "data-state": state},
+                   tag("h1", None, head),
+                   tag("p", None, tag("label", None, _("Your name"), " ",
+                                      tag("input", {"data-draft": "guest-name", "data-testid": "guest-name",
+                                                    "maxlength": 24, "value": name}))),
+                   tag("p", None, tag("button", {"class": "primary", "data-cmd": "net-room-join",
+                                                 "data-testid": "room-join", "disabled": self.join_clicked},
+                                      _("Take my seat"))),
+                   tag("p", {"class": "net-status", "role": "status", "data-testid": "join-status"}, status), alert,
+                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
+
     def screen_html(self) -> Safe:
         d = self.offer
         title = tdata(GAMES[d.game].title) if d and d.game in GAMES else _("a game")
@@ -981,6 +1245,8 @@ class GuestLink:
                                          "(the host's screen shows it next to your name) and open it here.",
                                          what=what)),
                        self.relink_html(), settings_html())
+        if self.room_invite is not None and self.phase in ("room", "joining", "lost"):
+            return self.room_screen_html()
         if self.phase == "answering" or not self.answer:
             return tag("main", {"class": "net-screen"}, tag("h1", None, head),
                        tag("p", None, _("Preparing your answer code…")))
@@ -1032,11 +1298,23 @@ def _on_hash(app) -> bool:
     if h.startswith("#join="):
         guest_link(app).open_link(h[6:])
         return True
+    if h.startswith("#room="):
+        guest_link(app).open_room(h[6:])
+        return True
     if h == "#playing":
         saved = dom.storage_get(GUEST_KEY)
         if isinstance(saved, dict) and (saved.get("guest") or {}).get("token"):
             link = guest_link(app)
             link.guest = Guest.restore(saved["guest"])
+            if netconfig.secret_ok(saved.get("room")) and isinstance(saved.get("table"), str) \
+                    and net_settings().rendezvous():  # a seat taken from a room link: back through the room
+                game = saved["guest"].get("game") if isinstance(saved["guest"].get("game"), str) else ""
+                link.room_invite = netconfig.RoomInvite(saved["room"], saved["table"], game)
+                link.join_clicked = True
+                link.phase = "joining"
+                link.enter_room()
+                link.show("room")
+                return True
             link.show("reconnect")
             return True
     return False
@@ -1083,8 +1361,12 @@ def command(app, cmd: str, arg: str | None) -> None:
                 pass
         return
     if cmd == "net-save":
-        if save_settings() and link:
-            link.settings_changed()
+        if save_settings():
+            g = _state["guest"]
+            if link:
+                link.settings_changed()
+            elif g is not None and g.room_invite is not None and app.screen == "net":
+                g.enter_room()  # looking for the host again, with the new settings
     elif cmd == "net-connect" and link:
         dom.spawn(link.connect(int(arg)))
     elif cmd == "net-bot" and link:
@@ -1092,6 +1374,9 @@ def command(app, cmd: str, arg: str | None) -> None:
         return
     elif cmd == "net-remote" and link:
         link.back_to_remote(int(arg))
+        return
+    elif cmd == "net-room-join":
+        guest_link(app).room_join_clicked()
         return
     elif cmd == "net-relink":
         code = _drafts.pop("relink", "").strip()

@@ -1,0 +1,70 @@
+// One-link matchmaking: a Trystero room (torrent strategy, ./trystero/, copied by build.py) joined through
+// WebSocket rendezvous relays. Imported by web/room.py only when a table has a remote seat or a room link is
+// opened, so the home page never loads it. The relays carry only Trystero's signalling, encrypted with AES-GCM
+// under a key derived from the room secret (Trystero's `password`); they see a hash of the room id, never the
+// secret. Every text then travels over the peers' own WebRTC data channel ("t" action). Nothing here parses
+// a message: texts go to Python's bounded parsers, after a size cap and a rate cap per peer, so a flooding
+// or misbehaving peer is cut off instead of freezing the page.
+const MAX_TEXT = 4 * 1024 * 1024; // characters, as web/rtc.py
+const RATE = 200; // messages a peer may send per second (burst); past it the peer is dropped
+const APP_ID = "explorers-table";
+
+let lib = null;
+
+export async function load() {
+  lib ??= await import("./trystero/torrent.mjs");
+  return lib;
+}
+
+// opts: {roomId, secret, relays: [url], iceServers: [...], policy: "all"|"relay"}
+// emit(kind, peerId, text): kind in "join" | "leave" | "text" | "hello" | "error" | "flood"
+export async function open(opts, emit) {
+  const trystero = await load();
+  const room = trystero.joinRoom(
+    {
+      appId: APP_ID,
+      password: opts.secret,
+      relayConfig: {urls: JSON.parse(opts.relays), warnOnRelayFailure: false},
+      rtcConfig: {iceServers: JSON.parse(opts.iceServers), iceTransportPolicy: opts.policy},
+    },
+    opts.roomId,
+    {onJoinError: e => emit("error", String(e && e.peerId || ""), String(e && e.error || "unknown"))},
+  );
+  const text = room.makeAction("t");
+  const hello = room.makeAction("h");
+  const buckets = new Map();
+  const blocked = new Set();
+  const allowed = id => {
+    if (blocked.has(id)) return false;
+    const now = performance.now();
+    const b = buckets.get(id) || {tokens: RATE, at: now};
+    b.tokens = Math.min(RATE, b.tokens + (now - b.at) * RATE / 1000);
+    b.at = now;
+    buckets.set(id, b);
+    if (b.tokens < 1) {
+      blocked.add(id);
+      emit("flood", id, "");
+      return false;
+    }
+    b.tokens -= 1;
+    return true;
+  };
+  room.onPeerJoin = id => { if (!blocked.has(id)) emit("join", id, ""); };
+  room.onPeerLeave = id => { buckets.delete(id); emit("leave", id, ""); };
+  text.onMessage = (data, meta) => {
+    const id = String(meta && meta.peerId);
+    if (typeof data === "string" && data.length <= MAX_TEXT && allowed(id)) emit("text", id, data);
+  };
+  hello.onMessage = (data, meta) => {
+    const id = String(meta && meta.peerId);
+    if (typeof data === "string" && data.length <= 200 && allowed(id)) emit("hello", id, data);
+  };
+  return {
+    send: (id, t) => { text.send(t, {target: id}).catch(() => {}); },
+    hello: (id, t) => { hello.send(t, {target: id}).catch(() => {}); },
+    drop: id => { blocked.add(id); },
+    relaysUp: () => Object.values(trystero.getRelaySockets()).filter(s => s && s.readyState === 1).length,
+    peers: () => Object.keys(room.getPeers()),
+    leave: () => room.leave(),
+  };
+}
