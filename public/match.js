@@ -10,19 +10,24 @@ const RATE = 200; // messages a peer may send per second (burst); past it the pe
 const APP_ID = "explorers-table";
 
 let lib = null;
+const leaving = new Map(); // roomId -> the promise of a leave still under way (a room is joined again after it)
 
 export async function load() {
   lib ??= await import("./trystero/torrent.mjs");
   return lib;
 }
 
-// opts: {roomId, secret, relays: [url], iceServers: [...], policy: "all"|"relay"}
+// opts: {roomId, secret, relays: JSON [url], iceServers: JSON [...], policy: "all"|"relay", passive: bool}
+// A passive peer (the host) makes no offers of its own and answers every offer at once; the active one (a guest)
+// announces offers, so a guest arriving, or coming back, is answered as soon as its offer reaches the host.
 // emit(kind, peerId, text): kind in "join" | "leave" | "text" | "hello" | "error" | "flood"
 export async function open(opts, emit) {
   const trystero = await load();
+  await leaving.get(opts.roomId);
   const room = trystero.joinRoom(
     {
       appId: APP_ID,
+      passive: Boolean(opts.passive),
       password: opts.secret,
       relayConfig: {urls: JSON.parse(opts.relays), warnOnRelayFailure: false},
       rtcConfig: {iceServers: JSON.parse(opts.iceServers), iceTransportPolicy: opts.policy},
@@ -65,6 +70,11 @@ export async function open(opts, emit) {
     drop: id => { blocked.add(id); },
     relaysUp: () => Object.values(trystero.getRelaySockets()).filter(s => s && s.readyState === 1).length,
     peers: () => Object.keys(room.getPeers()),
-    leave: () => room.leave(),
+    leave: () => {
+      const done = room.leave().catch(() => {}).finally(() => {
+        if (leaving.get(opts.roomId) === done) leaving.delete(opts.roomId);
+      });
+      leaving.set(opts.roomId, done);
+    },
   };
 }

@@ -98,7 +98,9 @@ def test_room_links_round_trip():
     watch = RoomInvite(secret, "0123456789abcdef", "lost-cities")
     assert decode_room(watch.encode()) == watch and watch.seat is None
     # the relays see a hash of the secret, never the secret
-    assert secret not in netconfig.room_id(secret) and netconfig.room_id(secret) != netconfig.room_id(secret + "x")
+    rooms = {netconfig.room_id(secret, "seat-1"), netconfig.room_id(secret, "seat-2"), netconfig.room_id(secret, "watch"),
+             netconfig.room_id(netconfig.new_secret(), "seat-1")}
+    assert len(rooms) == 4 and not any(secret in r for r in rooms)
 
 
 @pytest.mark.parametrize(("code", "words"), [

@@ -32,6 +32,7 @@ MAX_URL = 200
 MAX_SECRET_FIELD = 128
 NO_ROUTE_AFTER = 8.0  # seconds from the start of the ICE checks to "no route" (the issue asks for <= 10 s)
 RELAY_WAIT = 6.0  # seconds for a relay to answer before the page falls back to answer codes
+REJOIN_EVERY = 4.0  # seconds between a guest's joins of its room while the host does not answer
 SECRET_BYTES = 16  # 128-bit room secret
 
 _HOST = r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,190})"
@@ -164,10 +165,11 @@ def new_secret() -> str:
     return base64.urlsafe_b64encode(secrets.token_bytes(SECRET_BYTES)).rstrip(b"=").decode()
 
 
-def room_id(secret: str) -> str:
-    """The room's name as the relays see it (before Trystero hashes it again into the tracker's info hash):
-    SHA-256 of the secret, so a relay never learns the secret that keys the signalling's encryption."""
-    return hashlib.sha256(("explorers-table/room/" + secret).encode()).hexdigest()[:32]
+def room_id(secret: str, channel: str) -> str:
+    """A room's name as the relays see it (Trystero hashes it again into the tracker's info hash): SHA-256 of
+    the secret and the channel ("seat-2", "watch"), so a relay never learns the secret that keys the
+    signalling's encryption, and each seat meets the host in a room of its own."""
+    return hashlib.sha256(f"explorers-table/room/{secret}/{channel}".encode()).hexdigest()[:32]
 
 
 def secret_ok(secret) -> bool:

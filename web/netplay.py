@@ -189,7 +189,7 @@ class HostLink:
         for seat, row in enumerate(self.host.table()):  # "You" (in any language) reads wrong on a guest's screen
             if row["kind"] == "local" and row["name"] in i18n.in_every_language("You"):
                 self.host.set_name(seat, HOST_NAME)
-        self.room: Room | None = None
+        self.rooms: dict[str, Room] = {}  # channel ("seat-N") -> the room that seat's guest meets this page in
         self.room_lost: dict[int, str] = {}  # seat -> why its room peer went
         self.room_state = "off"  # off (same network only) | starting | up | down (no relay answered) | error
         self.room_error = ""
@@ -213,10 +213,10 @@ class HostLink:
                 if sl.peer is None:
                     dom.spawn(self.prepare(seat))
 
-    # --- the one-link room (web/room.py) ------------------------------------------------------
+    # --- the one-link rooms (web/room.py) -----------------------------------------------------
     def start_room(self) -> None:
-        """Join this table's room through the relays, unless the settings say same network only. The room
-        secret is kept with the table (autosave), so a reloaded host meets its guests in the same room."""
+        """Join a room per remote seat through the relays, unless the settings say same network only. The
+        room secret is kept with the table (autosave), so a reloaded host meets its guests in the same rooms."""
         settings = net_settings()
         if not settings.rendezvous():
             self.room_state = "off"
@@ -224,50 +224,72 @@ class HostLink:
         if not netconfig.secret_ok(self.table.net.get("room")):
             self.table.net["room"] = netconfig.new_secret()
             self.app.autosave()
-        self.room = Room(self.table.net["room"], settings, self.room_event)
         self.room_state = "starting"
-        dom.spawn(self._room_up(self.room))
+        self.ensure_rooms(settings)
+        dom.spawn(self._relays_up())
 
-    async def _room_up(self, room: Room) -> None:
+    def ensure_rooms(self, settings: netconfig.Settings | None = None) -> None:
+        """A room for every remote seat that has none yet (the host is the passive side of each)."""
+        if self.room_state == "off" or self.closed:
+            return
+        settings = settings or net_settings()
+        for seat in range(self.host.players):
+            channel = f"seat-{seat}"
+            if self.host.seat_kind(seat) == "remote" and channel not in self.rooms:
+                room = Room(self.table.net["room"], channel, settings,
+                            lambda kind, peer_id, text, seat=seat: self.room_event(seat, kind, peer_id, text),
+                            passive=True)
+                self.rooms[channel] = room
+                dom.spawn(self._room_start(room))
+
+    async def _room_start(self, room: Room) -> None:
         try:
             await room.start()
         except Exception as exc:
-            self.room_state, self.room_error = "error", str(exc)[:200]
-            self.app.redraw()
-            return
-        up = await room.wait_relay()
-        if room is not self.room:
-            return
-        self.room_state = "up" if up else "down"
-        self.app.redraw()
-        while not up and room is self.room and not room.closed:  # a relay may answer later
-            up = await room.wait_relay(2.0)
-            if up and room is self.room:
-                self.room_state = "up"
+            if self.rooms.get(room.channel) is room:
+                self.room_state, self.room_error = "error", str(exc)[:200]
                 self.app.redraw()
+
+    async def _relays_up(self) -> None:
+        """Say whether a relay answered within RELAY_WAIT seconds (then the answer codes are the way)."""
+        waited = 0.0
+        while not self.closed and self.room_state in ("starting", "down"):
+            up = any(r.relays_up() for r in self.rooms.values())
+            if up or (waited >= netconfig.RELAY_WAIT and self.room_state == "starting"):
+                self.room_state = "up" if up else "down"
+                self.app.redraw()
+            await asyncio.sleep(0.2)
+            waited += 0.2
+
+    def close_rooms(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.rooms.clear()
 
     def room_link(self, seat: int) -> str:
         token = self.host.invites().get(seat)
-        if self.room is None or not token:
+        if not self.rooms or not token:
             return ""
-        code = netconfig.RoomInvite(self.room.secret, self.table_id.hex(), self.host.game.id, seat, token)
+        code = netconfig.RoomInvite(self.table.net["room"], self.table_id.hex(), self.host.game.id, seat, token)
         return f"{page_base()}#room={code.encode()}"
 
-    def room_event(self, kind: str, peer_id: str, text: str) -> None:
-        pid = "r:" + peer_id
+    def room_event(self, seat: int, kind: str, peer_id: str, text: str) -> None:
+        room = self.rooms.get(f"seat-{seat}")
+        if room is None:
+            return
+        pid = f"r{seat}:{peer_id}"
         if kind == "join":
-            self.peers[pid] = self.room.peer(peer_id)
+            self.peers[pid] = room.peer(peer_id)
             self.host.last_seen[pid] = now()
-            self.room.hello(peer_id, self.table_id.hex())  # "I am this table's host"
+            room.hello(peer_id, self.table_id.hex())  # "I am this table's host"
         elif kind == "text":
             if pid in self.peers:
                 self.message(pid, text)
-                seat = self.host.seat_of(pid)
-                if seat is not None and self.room_lost.pop(seat, None):
+                if self.host.seat_of(pid) is not None and self.room_lost.pop(seat, None):
                     self.app.redraw()
         elif kind in ("leave", "flood"):
             if kind == "flood":
-                self.room.drop(peer_id)
+                room.drop(peer_id)
             if pid in self.peers:
                 self.lost(pid, _("it sent too many messages") if kind == "flood" else _("it left the room"))
         elif kind == "error":
@@ -340,9 +362,7 @@ class HostLink:
 
     def settings_changed(self) -> None:
         """New connection settings: every seat not connected gets a new link made with them."""
-        if self.room is not None:
-            self.room.close()
-            self.room = None
+        self.close_rooms()
         self.start_room()
         for seat, sl in self.seats.items():
             if self.host.seat_kind(seat) == "remote" and self.host.peer_of(seat) is None and sl.status != "open":
@@ -458,13 +478,13 @@ class HostLink:
     def back_to_remote(self, seat: int) -> None:
         self.table.set_kind(seat, "remote")
         self.refresh()
+        self.ensure_rooms()
         self.app.autosave()
         self.app.after_change()
 
     def close(self) -> None:
         self.closed = True
-        if self.room is not None:
-            self.room.close()
+        self.close_rooms()
         for sl in self.seats.values():
             self._drop(sl)
         for peer in self.peers.values():
@@ -517,7 +537,7 @@ class HostLink:
             if self.room_lost.get(seat):
                 body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-room-error-{seat}"},
                                 self.room_lost[seat]))
-            manual = body if self.room is None else []
+            manual = body if not self.rooms else []
             if sl is None or sl.status == "preparing":
                 manual.append(tag("p", {"class": "net-status"}, _("Preparing an invite link…")))
             elif sl.status in ("waiting", "error", "lost") and sl.link:
@@ -538,7 +558,7 @@ class HostLink:
             if sl is not None and sl.error:
                 manual.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"},
                                   sl.error))
-            if self.room is not None:
+            if self.rooms:
                 body.append(tag("details", {"class": "net-manual", "data-testid": f"net-manual-{seat}",
                                             "open": self.room_state in ("down", "error") or bool(sl and sl.error)},
                                 tag("summary", None, _("Or connect with an answer code (same network, no relay)")),
@@ -856,20 +876,32 @@ class GuestLink:
         self.enter_room()
 
     def enter_room(self) -> None:
-        if self.room is not None:
-            self.room.close()
         self.host_id, self.peer = "", None
         settings = net_settings()
+        on_table = self.table is not None and self.app.table is self.table and self.app.screen == "table"
         if not settings.rendezvous():
+            if self.room is not None:
+                self.room.close()
             self.room, self.room_state = None, "off"
-            self.show("room")
-            return
-        self.room = Room(self.room_invite.secret, settings, self.room_event)
-        self.room_state = "looking"
-        self.show("room" if not self.guest.seated else self.phase)
+        else:
+            self.room_state = "looking"
+            self._new_room(settings)
+        if on_table:  # the table stays on screen; its panel says the connection is being made again
+            self.app.redraw()
+        else:
+            self.show("room" if not self.guest.seated else self.phase if self.phase in ("joining", "lost")
+                      else "joining")
+
+    def _new_room(self, settings: netconfig.Settings) -> None:
+        if self.room is not None:
+            self.room.close()
+        seat = self.room_invite.seat if self.room_invite.seat is not None else self.guest.seat
+        self.room = Room(self.room_invite.secret, f"seat-{seat}", settings, self.room_event)
         dom.spawn(self._room_up(self.room))
 
     async def _room_up(self, room: Room) -> None:
+        """Join; until the host answers, join again every few seconds: each new join announces new offers at
+        once (Trystero then waits up to the relay's interval, often two minutes, between announces)."""
         try:
             await room.start()
         except Exception as exc:
@@ -885,6 +917,13 @@ class GuestLink:
             if room is self.room and self.room_state == "no-relay":
                 self.room_state = "looking"
                 self.app.redraw()
+        waited = 0.0
+        while room is self.room and not room.closed and not self.host_id:
+            await asyncio.sleep(0.25)
+            waited += 0.25
+            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id:
+                self._new_room(room.settings)
+                return
 
     def room_event(self, kind: str, peer_id: str, text: str) -> None:
         if kind == "hello":
@@ -907,6 +946,7 @@ class GuestLink:
                 self.phase = "lost"
                 self.error = _("Connection to the host lost. Reconnecting by itself as soon as the host's page is "
                                "back…")
+            self._new_room(self.room.settings)  # announce again at once: the host may be back in a moment
             self.app.redraw()
         elif kind == "error" and "password" in text:
             self.error = _("A page with another room secret tried to connect: it was refused.")
@@ -936,11 +976,7 @@ class GuestLink:
             self.rejoining = False
             token = self.room_invite.token if self.room_invite else self.offer.token
             self.send(self.guest.join(token, name))
-        if not (self.table is not None and self.app.table is self.table):
-            self.show("joining")
-        else:
-            self.phase = "joining"
-            self.app.redraw()
+        self.show("joining")  # the restored Guest has no view yet: the table comes back with the host's view
         if not self.watching:
             self.watching = True
             dom.spawn(self._watch())
@@ -1313,7 +1349,6 @@ def _on_hash(app) -> bool:
                 link.join_clicked = True
                 link.phase = "joining"
                 link.enter_room()
-                link.show("room")
                 return True
             link.show("reconnect")
             return True

@@ -1,9 +1,11 @@
-"""The one-link flow's transport: a Trystero room (public/match.js) seen from Python.
+"""The one-link flow's transport: Trystero rooms (public/match.js) seen from Python.
 
-`Room` joins the room named by a room secret (netconfig.room_id: the relays see a hash of it) through the
-relays of the connection settings; every peer that passes Trystero's password handshake (same secret)
-shows up as a `RoomPeer`, which sends like rtc.Peer, so py_engine.net's Host and Guest run over it
-unchanged. public/match.js is imported here, on first use only: the home page never loads it.
+`Room` joins the room named by a room secret and a channel (netconfig.room_id: the relays see a hash of
+them) through the relays of the connection settings. The host has one room per remote seat, so guests
+never connect to each other, and is the passive side of each: it makes no offers and answers every offer
+at once. Every peer that passes Trystero's password handshake (same secret) shows up as a `RoomPeer`,
+which sends like rtc.Peer, so py_engine.net's Host and Guest run over it unchanged. public/match.js is
+imported here, on first use only: the home page never loads it.
 Events reach `on_event(kind, peer_id, text)`: "join", "leave", "text", "hello", "error", "flood".
 """
 
@@ -46,9 +48,11 @@ class RoomPeer:
 
 
 class Room:
-    def __init__(self, secret: str, settings: netconfig.Settings,
-                 on_event: Callable[[str, str, str], None]) -> None:
-        self.secret, self.settings, self.on_event = secret, settings, on_event
+    def __init__(self, secret: str, channel: str, settings: netconfig.Settings,
+                 on_event: Callable[[str, str, str], None], passive: bool = False) -> None:
+        """`channel`: "seat-N" or "watch" (netconfig.room_id); `passive`: the host's side (match.js)."""
+        self.secret, self.channel, self.settings, self.on_event = secret, channel, settings, on_event
+        self.passive = passive
         self.handle = None
         self.closed = False
         self.error = ""
@@ -61,7 +65,8 @@ class Room:
     async def start(self) -> None:
         """Join the room; raises when the browser cannot (no WebRTC, the module failed to load)."""
         mod = await load()
-        opts = {"roomId": netconfig.room_id(self.secret), "secret": self.secret,
+        opts = {"roomId": netconfig.room_id(self.secret, self.channel), "secret": self.secret,
+                "passive": self.passive,
                 "relays": json.dumps(self.settings.rendezvous()),
                 "iceServers": json.dumps(self.settings.ice_servers()), "policy": self.settings.ice_policy()}
         handle = await mod.open(to_js(opts, dict_converter=js.Object.fromEntries), self._proxy)
