@@ -199,3 +199,83 @@ def test_rejoin_without_codes_after_reloads(pair, tracker, fair):
     play_turns([host, guest], host, 2)
     assert host.inner_text("[data-testid=net-name-1]") == "Eve"
     assert_clean(hw, gw)
+
+
+def choose(page, selector: str, label: str) -> None:
+    """Pick an option of a native <select> as a person does: click it, then type its label and press Enter."""
+    page.click(selector)
+    page.keyboard.type(label)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
+                           " return el && el.selectedOptions[0] && el.selectedOptions[0].text.startsWith(text); }",
+                           arg=[selector, label])
+
+
+def board_step(page, host) -> bool:
+    """One decision by clicks if this page owes one now (discard, draw from the deck, or pass)."""
+    ready = page.evaluate("""() => !!document.querySelector('svg[data-testid=lcb-board][data-mine="1"]')
+        && !document.querySelector('[data-pending="1"]')""")
+    if not ready:
+        return False
+    before = moves(host)
+    decision = page.get_attribute("svg[data-testid=lcb-board]", "data-decision")
+    if decision == "play":
+        page.locator("[data-testid=hand-card]").first.click()
+        page.click("[data-testid^=pile-][data-act]")  # discarding is always legal
+    elif decision == "draw":
+        page.click("[data-testid=deck]")
+    else:
+        page.click("[data-testid=pass-btn]")
+    wait_for_moves(host, before + 1)
+    return True
+
+
+def test_four_seats_from_invite_links(site, playwright_instance, tracker):
+    """Lost Cities: The Board Game with four players: the host and three guests, each in a browser context of
+    its own, each seated from its invite link alone; every guest plays by clicks over its data channel; one
+    guest reloads and is back by itself."""
+    browser = launch(playwright_instance, build.CHROMIUM)
+    pages, watches = [], []
+    try:
+        for _ in range(4):
+            page, watch = open_page(browser, site)  # Browser.new_page: a context of its own for each
+            pages.append(page)
+            watches.append(watch)
+        host, guests = pages[0], pages[1:]
+        host.click("[data-testid=new-lost-cities-board]")
+        choose(host, "[data-testid=player-count]", "4")
+        for seat in (1, 2, 3):
+            choose(host, f"[data-testid=seat-{seat}]", "Remote player")
+        host.click("[data-testid=start]")
+        room_settings(host, tracker)
+        host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=STEP_TIMEOUT)
+        links = [room_link(host, seat) for seat in (1, 2, 3)]
+        assert len(set(links)) == 3
+        for i, (guest, link) in enumerate(zip(guests, links)):
+            take_seat(guest, link, tracker, f"G{i + 1}")
+        for seat in (1, 2, 3):
+            host.wait_for_selector(f"[data-testid=net-seat-{seat}][data-state=connected]", timeout=60_000)
+        for guest in guests:
+            guest.wait_for_selector("svg[data-testid=lcb-board]", timeout=60_000)
+        assert [host.inner_text(f"[data-testid=net-name-{s}]") for s in (1, 2, 3)] == ["G1", "G2", "G3"]
+
+        def play(decisions: int) -> set:
+            movers, done = set(), 0
+            end = time.monotonic() + 180
+            while done < decisions and time.monotonic() < end:
+                for i, page in enumerate(pages):
+                    if board_step(page, host):
+                        movers.add(i)
+                        done += 1
+                host.wait_for_timeout(50)
+            assert done >= decisions
+            return movers
+
+        assert play(8) == {0, 1, 2, 3}  # every seat decided at least once, guests over their links
+        guests[1].reload()  # seat 3 reloads: back to its seat through its room by itself
+        guests[1].wait_for_selector("svg[data-testid=lcb-board]", timeout=60_000)
+        host.wait_for_selector("[data-testid=net-seat-2][data-state=connected]", timeout=STEP_TIMEOUT)
+        play(4)
+        assert_clean(*watches)
+    finally:
+        browser.close()
