@@ -413,6 +413,15 @@ def copy_trystero(dst: Path) -> None:
     rewritten to the copied file; the core imports only its own files."""
     copy_tree(NODE_MODULES / "@trystero-p2p" / "core" / "dist", dst / "core",
               skip=lambda p: not p.name.endswith(".mjs"))
+    # The host's page sorts above every guest (an id prefix public/match.js sets before the first import): where
+    # two peers both hold offers, Trystero lets the higher id answer, so the host (passive, web/room.py) answers
+    # a guest at once even while another peer of the room is connected, instead of at its next announce.
+    utils = dst / "core" / "utils.mjs"
+    text = utils.read_text()
+    if "const selfId = genId(20);" not in text:
+        raise SystemExit("@trystero-p2p/core no longer makes selfId as expected")
+    utils.write_text(text.replace("const selfId = genId(20);", "const selfId = ((p) => p + genId(20 - p.length))"
+                                  "(String(globalThis.explorersTrysteroIdPrefix ?? \"\").slice(0, 4));"))
     src = (NODE_MODULES / "@trystero-p2p" / "torrent" / "dist" / "index.mjs").read_text()
     if 'from "@trystero-p2p/core"' not in src:
         raise SystemExit("@trystero-p2p/torrent no longer imports @trystero-p2p/core as expected")

@@ -5,6 +5,7 @@ tracker through the settings form."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
 
@@ -12,7 +13,7 @@ import pytest
 
 import build
 
-from .helpers import moves_made, play_turn_by_clicks, wait_for_moves
+from .helpers import engine_state, moves_made, play_turn_by_clicks, wait_for_moves
 from .p2p import STEP_TIMEOUT, answer_code, host_game, invite_link, launch, open_page, wait_any
 
 # Trystero logs a data channel closed by the other side (a reload) with console.error; nothing went wrong
@@ -279,3 +280,104 @@ def test_four_seats_from_invite_links(site, playwright_instance, tracker):
         assert_clean(*watches)
     finally:
         browser.close()
+
+
+FLOOD_JS = """async ([relay, secret, channel]) => {
+  const bytes = new TextEncoder().encode(`explorers-table/room/${secret}/${channel}`);
+  const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
+    .map(b => b.toString(16).padStart(2, '0')).join('').slice(0, 32);
+  const m = await import('./match.js');
+  let host = null;
+  const h = await m.open({roomId: hash, secret, relays: JSON.stringify([relay]), iceServers: '[]', policy: 'all',
+                          passive: false}, (kind, id) => { if (kind === 'hello') host = id; });
+  for (let i = 0; i < 400 && !host; i++) await new Promise(r => setTimeout(r, 50));
+  if (!host) return 'no host';
+  h.send(host, 'x'.repeat(5 * 1024 * 1024));  // over the size cap: dropped unread
+  h.send(host, '{"v":1,"t":"join","token":"AAAAAAAAAAAAAAAAAAAAAA","name":"Mallory"}');
+  for (let i = 0; i < 3000; i++) h.send(host, i % 2 ? '{"v":1,"t":"act","seq":0,"action":["draw","deck"]}' : '[[[[');
+  return 'sent';
+}"""
+
+
+def test_taken_seat_other_secret_and_flood_are_refused(pair, tracker):
+    """A second page opening a link whose seat is taken is refused with a clear message; a link with another
+    room secret finds no host and says so; a peer that floods the host with garbage and oversized texts is cut
+    off. The table does not change and both players play on."""
+    host, guest, hw, gw = pair
+    host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
+    host_game(host, {1: "remote"}, {"rounds": 1})
+    room_settings(host, tracker)
+    link = room_link(host, 1)
+    take_seat(guest, link, tracker, "Fay")
+    guest.wait_for_selector("[data-testid=hand-card]", timeout=STEP_TIMEOUT)
+    play_turns([host, guest], host, 1)
+    done = moves(host)
+
+    intruder, iw = open_page(guest.context.browser, host.url.split("#")[0])
+    take_seat(intruder, link, tracker, "Mallory")
+    intruder.wait_for_selector("[data-testid=join-error]", timeout=STEP_TIMEOUT)
+    assert "The host refused" in intruder.inner_text("[data-testid=join-error]")
+
+    secret = link.split("#room=")[1].split(".")[1]
+    other = "B" * 22 if secret != "B" * 22 else "C" * 22
+    intruder.goto("about:blank")
+    intruder.goto(link.replace(secret, other))
+    intruder.wait_for_selector("[data-testid=room-joining][data-state=no-host]", timeout=30_000)
+    assert "not in this room" in intruder.inner_text("[data-testid=join-status]")
+
+    intruder.goto(host.url.split("#")[0])
+    intruder.wait_for_selector("[data-testid=new-lost-cities]", timeout=STEP_TIMEOUT)
+    assert intruder.evaluate(FLOOD_JS, [tracker, secret, "seat-1"]) == "sent"
+    host.wait_for_selector("[data-testid=net-room-alert]:has-text('too many messages')", timeout=STEP_TIMEOUT)
+    assert moves(host) == done and host.inner_text("[data-testid=net-name-1]") == "Fay"
+    host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]")
+    play_turns([host, guest], host, 2)  # the pages did not freeze
+    assert_clean(hw, gw)
+
+
+TAP_JS = "window.explorersWireTap = (room, peer, text) => (window.__wire = window.__wire || []).push(text);"
+
+
+def test_watcher_follows_and_never_receives_a_hand(pair, tracker):
+    """A watch link: the page follows the live table and its log; every message that reaches it on the wire is
+    view(None) (no hand, no seat), the last one exactly the host's view(None); the host sees the watcher and
+    removes it."""
+    host, guest, hw, gw = pair
+    host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
+    host_game(host, {1: "remote"}, {"rounds": 1})
+    room_settings(host, tracker)
+    take_seat(guest, room_link(host, 1), tracker, "Gus")
+    guest.wait_for_selector("[data-testid=hand-card]", timeout=STEP_TIMEOUT)
+    play_turns([host, guest], host, 2)
+
+    host.click("[data-testid=net-watch] summary")
+    link = host.input_value("[data-testid=watch-link]")
+    assert "#watch=" in link
+    watcher, ww = open_page(guest.context.browser, host.url.split("#")[0])
+    watcher.add_init_script(TAP_JS)
+    watcher.goto(link)
+    watcher.wait_for_selector("[data-testid=watch-screen][data-state=off]", timeout=STEP_TIMEOUT)
+    room_settings(watcher, tracker)
+    watcher.wait_for_selector("[data-testid=watch-status][data-state=watching]", timeout=STEP_TIMEOUT)
+    watcher.wait_for_selector("#board", timeout=STEP_TIMEOUT)
+    host.wait_for_selector("[data-testid=watcher]", timeout=STEP_TIMEOUT)
+    assert watcher.locator("[data-testid=hand-card]").count() == 0
+    assert watcher.locator("ol.log li").count() > 0  # the log is there too
+    play_turns([host, guest], host, 3)
+
+    def wire() -> list[dict]:
+        return [json.loads(t) for t in watcher.evaluate("window.__wire || []")]
+
+    end = time.monotonic() + 20
+    while time.monotonic() < end and (not wire() or wire()[-1]["view"] != engine_state(host).view(None)):
+        watcher.wait_for_timeout(100)
+    got = wire()
+    assert got and got[-1]["view"] == engine_state(host).view(None)  # exactly the public view, up to date
+    for m in got:
+        assert m["t"] == "watching" and m["view"]["hand"] is None and m["view"]["seat"] is None
+    assert all('"hand":[' not in t for t in watcher.evaluate("window.__wire"))
+
+    host.click("[data-testid=unwatch]")
+    watcher.wait_for_selector("[data-testid=watch-screen][data-state=removed]", timeout=STEP_TIMEOUT)
+    host.wait_for_selector("[data-testid=watcher]", state="detached")
+    assert_clean(hw, gw, ww)

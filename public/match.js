@@ -12,7 +12,10 @@ const APP_ID = "explorers-table";
 let lib = null;
 const leaving = new Map(); // roomId -> the promise of a leave still under way (a room is joined again after it)
 
-export async function load() {
+// `host`: this page hosts, so its Trystero id sorts above any guest's (build.py: copy_trystero); decided by
+// the first load of the page.
+export async function load(host = false) {
+  if (!lib && host) globalThis.explorersTrysteroIdPrefix = "zz";
   lib ??= await import("./trystero/torrent.mjs");
   return lib;
 }
@@ -22,7 +25,7 @@ export async function load() {
 // announces offers, so a guest arriving, or coming back, is answered as soon as its offer reaches the host.
 // emit(kind, peerId, text): kind in "join" | "leave" | "text" | "hello" | "error" | "flood"
 export async function open(opts, emit) {
-  const trystero = await load();
+  const trystero = await load(Boolean(opts.passive));
   await leaving.get(opts.roomId);
   const room = trystero.joinRoom(
     {
@@ -58,7 +61,10 @@ export async function open(opts, emit) {
   room.onPeerLeave = id => { buckets.delete(id); emit("leave", id, ""); };
   text.onMessage = (data, meta) => {
     const id = String(meta && meta.peerId);
-    if (typeof data === "string" && data.length <= MAX_TEXT && allowed(id)) emit("text", id, data);
+    if (typeof data === "string" && data.length <= MAX_TEXT && allowed(id)) {
+      globalThis.explorersWireTap?.(opts.roomId, id, data); // tests read what arrived on the wire (never set here)
+      emit("text", id, data);
+    }
   };
   hello.onMessage = (data, meta) => {
     const id = String(meta && meta.peerId);

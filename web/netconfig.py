@@ -32,6 +32,7 @@ MAX_URL = 200
 MAX_SECRET_FIELD = 128
 NO_ROUTE_AFTER = 8.0  # seconds from the start of the ICE checks to "no route" (the issue asks for <= 10 s)
 RELAY_WAIT = 6.0  # seconds for a relay to answer before the page falls back to answer codes
+NO_HOST_AFTER = 10.0  # seconds of a relay answering and no host before the guest's page says what may be wrong
 REJOIN_EVERY = 4.0  # seconds between a guest's joins of its room while the host does not answer
 SECRET_BYTES = 16  # 128-bit room secret
 

@@ -1,27 +1,38 @@
-"""Play with friends over a peer-to-peer link, no server: host and guest screens over py_engine.net.
+"""Play with friends over a peer-to-peer link, no server: host, guest and watcher screens over py_engine.net.
 
-Host. A table with a "Remote player" seat gets a `HostLink`: for each remote seat one
-RTCPeerConnection (web/rtc.py) and an invite link = this page's address + ``#join=<offer code>``
-(web/invite.py), with Copy and a QR code. The guest's answer code is pasted into that seat's field;
-the data channel comes up and every message goes through `py_engine.net.Host` (`host.receive`).
-Local seats act with `host.local_action`, bots through the shell's pump (web/session.py).
+Two ways to connect (docs/network.md says what each third party sees):
+- One link (the default, "Over the internet" in Connection settings). A table with a "Remote player" seat
+  gets a `HostLink`, which joins one Trystero room per remote seat and one for watchers (web/room.py,
+  public/match.js: rendezvous relays carry only encrypted signalling). Each seat's invite link is this
+  page's address + ``#room=<room secret, table, game, seat, invite token>`` (web/netconfig.py). The guest
+  opens it, clicks "Take my seat", and its page meets the host's in that seat's room: nothing goes back
+  by hand. The host's panel says which way it connects (``net-path``).
+- Answer codes (fallback: "Same network only", no relay answering within a few seconds, offline). For each
+  remote seat one RTCPeerConnection (web/rtc.py) and a ``#join=<offer code>`` link (web/invite.py); the
+  guest's page shows an answer code that the host pastes into that seat's field.
+Either way the data channel carries py_engine.net's messages unchanged: the host hands each text to
+`py_engine.net.Host` (`host.receive`); the guest plays on the shell's table screen through `RemoteTable`
+(a `py_engine.net.Guest`: views in, legal actions out). Local seats act with `host.local_action`, bots
+through the shell's pump (web/session.py).
 
-Guest. Opening an invite link boots straight into "joining": the page answers the offer, shows the
-short answer code (Copy, QR) and a name field; once the host pastes the code the guest claims the
-seat and then plays on the shell's ordinary table screen through `RemoteTable`
-(a `py_engine.net.Guest`: views in, legal actions out).
+Reconnecting:
+- One link: a guest that reloads or drops comes back to its seat by itself. Its page keeps the table id,
+  room secret and rejoin token in localStorage (``#playing`` after a reload); it joins its seat's room again
+  every few seconds until the host answers, then sends "rejoin" with the token. A host that reloads resumes
+  the table from its autosave (host.save() after every move) in the same rooms (the secret is kept with the
+  table), and every guest reconnects so, without a new link.
+- Answer codes: each reconnection takes a new handshake. The host's panel shows a fresh link for every remote
+  seat that is not connected; a guest that reloads sees "Reconnect" with a field for the host's new link
+  (pasting it in the address bar works too); opening it in the same browser rejoins instead of joining.
+A seat whose guest is away waits, or the host clicks "Let a bot play" (and later "Back to the remote
+player").
 
-Reconnecting always takes a new handshake, so the host's panel shows a fresh link for every remote
-seat that is not connected:
-- A guest that reloads or drops: the seat waits (or the host clicks "Let a bot play", and later
-  "Back to the remote player"). The guest's page keeps the table id and rejoin token in
-  localStorage; it shows "Reconnect" with a field for the host's new link for that seat (pasting
-  it in the address bar works too). Opening that link in the same browser sends "rejoin" with the
-  token instead of "join"; the answer code goes back to the host as the first time.
-- The host reloads: the autosave (host.save() after every move) resumes the table with new links;
-  guests see "connection to the host lost" and open their new link the same way.
+Watchers. The host's panel has a watch link (``#watch=``); a `WatchLink` page joins the table's watch room
+and is sent the seats' names and view(None) after every change, never a seat's view; it sends nothing but
+its request to watch. The host's panel lists the watchers, who are not seats, and can remove one.
 
-ICE uses host candidates only, unless STUN URLs are set in "Connection settings" (localStorage).
+ICE: STUN servers by default (netconfig.DEFAULT_STUN), none in "Same network only", only the TURN server in
+"Through my TURN server only"; a connection that finds no path is reported within NO_ROUTE_AFTER seconds.
 """
 
 from __future__ import annotations
@@ -44,8 +55,9 @@ from rtc import NO_ROUTE, Peer
 from session import LocalTable
 
 from py_engine import GAMES, get_game
-from py_engine.core import IllegalAction, Record
+from py_engine.core import IllegalAction, Record, safejson
 from py_engine.net import Guest
+from py_engine.net.messages import clean_name
 
 GUEST_KEY = "explorers.guest"
 NET_KEY = "explorers.net"  # connection settings (web/netconfig.py)
@@ -57,7 +69,7 @@ CONNECT_TIMEOUT = 30.0  # seconds from pasting an answer to an open channel
 FAIR_TIMEOUT = 120.0  # seconds a connected seat may keep the mental-poker protocol waiting before it is refused
 
 _drafts: dict[str, str] = {}  # text typed into fields that a redraw must not wipe (data-draft)
-_state: dict = {"app": None, "guest": None}
+_state: dict = {"app": None, "guest": None, "watch": None}
 
 
 def now() -> float:
@@ -191,6 +203,9 @@ class HostLink:
                 self.host.set_name(seat, HOST_NAME)
         self.rooms: dict[str, Room] = {}  # channel ("seat-N") -> the room that seat's guest meets this page in
         self.room_lost: dict[int, str] = {}  # seat -> why its room peer went
+        self.watchers: dict[str, dict] = {}  # room peer id -> {"name", "pid"}: pages following the table
+        self.watch_waiting: dict[str, int] = {}  # room peers of the watch room not yet watching: bad messages
+        self.watch_key: tuple | None = None  # what the watchers were last sent
         self.room_state = "off"  # off (same network only) | starting | up | down (no relay answered) | error
         self.room_error = ""
         self.refresh()
@@ -233,6 +248,10 @@ class HostLink:
         if self.room_state == "off" or self.closed:
             return
         settings = settings or net_settings()
+        if "watch" not in self.rooms:
+            room = Room(self.table.net["room"], "watch", settings, self.watch_event, passive=True)
+            self.rooms["watch"] = room
+            dom.spawn(self._room_start(room))
         for seat in range(self.host.players):
             channel = f"seat-{seat}"
             if self.host.seat_kind(seat) == "remote" and channel not in self.rooms:
@@ -273,6 +292,87 @@ class HostLink:
         code = netconfig.RoomInvite(self.table.net["room"], self.table_id.hex(), self.host.game.id, seat, token)
         return f"{page_base()}#room={code.encode()}"
 
+    # --- watchers: pages that follow the table with view(None), never a seat's view ---------------
+    def watch_link(self) -> str:
+        if "watch" not in self.rooms:
+            return ""
+        code = netconfig.RoomInvite(self.table.net["room"], self.table_id.hex(), self.host.game.id)
+        return f"{page_base()}#watch={code.encode()}"
+
+    def watch_event(self, kind: str, peer_id: str, text: str) -> None:
+        room = self.rooms.get("watch")
+        if room is None:
+            return
+        if kind == "join":
+            self.watch_waiting[peer_id] = 0
+            room.hello(peer_id, self.table_id.hex())
+        elif kind == "text":
+            if peer_id in self.watchers:
+                return  # a watcher has nothing more to say
+            try:
+                m = safejson.loads(text, max_chars=1000)
+                if not (isinstance(m, dict) and m.get("v") == 1 and m.get("t") == "watch"):
+                    raise ValueError("not a watch request")
+            except Exception:
+                bad = self.watch_waiting.get(peer_id, 0) + 1
+                self.watch_waiting[peer_id] = bad
+                if bad > 8:
+                    room.drop(peer_id)
+                return
+            self.watch_waiting.pop(peer_id, None)
+            self.watchers[peer_id] = {"name": clean_name(m.get("name"), "Watcher")}
+            room.peer(peer_id).send(self.watch_message())
+            self.app.redraw()
+        elif kind in ("leave", "flood"):
+            if kind == "flood":
+                room.drop(peer_id)
+            self.watch_waiting.pop(peer_id, None)
+            if self.watchers.pop(peer_id, None) is not None:
+                self.app.redraw()
+
+    def watch_message(self) -> str:
+        """What every watcher gets: the seats' names and view(None), the view no seat's secret is in."""
+        host = self.host
+        view = None if host.dealing else host.view(None)
+        return json.dumps({"v": 1, "t": "watching", "game": host.game.id, "seq": host.seq,
+                           "names": [row["name"] for row in host.table()], "view": view},
+                          separators=(",", ":"))
+
+    def watch_update(self) -> None:
+        """Send the watchers the table if it changed since they were last sent it."""
+        if not self.watchers or "watch" not in self.rooms:
+            return
+        key = (self.host.seq, self.host.revision, self.host.dealing)
+        if key == self.watch_key:
+            return
+        self.watch_key = key
+        text = self.watch_message()
+        room = self.rooms["watch"]
+        for peer_id in list(self.watchers):
+            room.peer(peer_id).send(text)
+
+    def unwatch(self, peer_id: str) -> None:
+        """The host removes a watcher: told so, then cut off for as long as this page lives."""
+        room = self.rooms.get("watch")
+        if room is None or self.watchers.pop(peer_id, None) is None:
+            return
+        room.peer(peer_id).send('{"v":1,"t":"removed"}')
+        room.drop(peer_id)
+
+    def watchers_html(self) -> Safe:
+        link = self.watch_link()
+        if not link:
+            return Safe("")
+        rows = [tag("li", {"data-testid": "watcher"}, w["name"], " ",
+                    tag("button", {"data-cmd": "net-unwatch", "data-arg": peer_id, "data-testid": "unwatch"},
+                        _("Remove")))
+                for peer_id, w in self.watchers.items()]
+        return tag("details", {"class": "net-watch", "data-testid": "net-watch", "open": bool(rows)},
+                   tag("summary", None, tr("Watchers: {n}", n=len(rows))),
+                   tag("p", None, _("Anyone with this link can follow the table and its log, never a hand:")),
+                   code_box("watch-link", link, _("Link to watch this table"), "watch-link"),
+                   tag("ul", {"class": "net-watchers"}, "", rows))
+
     def room_event(self, seat: int, kind: str, peer_id: str, text: str) -> None:
         room = self.rooms.get(f"seat-{seat}")
         if room is None:
@@ -290,6 +390,9 @@ class HostLink:
         elif kind in ("leave", "flood"):
             if kind == "flood":
                 room.drop(peer_id)
+                self.room_error = tr("A page in the room of seat {n} sent too many messages: it was cut off.",
+                                     n=seat + 1)
+                self.app.redraw()
             if pid in self.peers:
                 self.lost(pid, _("it sent too many messages") if kind == "flood" else _("it left the room"))
         elif kind == "error":
@@ -400,6 +503,7 @@ class HostLink:
             peer = self.peers.get(pid)
             if peer is not None:
                 peer.send(text)
+        self.watch_update()
 
     def lost(self, pid: str, reason: str) -> None:
         peer = self.peers.pop(pid, None)
@@ -503,7 +607,7 @@ class HostLink:
                 "down": _("No relay answered: use the invite link and answer code of each seat below."),
                 }.get(state) or tr("The relays cannot be used ({reason}): use the answer codes below.",
                                    reason=self.room_error)
-        extra = tag("p", {"class": "error", "role": "alert"}, self.room_error) \
+        extra = tag("p", {"class": "error", "role": "alert", "data-testid": "net-room-alert"}, self.room_error) \
             if self.room_error and state == "up" else None
         return join(tag("p", {"class": "net-status", "data-testid": "net-path", "data-state": state}, text), extra)
 
@@ -575,7 +679,8 @@ class HostLink:
             busy = "1" if self.host.fair.drawing() else "0"  # my deck draw waits for the guest's key
             return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
                        tag("h2", None, _("Players")), path,
-                       fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
+                       fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows),
+                       self.watchers_html(), settings_html())
         if self.host.state.record.host_share:
             sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed", "data-state": "joint",
                                "title": _("SHA-256 commitment to the host's share of the deal, sent before any guest "
@@ -588,7 +693,7 @@ class HostLink:
                          tr("Deal sealed ({code}…): the guests check it when the game ends.",
                             code=self.host.commitment[:12]))
         return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), path, sealed,
-                   trust_html(), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
+                   trust_html(), tag("ol", {"class": "net-seats"}, "", rows), self.watchers_html(), settings_html())
 
 
 # --- guest ------------------------------------------------------------------------------------
@@ -818,7 +923,8 @@ class GuestLink:
         self.room_invite: netconfig.RoomInvite | None = None  # the #room= link this page came from
         self.room: Room | None = None
         self.host_id = ""  # the room peer that said it hosts this table
-        self.room_state = ""  # looking | no-relay | error | "" (no room)
+        self.room_state = ""  # looking | no-host | no-relay | host | error | off | "" (no room)
+        self.looking_since = 0.0
         self.join_clicked = False
         self.phase = "idle"  # idle | error | answering | waiting | joining | playing | lost | reconnect
         self.error = ""
@@ -884,6 +990,8 @@ class GuestLink:
                 self.room.close()
             self.room, self.room_state = None, "off"
         else:
+            if self.room_state not in ("looking", "no-host"):
+                self.looking_since = now()
             self.room_state = "looking"
             self._new_room(settings)
         if on_table:  # the table stays on screen; its panel says the connection is being made again
@@ -921,6 +1029,9 @@ class GuestLink:
         while room is self.room and not room.closed and not self.host_id:
             await asyncio.sleep(0.25)
             waited += 0.25
+            if self.room_state == "looking" and now() - self.looking_since > netconfig.NO_HOST_AFTER:
+                self.room_state = "no-host"  # still looking, and saying why it may take long
+                self.app.redraw()
             if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id:
                 self._new_room(room.settings)
                 return
@@ -942,6 +1053,7 @@ class GuestLink:
             if kind == "flood":
                 self.room.drop(peer_id)
             self.host_id, self.peer, self.room_state = "", None, "looking"
+            self.looking_since = now()
             if self.guest.seated:
                 self.phase = "lost"
                 self.error = _("Connection to the host lost. Reconnecting by itself as soon as the host's page is "
@@ -1238,6 +1350,9 @@ class GuestLink:
         status = {"off": _("This link meets the host through relays, but Connection settings say same network "
                            "only. Change that setting, or ask the host for the link with an answer code."),
                   "looking": _("Looking for the host through the relays…"),
+                  "no-host": _("Still looking: a relay answers, but the host's page is not in this room. The host "
+                               "may have closed the page, or this link was changed or cut: ask for it again and "
+                               "copy the whole of it."),
                   "host": _("Found the host."),
                   "no-relay": _("No relay answered. Check this device's internet connection, or ask the host for "
                                 "the link with an answer code (under “Or connect with an answer code”).")
@@ -1303,6 +1418,206 @@ class GuestLink:
                    settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
 
 
+# --- watchers ---------------------------------------------------------------------------------
+class _Watched:
+    """What a watcher knows of the table, shaped like the parts of py_engine.net.Guest that RemoteTable reads:
+    view(None) and the seats' names, no seat, nothing to play."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id, self.seat, self.fair, self.result = game_id, None, None, None
+        self.view: dict | None = None
+        self.table: list[dict] = []
+        self.legal: list = []
+        self.seated = False
+
+    @property
+    def to_move(self) -> list:
+        return list((self.view or {}).get("to_move") or [])
+
+    def final_record(self) -> None:
+        return None
+
+
+class WatchTable(RemoteTable):
+    """The shell's table for a watcher: nobody's eyes (viewer None), no moves, nothing saved."""
+
+    autosave_key = "explorers.watching"
+
+    def humans(self) -> list[int]:
+        return []
+
+    def legal(self, seat) -> list:
+        return []
+
+    def act(self, seat: int, encoded) -> None:
+        raise IllegalAction("a watcher does not play")
+
+    def played(self) -> None:
+        return None
+
+    @property
+    def seats(self) -> list[dict]:
+        return [{"kind": "human", "name": n} for n in self.names]
+
+
+class WatchLink:
+    """A page following a table from a ``#watch=`` link: it joins the table's watch room, says it wants to
+    watch, and draws every view(None) the host sends, after the same checks a guest makes (bounded parser,
+    render.schema); it sends nothing else."""
+
+    MAX_TEXT = 2_000_000
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.active = False
+        self.invite: netconfig.RoomInvite | None = None
+        self.room: Room | None = None
+        self.host_id = ""
+        self.state = ""  # looking | watching | removed | error | off
+        self.error = ""
+        self.guest = _Watched("")
+        self.table: WatchTable | None = None
+        self.heard = 0.0
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.host_id) and self.state == "watching"
+
+    def open(self, code: str) -> None:
+        self.active = True
+        try:
+            inv = netconfig.decode_room(code)
+            if inv.seat is not None:
+                raise netconfig.SettingsError("this is a link to take a seat, not to watch")
+        except netconfig.SettingsError as exc:
+            self.show("error", tr("This link cannot be used: {reason}.", reason=str(exc)))
+            return
+        self.invite, self.guest = inv, _Watched(inv.game)
+        self.enter()
+
+    def show(self, state: str, error: str = "") -> None:
+        self.state, self.error = state, error
+        if state == "removed" or not (self.table is not None and self.app.table is self.table
+                                      and self.app.screen == "table"):
+            self.app.screen, self.app.modal = "net", None
+        self.app.redraw()
+
+    def enter(self) -> None:
+        if self.room is not None:
+            self.room.close()
+        self.host_id = ""
+        settings = net_settings()
+        if not settings.rendezvous():
+            self.room = None
+            self.show("off")
+            return
+        self.room = Room(self.invite.secret, "watch", settings, self.event)
+        self.show("looking")
+        dom.spawn(self._up(self.room))
+
+    async def _up(self, room: Room) -> None:
+        try:
+            await room.start()
+        except Exception as exc:
+            self.show("error", str(exc)[:200])
+            return
+        waited = 0.0
+        while room is self.room and not room.closed and not self.host_id:  # join again until the host answers
+            await asyncio.sleep(0.25)
+            waited += 0.25
+            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id:
+                self.enter()
+                return
+
+    def event(self, kind: str, peer_id: str, text: str) -> None:
+        if self.state == "removed":
+            return
+        if kind == "hello" and not self.host_id and self.invite and text == self.invite.table:
+            self.host_id = peer_id
+            name = dom.storage_get(NAME_KEY)
+            self.room.peer(peer_id).send(json.dumps({"v": 1, "t": "watch", "name": name if isinstance(name, str)
+                                                     else "Watcher"}))
+        elif kind == "text" and peer_id == self.host_id:
+            try:
+                self.received(text)
+            except Exception as exc:  # a host message must never break the page
+                self.error = tr("The host sent something this app cannot show ({reason}).",
+                                reason=type(exc).__name__)
+                self.app.redraw()
+        elif kind in ("leave", "flood") and peer_id == self.host_id:
+            if kind == "flood":
+                self.room.drop(peer_id)
+            self.enter()  # the host may be back in a moment (a reload): look for it again
+
+    def received(self, text: str) -> None:
+        m = safejson.loads(text, max_chars=self.MAX_TEXT)
+        if not isinstance(m, dict) or m.get("v") != 1:
+            raise ValueError("not a message")
+        if m.get("t") == "removed":
+            self.state = "removed"
+            if self.room is not None:
+                self.room.close()
+            self.show("removed")
+            return
+        if m.get("t") != "watching" or m.get("game") != self.invite.game or m.get("game") not in GAMES:
+            raise ValueError("not a view of this table's game")
+        names = m.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) > 8:
+            raise ValueError("bad names")
+        view = m.get("view")
+        if view is None:  # the deal is being made
+            self.guest.table = [{"seat": i, "name": clean_name(n, "?"), "kind": "remote", "connected": True}
+                                for i, n in enumerate(names)]
+            self.show("looking-deal")
+            return
+        problem = schema.problem(self.invite.game, view, {"me": None, "names": names, "legal": [], "selected": None})
+        if problem or not isinstance(view, dict) or view.get("seat") is not None:
+            raise ValueError(problem or "a seat's view")
+        self.guest.view = view
+        self.guest.table = [{"seat": i, "name": clean_name(n, "?"), "kind": "remote", "connected": True}
+                            for i, n in enumerate(names)]
+        self.state = "watching"
+        if self.table is None:
+            self.table = WatchTable(self)
+        if self.app.table is not self.table or self.app.screen != "table":
+            self.app.begin(self.table)
+        else:
+            self.app.after_change()
+
+    # RemoteTable reads these from its link
+    def persist(self) -> None:
+        return None
+
+    def send(self, text: str) -> None:
+        return None
+
+    def saved(self) -> dict:
+        return {}
+
+    def panel_html(self) -> Safe:
+        watching = self.state == "watching"
+        line = tag("p", {"class": "net-ok" if watching else "error", "data-testid": "watch-status",
+                         "data-state": self.state},
+                   _("Watching: you see the table and its log, never a hand.") if watching
+                   else _("Connection to the host lost. Reconnecting by itself…"))
+        err = tag("p", {"class": "error", "role": "alert"}, self.error) if self.error else None
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Watching")), line, err)
+
+    def screen_html(self) -> Safe:
+        inv = self.invite
+        title = tdata(GAMES[inv.game].title) if inv and inv.game in GAMES else _("a game")
+        text = {"off": _("This link meets the host through relays, but Connection settings say same network only. "
+                         "Change that setting to watch."),
+                "looking": _("Looking for the host through the relays…"),
+                "looking-deal": _("Found the table: the game starts when every player has joined."),
+                "removed": _("The host removed you from the watchers."),
+                }.get(self.state, self.error or _("Looking for the host through the relays…"))
+        return tag("main", {"class": "net-screen", "data-testid": "watch-screen", "data-state": self.state},
+                   tag("h1", None, tr("Watch {title}", title=title)),
+                   tag("p", {"class": "net-status", "role": "status", "data-testid": "watch-status"}, text),
+                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
+
+
 # --- shell hooks ------------------------------------------------------------------------------
 def install(app) -> None:
     """Called once at start: styles, listeners, and the start-up screen (joining / resumed host)."""
@@ -1336,6 +1651,11 @@ def _on_hash(app) -> bool:
         return True
     if h.startswith("#room="):
         guest_link(app).open_room(h[6:])
+        return True
+    if h.startswith("#watch="):
+        if _state["watch"] is None:
+            _state["watch"] = WatchLink(app)
+        _state["watch"].open(h[7:])
         return True
     if h == "#playing":
         saved = dom.storage_get(GUEST_KEY)
@@ -1380,6 +1700,9 @@ def attach(app, table) -> None:
 
 
 def screen_html(app) -> str:
+    w = _state["watch"]
+    if w is not None and w.active:
+        return w.screen_html()
     return guest_link(app).screen_html()
 
 
@@ -1400,6 +1723,8 @@ def command(app, cmd: str, arg: str | None) -> None:
             g = _state["guest"]
             if link:
                 link.settings_changed()
+            elif _state["watch"] is not None and _state["watch"].active and app.screen == "net":
+                _state["watch"].enter()
             elif g is not None and g.room_invite is not None and app.screen == "net":
                 g.enter_room()  # looking for the host again, with the new settings
     elif cmd == "net-connect" and link:
@@ -1410,6 +1735,8 @@ def command(app, cmd: str, arg: str | None) -> None:
     elif cmd == "net-remote" and link:
         link.back_to_remote(int(arg))
         return
+    elif cmd == "net-unwatch" and link and arg:
+        link.unwatch(str(arg))
     elif cmd == "net-room-join":
         guest_link(app).room_join_clicked()
         return
