@@ -20,8 +20,10 @@ BOOT_TIMEOUT = 90_000
 # Tests never reach the internet: unless a test's page already chose its connection settings, a page starts in
 # "same network only" mode (no STUN, no public relay; web/netconfig.py). Tests of the one-link flow point the
 # relay setting at e2e/tracker.mjs through the settings form.
-HERMETIC_JS = """if (localStorage.getItem('explorers.net') === null)
-  localStorage.setItem('explorers.net', JSON.stringify({mode: 'local', stun: [], relays: [], turn: null}));"""
+HERMETIC_JS = """try {
+  if (localStorage.getItem('explorers.net') === null)
+    localStorage.setItem('explorers.net', JSON.stringify({mode: 'local', stun: [], relays: [], turn: null}));
+} catch (e) {}  // about:blank has no storage"""
 
 
 def launch(playwright):

@@ -355,6 +355,7 @@ def test_watcher_follows_and_never_receives_a_hand(pair, tracker):
     assert "#watch=" in link
     watcher, ww = open_page(guest.context.browser, host.url.split("#")[0])
     watcher.add_init_script(TAP_JS)
+    watcher.goto("about:blank")  # a new document for the link, so the tap is in place before the app starts
     watcher.goto(link)
     watcher.wait_for_selector("[data-testid=watch-screen][data-state=off]", timeout=STEP_TIMEOUT)
     room_settings(watcher, tracker)
