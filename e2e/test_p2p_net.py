@@ -6,7 +6,6 @@ tracker through the settings form."""
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 
 import pytest
@@ -14,7 +13,17 @@ import pytest
 import build
 
 from .helpers import engine_state, moves_made, play_turn_by_clicks, wait_for_moves
-from .p2p import STEP_TIMEOUT, answer_code, host_game, invite_link, launch, open_page, wait_any
+from .p2p import (
+    STEP_TIMEOUT,
+    answer_code,
+    host_game,
+    invite_link,
+    launch,
+    open_page,
+    start_tracker,
+    stop_tracker,
+    wait_any,
+)
 
 # Trystero logs a data channel closed by the other side (a reload) with console.error; nothing went wrong
 CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
@@ -29,16 +38,9 @@ def assert_clean(*watches) -> None:
 @pytest.fixture(scope="module")
 def tracker():
     """A local WebSocket tracker (e2e/tracker.mjs): the only relay the one-link tests use."""
-    proc = subprocess.Popen(["node", str(build.ROOT / "e2e" / "tracker.mjs")], cwd=build.ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True)
-    url = proc.stdout.readline().strip()
-    assert url.startswith("ws://127.0.0.1:"), url
+    proc, url = start_tracker()
     yield url
-    proc.stdin.close()
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop_tracker(proc)
 
 
 @pytest.fixture
