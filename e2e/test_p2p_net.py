@@ -384,3 +384,17 @@ def test_watcher_follows_and_never_receives_a_hand(pair, tracker):
     watcher.wait_for_selector("[data-testid=watch-screen][data-state=removed]", timeout=STEP_TIMEOUT)
     host.wait_for_selector("[data-testid=watcher]", state="detached")
     assert_clean(hw, gw, ww)
+
+
+def test_home_page_does_not_load_matchmaking(app):
+    """The matchmaking library loads only for a table with a remote seat or a room link: the home page's
+    start fetches none of it, and a hot-seat game neither."""
+    page, watch = app
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.reload()
+    page.wait_for_selector("[data-testid=new-lost-cities]", timeout=90_000)
+    host_game(page, {1: "bot1"})
+    page.wait_for_selector("[data-testid=hand-card]")
+    assert not [u for u in fetched if "match.js" in u or "/trystero/" in u]
+    watch.assert_clean()
