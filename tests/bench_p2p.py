@@ -5,7 +5,8 @@ the other browser (two separate Chromium processes on this machine, a real WebRT
 
 Each entry holds n, p50, p95, mean and max in milliseconds (wall clock, Date.now() in both pages).
 `dist_url` is the served site (e.g. http://127.0.0.1:8000/). Run directly to build, serve and print
-(`python tests/bench_p2p.py one-link` for `measure_one_link`: the one-link flow's times with a local relay).
+(`python tests/bench_p2p.py one-link` or `one-link-fair` for `measure_one_link`: the one-link flow's times
+with a local relay).
 """
 
 from __future__ import annotations
@@ -94,13 +95,14 @@ def measure_p2p_latency(dist_url: str, max_moves: int = 60, executable: str | No
             "all": _stats(every), "unit": "ms"}
 
 
-def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = None) -> dict:
+def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = None, fair: bool = False) -> dict:
     """The one-link flow on this machine with a local relay (e2e/tracker.mjs), two separate Chromium
     processes, settings stored before timing (only the local relay, no STUN): seconds from opening the invite
     link in a fresh page to the guest's first position on screen (its hand drawn; the click on "Take my seat"
     is made as soon as it shows), from the guest's reload to its hand again, and from the host's reload to
     the guest's hand again with the host's seat list saying "connected". `repeats` tables, each figure's
-    samples and best/median."""
+    samples and best/median. `fair`: a two-seat Lost Cities table dealt by mental poker (the app's default for
+    it) instead of a joint deal."""
     from playwright.sync_api import sync_playwright
 
     import build
@@ -119,7 +121,7 @@ def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = N
                     guest, _ = open_page(gb, dist_url)
                     for page in (host, guest):
                         page.evaluate(relay_settings_js(relay))
-                        page.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
+                        page.evaluate(f"localStorage.setItem('explorers.fair-hands', '{str(fair).lower()}')")
                     host_game(host, {1: "remote"}, {"rounds": 1})
                     host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=30_000)
                     link = host.input_value("[data-testid=room-link-1]")
@@ -148,6 +150,10 @@ def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = N
                 "median": round(statistics.median(v), 2)} for k, v in times.items()} | {"unit": "s", "goal": 3.0}
 
 
+def measure_one_link_fair(dist_url: str, repeats: int = 3) -> dict:
+    return measure_one_link(dist_url, repeats, fair=True)
+
+
 if __name__ == "__main__":
     import threading
 
@@ -160,6 +166,7 @@ if __name__ == "__main__":
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         which = sys.argv[1] if len(sys.argv) > 1 else "latency"
-        print(json.dumps(measure_one_link(url) if which == "one-link" else measure_p2p_latency(url), indent=1))
+        fn = {"one-link": measure_one_link, "one-link-fair": measure_one_link_fair}.get(which, measure_p2p_latency)
+        print(json.dumps(fn(url), indent=1))
     finally:
         server.shutdown()

@@ -98,7 +98,8 @@ def test_room_links_round_trip():
     watch = RoomInvite(secret, "0123456789abcdef", "lost-cities")
     assert decode_room(watch.encode()) == watch and watch.seat is None
     # the relays see a hash of the secret, never the secret
-    rooms = {netconfig.room_id(secret, "seat-1"), netconfig.room_id(secret, "seat-2"), netconfig.room_id(secret, "watch"),
+    rooms = {netconfig.room_id(secret, "seat-1"), netconfig.room_id(secret, "seat-2"),
+             netconfig.room_id(secret, "watch"),
              netconfig.room_id(netconfig.new_secret(), "seat-1")}
     assert len(rooms) == 4 and not any(secret in r for r in rooms)
 
