@@ -398,3 +398,26 @@ def test_home_page_does_not_load_matchmaking(app):
     page.wait_for_selector("[data-testid=hand-card]")
     assert not [u for u in fetched if "match.js" in u or "/trystero/" in u]
     watch.assert_clean()
+
+
+def test_one_link_says_no_route_within_ten_seconds(pair, tracker):
+    """The guest's page, set to "Through my TURN server only" with no TURN server, meets the host through the
+    relay but no connection can work: both pages say so in plain words within 10 s, with what to try."""
+    host, guest, hw, gw = pair
+    host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
+    host_game(host, {1: "remote"}, {"rounds": 1})
+    room_settings(host, tracker)
+    guest.goto(room_link(host, 1))
+    guest.wait_for_selector("[data-testid=room-joining]", timeout=STEP_TIMEOUT)
+    guest.click("[data-testid=net-settings] summary")
+    guest.click("[data-testid=net-mode-relay]")
+    guest.fill("[data-testid=net-stun]", "")
+    guest.fill("[data-testid=net-relays]", tracker)
+    guest.click("[data-testid=net-save]")
+    start = time.monotonic()
+    guest.wait_for_selector("[data-testid=room-joining][data-state=no-route]", timeout=10_000)
+    assert time.monotonic() - start <= 10.0
+    text = guest.inner_text("[data-testid=join-status]")
+    assert "No network path" in text and "same network" in text and "TURN server" in text
+    host.wait_for_selector("[data-testid=net-room-alert]:has-text('No network path')", timeout=10_000)
+    assert_clean(hw, gw)

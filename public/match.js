@@ -20,13 +20,37 @@ export async function load(host = false) {
   return lib;
 }
 
-// opts: {roomId, secret, relays: JSON [url], iceServers: JSON [...], policy: "all"|"relay", passive: bool}
+// opts: {roomId, secret, relays: JSON [url], iceServers: JSON [...], policy: "all"|"relay", passive: bool,
+//        noRouteMs}
 // A passive peer (the host) makes no offers of its own and answers every offer at once; the active one (a guest)
 // announces offers, so a guest arriving, or coming back, is answered as soon as its offer reaches the host.
-// emit(kind, peerId, text): kind in "join" | "leave" | "text" | "hello" | "error" | "flood"
+// emit(kind, peerId, text): kind in "join" | "leave" | "text" | "hello" | "error" | "flood" | "noroute"
 export async function open(opts, emit) {
   const trystero = await load(Boolean(opts.passive));
   await leaving.get(opts.roomId);
+  // Every RTCPeerConnection of this room, watched: once both descriptions are set (the ICE checks run) and no
+  // connection comes within noRouteMs, say "noroute" (Trystero itself reports it only after 23 s).
+  const checking = new Set();
+  class Watched extends RTCPeerConnection {
+    constructor(config) {
+      super(config);
+      this.addEventListener("connectionstatechange", () => {
+        const state = this.connectionState;
+        if (state === "connected" || state === "closed") checking.delete(this);
+        if (state === "failed" && checking.delete(this)) emit("noroute", "", "");
+      });
+    }
+    async setRemoteDescription(description) {
+      const result = await super.setRemoteDescription(description);
+      if (!checking.has(this) && this.connectionState !== "connected") {
+        checking.add(this);
+        setTimeout(() => {
+          if (checking.delete(this) && this.connectionState !== "connected") emit("noroute", "", "");
+        }, Number(opts.noRouteMs) || 8000);
+      }
+      return result;
+    }
+  }
   const room = trystero.joinRoom(
     {
       appId: APP_ID,
@@ -34,6 +58,7 @@ export async function open(opts, emit) {
       password: opts.secret,
       relayConfig: {urls: JSON.parse(opts.relays), warnOnRelayFailure: false},
       rtcConfig: {iceServers: JSON.parse(opts.iceServers), iceTransportPolicy: opts.policy},
+      rtcPolyfill: Watched,
     },
     opts.roomId,
     {onJoinError: e => emit("error", String(e && e.peerId || ""), String(e && e.error || "unknown"))},
@@ -76,6 +101,7 @@ export async function open(opts, emit) {
     drop: id => { blocked.add(id); },
     relaysUp: () => Object.values(trystero.getRelaySockets()).filter(s => s && s.readyState === 1).length,
     peers: () => Object.keys(room.getPeers()),
+    connecting: () => checking.size,
     leave: () => {
       const done = room.leave().catch(() => {}).finally(() => {
         if (leaving.get(opts.roomId) === done) leaving.delete(opts.roomId);

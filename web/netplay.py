@@ -323,6 +323,9 @@ class HostLink:
             self.watchers[peer_id] = {"name": clean_name(m.get("name"), "Watcher")}
             room.peer(peer_id).send(self.watch_message())
             self.app.redraw()
+        elif kind == "noroute":
+            self.room_error = tr("A watcher: {advice}", advice=_(NO_ROUTE_ADVICE))
+            self.app.redraw()
         elif kind in ("leave", "flood"):
             if kind == "flood":
                 room.drop(peer_id)
@@ -379,6 +382,7 @@ class HostLink:
             return
         pid = f"r{seat}:{peer_id}"
         if kind == "join":
+            self.room_error = ""  # a connection came up: an older "no route" or cut-off alert is stale
             self.peers[pid] = room.peer(peer_id)
             self.host.last_seen[pid] = now()
             room.hello(peer_id, self.table_id.hex())  # "I am this table's host"
@@ -397,6 +401,9 @@ class HostLink:
                 self.lost(pid, _("it sent too many messages") if kind == "flood" else _("it left the room"))
         elif kind == "error":
             self.room_error = text[:200]
+            self.app.redraw()
+        elif kind == "noroute":
+            self.room_error = tr("Seat {n}: {advice}", n=seat + 1, advice=_(NO_ROUTE_ADVICE))
             self.app.redraw()
 
     async def prepare(self, seat: int) -> None:
@@ -1032,7 +1039,7 @@ class GuestLink:
             if self.room_state == "looking" and now() - self.looking_since > netconfig.NO_HOST_AFTER:
                 self.room_state = "no-host"  # still looking, and saying why it may take long
                 self.app.redraw()
-            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id:
+            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id and not room.connecting():
                 self._new_room(room.settings)
                 return
 
@@ -1062,6 +1069,9 @@ class GuestLink:
             self.app.redraw()
         elif kind == "error" and "password" in text:
             self.error = _("A page with another room secret tried to connect: it was refused.")
+            self.app.redraw()
+        elif kind == "noroute" and not self.host_id:
+            self.room_state = "no-route"
             self.app.redraw()
 
     def room_join_clicked(self) -> None:
@@ -1350,6 +1360,7 @@ class GuestLink:
         status = {"off": _("This link meets the host through relays, but Connection settings say same network "
                            "only. Change that setting, or ask the host for the link with an answer code."),
                   "looking": _("Looking for the host through the relays…"),
+                  "no-route": _(NO_ROUTE_ADVICE),
                   "no-host": _("Still looking: a relay answers, but the host's page is not in this room. The host "
                                "may have closed the page, or this link was changed or cut: ask for it again and "
                                "copy the whole of it."),
@@ -1525,7 +1536,7 @@ class WatchLink:
         while room is self.room and not room.closed and not self.host_id:  # join again until the host answers
             await asyncio.sleep(0.25)
             waited += 0.25
-            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id:
+            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id and not room.connecting():
                 self.enter()
                 return
 
@@ -1548,6 +1559,8 @@ class WatchLink:
             if kind == "flood":
                 self.room.drop(peer_id)
             self.enter()  # the host may be back in a moment (a reload): look for it again
+        elif kind == "noroute" and not self.host_id:
+            self.show("looking", _(NO_ROUTE_ADVICE))
 
     def received(self, text: str) -> None:
         m = safejson.loads(text, max_chars=self.MAX_TEXT)
@@ -1615,6 +1628,8 @@ class WatchLink:
         return tag("main", {"class": "net-screen", "data-testid": "watch-screen", "data-state": self.state},
                    tag("h1", None, tr("Watch {title}", title=title)),
                    tag("p", {"class": "net-status", "role": "status", "data-testid": "watch-status"}, text),
+                   tag("p", {"class": "error", "role": "alert"}, self.error)
+                   if self.error and self.state == "looking" else None,
                    settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
 
 

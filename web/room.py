@@ -6,7 +6,8 @@ never connect to each other, and is the passive side of each: it makes no offers
 at once. Every peer that passes Trystero's password handshake (same secret) shows up as a `RoomPeer`,
 which sends like rtc.Peer, so py_engine.net's Host and Guest run over it unchanged. public/match.js is
 imported here, on first use only: the home page never loads it.
-Events reach `on_event(kind, peer_id, text)`: "join", "leave", "text", "hello", "error", "flood".
+Events reach `on_event(kind, peer_id, text)`: "join", "leave", "text", "hello", "error", "flood", and
+"noroute" (a connection's ICE checks found no path within netconfig.NO_ROUTE_AFTER seconds).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Room:
         """Join the room; raises when the browser cannot (no WebRTC, the module failed to load)."""
         mod = await load()
         opts = {"roomId": netconfig.room_id(self.secret, self.channel), "secret": self.secret,
-                "passive": self.passive,
+                "passive": self.passive, "noRouteMs": int(netconfig.NO_ROUTE_AFTER * 1000),
                 "relays": json.dumps(self.settings.rendezvous()),
                 "iceServers": json.dumps(self.settings.ice_servers()), "policy": self.settings.ice_policy()}
         handle = await mod.open(to_js(opts, dict_converter=js.Object.fromEntries), self._proxy)
@@ -88,6 +89,13 @@ class Room:
     def relays_up(self) -> int:
         try:
             return int(self.handle.relaysUp()) if self.handle is not None else 0
+        except Exception:
+            return 0
+
+    def connecting(self) -> int:
+        """Connections of this room whose ICE checks run (both descriptions set, not connected yet)."""
+        try:
+            return int(self.handle.connecting()) if self.handle is not None else 0
         except Exception:
             return 0
 
