@@ -117,3 +117,10 @@ def test_room_links_round_trip():
 def test_damaged_room_links_are_refused(code, words):
     with pytest.raises(SettingsError, match=words):
         decode_room(code)
+
+
+def test_host_proof_needs_the_rejoin_token():
+    proof = netconfig.host_proof("T" * 22, "0123456789abcdef", "ab" * 16)
+    assert len(proof) == 64 and proof == netconfig.host_proof("T" * 22, "0123456789abcdef", "ab" * 16)
+    assert proof != netconfig.host_proof("U" * 22, "0123456789abcdef", "ab" * 16)  # another token
+    assert proof != netconfig.host_proof("T" * 22, "0123456789abcdef", "cd" * 16)  # another challenge

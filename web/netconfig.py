@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -171,6 +172,13 @@ def room_id(secret: str, channel: str) -> str:
     the secret and the channel ("seat-2", "watch"), so a relay never learns the secret that keys the
     signalling's encryption, and each seat meets the host in a room of its own."""
     return hashlib.sha256(f"explorers-table/room/{secret}/{channel}".encode()).hexdigest()[:32]
+
+
+def host_proof(token: str, table: str, nonce: str) -> str:
+    """The host's answer to a returning guest's challenge: HMAC-SHA-256 of the table id and the guest's nonce
+    under the guest's rejoin token, which only the host and that guest know. A guest sends its token to no
+    page of the room that cannot answer (another page holding the same link could pretend to be the host)."""
+    return hmac.new(token.encode(), f"{table}:{nonce}".encode(), hashlib.sha256).hexdigest()
 
 
 def secret_ok(secret) -> bool:

@@ -38,6 +38,7 @@ ICE: STUN servers by default (netconfig.DEFAULT_STUN), none in "Same network onl
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import secrets
 import time
@@ -386,6 +387,10 @@ class HostLink:
             self.peers[pid] = room.peer(peer_id)
             self.host.last_seen[pid] = now()
             room.hello(peer_id, self.table_id.hex())  # "I am this table's host"
+        elif kind == "hello" and text.startswith("c:") and len(text) == 34:  # a seated guest asks for proof
+            token = (self.host.save()["seats"][seat] or {}).get("token")
+            if isinstance(token, str) and token:
+                room.hello(peer_id, "r:" + netconfig.host_proof(token, self.table_id.hex(), text[2:]))
         elif kind == "text":
             if pid in self.peers:
                 self.message(pid, text)
@@ -932,6 +937,7 @@ class GuestLink:
         self.host_id = ""  # the room peer that said it hosts this table
         self.room_state = ""  # looking | no-host | no-relay | host | error | off | "" (no room)
         self.looking_since = 0.0
+        self.nonces: dict[str, str] = {}  # room peer -> the challenge it must answer to be taken for the host
         self.join_clicked = False
         self.phase = "idle"  # idle | error | answering | waiting | joining | playing | lost | reconnect
         self.error = ""
@@ -1045,13 +1051,23 @@ class GuestLink:
 
     def room_event(self, kind: str, peer_id: str, text: str) -> None:
         if kind == "hello":
-            if not self.host_id and self.room_invite and text == self.room_invite.table:
-                self.host_id = peer_id
-                self.peer = self.room.peer(peer_id)
-                self.room_state = "host"
-                if self.join_clicked:
-                    self.claim()
+            if self.host_id or not self.room_invite:
+                return
+            token = self.stored_token()
+            if text == self.room_invite.table:
+                if token:  # our rejoin token goes only to a page that proves it knows it: the host
+                    self.nonces[peer_id] = secrets.token_hex(16)
+                    self.room.hello(peer_id, "c:" + self.nonces[peer_id])
                 else:
+                    self.host_found(peer_id)
+            elif text.startswith("r:") and peer_id in self.nonces and token:
+                if hmac.compare_digest(text[2:], netconfig.host_proof(token, self.room_invite.table,
+                                                                       self.nonces.pop(peer_id))):
+                    self.host_found(peer_id)
+                else:
+                    self.error = _("A page in your seat's room claimed to be the host and could not prove it: "
+                                   "it was ignored.")
+                    self.room.drop(peer_id)
                     self.app.redraw()
         elif kind == "text":
             if peer_id == self.host_id and self.peer is not None:
@@ -1072,6 +1088,22 @@ class GuestLink:
             self.app.redraw()
         elif kind == "noroute" and not self.host_id:
             self.room_state = "no-route"
+            self.app.redraw()
+
+    def stored_token(self) -> str:
+        """This page's rejoin token for the table of its room link, if it holds a seat there."""
+        saved = self.stored()
+        token = (saved.get("guest") or {}).get("token")
+        return token if saved.get("table") == self.table_hex() and isinstance(token, str) else ""
+
+    def host_found(self, peer_id: str) -> None:
+        self.nonces.clear()
+        self.host_id = peer_id
+        self.peer = self.room.peer(peer_id)
+        self.room_state = "host"
+        if self.join_clicked:
+            self.claim()
+        else:
             self.app.redraw()
 
     def room_join_clicked(self) -> None:
