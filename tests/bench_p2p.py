@@ -98,8 +98,9 @@ def measure_p2p_latency(dist_url: str, max_moves: int = 60, executable: str | No
 def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = None, fair: bool = False) -> dict:
     """The one-link flow on this machine with a local relay (e2e/tracker.mjs), two separate Chromium
     processes, settings stored before timing (only the local relay, no STUN): seconds from opening the invite
-    link in a fresh page to the guest's first position on screen (its hand drawn; the click on "Take my seat"
-    is made as soon as it shows), from the guest's reload to its hand again, and from the host's reload to
+    link in a fresh page to the host's seat list saying "connected" (the connection made and the seat taken)
+    and to the guest's first position on screen (its hand drawn; the click on "Take my seat" is made as soon
+    as it shows), from the guest's reload to its hand again, and from the host's reload to
     the guest's hand again with the host's seat list saying "connected". `repeats` tables, each figure's
     samples and best/median. `fair`: a two-seat Lost Cities table dealt by mental poker (the app's default for
     it) instead of a joint deal."""
@@ -108,7 +109,7 @@ def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = N
     import build
     from e2e.p2p import host_game, launch, open_page, relay_settings_js, start_tracker, stop_tracker
 
-    times: dict[str, list[float]] = {"link_to_first_position": [], "guest_reload_to_playing": [],
+    times: dict[str, list[float]] = {"link_to_seated": [], "link_to_first_position": [], "guest_reload_to_playing": [],
                                      "host_reload_to_playing": []}
     proc, relay = start_tracker()
     try:
@@ -129,6 +130,8 @@ def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = N
                     t0 = time.monotonic()
                     guest.goto(link)
                     guest.click("[data-testid=room-join]", timeout=90_000)
+                    host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]", timeout=60_000)
+                    times["link_to_seated"].append(time.monotonic() - t0)
                     guest.wait_for_selector("[data-testid=hand-card]", timeout=60_000)
                     times["link_to_first_position"].append(time.monotonic() - t0)
                     t0 = time.monotonic()
