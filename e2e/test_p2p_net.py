@@ -16,7 +16,6 @@ from .helpers import engine_state, moves_made, play_turn_by_clicks, wait_for_mov
 from .p2p import (
     STEP_TIMEOUT,
     answer_code,
-    host_game,
     invite_link,
     launch,
     open_page,
@@ -33,6 +32,25 @@ def assert_clean(*watches) -> None:
     for watch in watches:
         watch.errors = [e for e in watch.errors if e != CLOSED_BY_PEER]
         watch.assert_clean()
+
+
+def choose(page, selector: str, label: str) -> None:
+    """Pick an option of a native <select> as a person does: click it, then type its label and press Enter."""
+    page.click(selector)
+    page.keyboard.type(label)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
+                           " return el && el.selectedOptions[0] && el.selectedOptions[0].text.startsWith(text); }",
+                           arg=[selector, label])
+
+
+def start_lost_cities(page, seat2: str) -> None:
+    """A one-round Lost Cities table, the second seat chosen by its label ("Remote player", a bot), by clicks
+    and typing."""
+    page.click("[data-testid=new-lost-cities]")
+    choose(page, "[data-testid=seat-1]", seat2)
+    page.fill("[data-opt=rounds]", "1")
+    page.click("[data-testid=start]")
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +85,7 @@ def test_no_route_is_said_within_ten_seconds(pair):
     words, with what to try, within 10 s of pasting the answer code, and has a new link ready."""
     host, guest, hw, gw = pair
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    start_lost_cities(host, "Remote player")
     first = invite_link(host, 1)
     # a bad value is refused with a clear message and nothing is saved
     host.click("[data-testid=net-settings] summary")
@@ -140,7 +158,7 @@ def test_one_link_connects_and_plays(pair, tracker):
     seat, and both play over the data channel; no answer code is typed."""
     host, guest, hw, gw = pair
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    start_lost_cities(host, "Remote player")
     host.wait_for_selector("[data-testid=net-path][data-state=off]")
     room_settings(host, tracker)
     host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=STEP_TIMEOUT)
@@ -174,7 +192,7 @@ def test_rejoin_without_codes_after_reloads(pair, tracker, fair):
     guest reconnects by itself; play goes on. No code is typed, no new link is sent."""
     host, guest, hw, gw = pair
     host.evaluate(f"localStorage.setItem('explorers.fair-hands', '{str(fair).lower()}')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    start_lost_cities(host, "Remote player")
     room_settings(host, tracker)
     take_seat(guest, room_link(host, 1), tracker, "Eve")
     guest.wait_for_selector("[data-testid=hand-card]", timeout=60_000)
@@ -202,16 +220,6 @@ def test_rejoin_without_codes_after_reloads(pair, tracker, fair):
     play_turns([host, guest], host, 2)
     assert host.inner_text("[data-testid=net-name-1]") == "Eve"
     assert_clean(hw, gw)
-
-
-def choose(page, selector: str, label: str) -> None:
-    """Pick an option of a native <select> as a person does: click it, then type its label and press Enter."""
-    page.click(selector)
-    page.keyboard.type(label)
-    page.keyboard.press("Enter")
-    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
-                           " return el && el.selectedOptions[0] && el.selectedOptions[0].text.startsWith(text); }",
-                           arg=[selector, label])
 
 
 def board_step(page, host) -> bool:
@@ -307,7 +315,7 @@ def test_taken_seat_other_secret_and_flood_are_refused(pair, tracker):
     off. The table does not change and both players play on."""
     host, guest, hw, gw = pair
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    start_lost_cities(host, "Remote player")
     room_settings(host, tracker)
     link = room_link(host, 1)
     take_seat(guest, link, tracker, "Fay")
@@ -346,7 +354,7 @@ def test_watcher_follows_and_never_receives_a_hand(pair, tracker):
     removes it."""
     host, guest, hw, gw = pair
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    start_lost_cities(host, "Remote player")
     room_settings(host, tracker)
     take_seat(guest, room_link(host, 1), tracker, "Gus")
     guest.wait_for_selector("[data-testid=hand-card]", timeout=STEP_TIMEOUT)
@@ -394,7 +402,7 @@ def test_home_page_does_not_load_matchmaking(app):
     page.on("request", lambda r: fetched.append(r.url))
     page.reload()
     page.wait_for_selector("[data-testid=new-lost-cities]", timeout=90_000)
-    host_game(page, {1: "bot1"})
+    start_lost_cities(page, "Bot")  # the first bot: level 1
     page.wait_for_selector("[data-testid=hand-card]")
     assert not [u for u in fetched if "match.js" in u or "/trystero/" in u]
     watch.assert_clean()
@@ -405,7 +413,7 @@ def test_one_link_says_no_route_within_ten_seconds(pair, tracker):
     relay but no connection can work: both pages say so in plain words within 10 s, with what to try."""
     host, guest, hw, gw = pair
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    start_lost_cities(host, "Remote player")
     room_settings(host, tracker)
     guest.goto(room_link(host, 1))
     guest.wait_for_selector("[data-testid=room-joining]", timeout=STEP_TIMEOUT)
