@@ -77,9 +77,18 @@ def now() -> float:
     return float(js.performance.now()) / 1000.0
 
 
+OLD_STUN_KEY = "explorers.stun"  # before issue 38: a list of STUN URLs, host candidates only when empty
+
+
 def net_settings() -> netconfig.Settings:
-    """The connection settings (web/netconfig.py holds the defaults and the checks)."""
-    return netconfig.parse(dom.storage_get(NET_KEY))
+    """The connection settings (web/netconfig.py holds the defaults and the checks). STUN servers saved by an
+    older version of the page are kept until the settings are saved again."""
+    saved = dom.storage_get(NET_KEY)
+    if saved is None:
+        old = dom.storage_get(OLD_STUN_KEY)
+        if isinstance(old, list) and old:
+            saved = {"stun": old}
+    return netconfig.parse(saved)
 
 
 def page_base() -> str:
