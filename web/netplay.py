@@ -986,7 +986,7 @@ class GuestLink:
         return self.offer.table.hex() if self.offer else ""
 
     # --- the one-link flow (web/room.py) -----------------------------------------------------
-    def open_room(self, code: str, watch: bool = False) -> None:
+    def open_room(self, code: str) -> None:
         """A ``#room=`` link: join the table's room through the relays. A page that already holds a seat at
         this table (reload, dropped connection) takes it back by itself; else it asks for a name first."""
         try:
