@@ -91,7 +91,9 @@ def ensure_node_modules() -> None:
     lock = ROOT / "package-lock.json"
     if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime and (NODE_MODULES / "pyodide").exists():
         return
-    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+    # --ignore-scripts (also in .npmrc): no package here needs an install script, and the e2e tracker's
+    # bittorrent-tracker pulls in node-datachannel, whose script would download or compile a native binary
+    run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT)
 
 
 def ensure_python_dev() -> None:
@@ -381,6 +383,7 @@ def build() -> Path:
          "--check", ",".join(app_stdlib_imports(source, [engine, segno]))])
     (pyo / "python_stdlib.zip").chmod(0o644)
     copy_tree(ROOT / "public", DIST)
+    copy_trystero(DIST / "trystero")
     write_icons(DIST / "icons")
     app = DIST / "app.zip"
     app_sources(app.with_suffix(".src.zip"), [engine, segno])
@@ -402,6 +405,30 @@ def build() -> Path:
     write_gzip_siblings()
     log(f"built {DIST} ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) // 1024} KiB)")
     return DIST
+
+
+def copy_trystero(dst: Path) -> None:
+    """Trystero's torrent strategy and its core as plain ES modules (public/match.js imports them only when a
+    table has a remote seat or a room link is opened). The strategy's one bare import of the core is
+    rewritten to the copied file; the core imports only its own files."""
+    copy_tree(NODE_MODULES / "@trystero-p2p" / "core" / "dist", dst / "core",
+              skip=lambda p: not p.name.endswith(".mjs"))
+    # The host's page sorts above every guest (an id prefix public/match.js sets before the first import): where
+    # two peers both hold offers, Trystero lets the higher id answer, so the host (passive, web/room.py) answers
+    # a guest at once even while another peer of the room is connected, instead of at its next announce.
+    utils = dst / "core" / "utils.mjs"
+    text = utils.read_text()
+    if "const selfId = genId(20);" not in text:
+        raise SystemExit("@trystero-p2p/core no longer makes selfId as expected")
+    utils.write_text(text.replace("const selfId = genId(20);", "const selfId = ((p) => p + genId(20 - p.length))"
+                                  "(String(globalThis.explorersTrysteroIdPrefix ?? \"\").slice(0, 4));"))
+    src = (NODE_MODULES / "@trystero-p2p" / "torrent" / "dist" / "index.mjs").read_text()
+    if 'from "@trystero-p2p/core"' not in src:
+        raise SystemExit("@trystero-p2p/torrent no longer imports @trystero-p2p/core as expected")
+    src = src.replace('from "@trystero-p2p/core"', 'from "./core/index.mjs"')
+    (dst / "torrent.mjs").write_text(src.split("//# sourceMappingURL=")[0])
+    for name in ("LICENSE",):
+        shutil.copy2(NODE_MODULES / "@trystero-p2p" / "core" / name, dst / name)
 
 
 def write_manifest() -> None:

@@ -17,6 +17,13 @@ import build  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_TIMEOUT = 90_000
+# Tests never reach the internet: unless a test's page already chose its connection settings, a page starts in
+# "same network only" mode (no STUN, no public relay; web/netconfig.py). Tests of the one-link flow point the
+# relay setting at e2e/tracker.mjs through the settings form.
+HERMETIC_JS = """try {
+  if (localStorage.getItem('explorers.net') === null)
+    localStorage.setItem('explorers.net', JSON.stringify({mode: 'local', stun: [], relays: [], turn: null}));
+} catch (e) {}  // about:blank has no storage"""
 
 
 def launch(playwright):
@@ -61,6 +68,8 @@ class Watch:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:"))
                 else self.foreign.append(r.url))
+        # WebSockets are no "request": only a relay on this machine (e2e/tracker.mjs) is allowed
+        page.on("websocket", lambda ws: None if ws.url.startswith("ws://127.0.0.1:") else self.foreign.append(ws.url))
 
     def assert_clean(self) -> None:
         assert not self.errors, f"console errors: {self.errors}"
@@ -71,6 +80,7 @@ def open_app(browser, url: str, **context_args):
     """A new context (a 1280x900 window unless `context_args` name another viewport) on the app's home page,
     booted: (context, page, watch)."""
     context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_args})
+    context.add_init_script(HERMETIC_JS)
     page = context.new_page()
     origin = url.split("/", 3)
     watch = Watch(page, "/".join(origin[:3]))

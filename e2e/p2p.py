@@ -6,11 +6,12 @@ candidates are turned off so the candidates are this machine's own addresses.
 
 from __future__ import annotations
 
+import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from .conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, Watch
+from .conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, HERMETIC_JS, Watch
 from .helpers import new_game
 
 P2P_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
@@ -33,6 +34,7 @@ def launch(playwright, executable: str):
 
 def open_page(browser, url: str, wait: str | None = "[data-testid=new-lost-cities]"):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(HERMETIC_JS)
     origin = "/".join(url.split("/", 3)[:3])
     watch = Watch(page, origin)
     page.goto(url)
@@ -100,3 +102,31 @@ MUTATION_JS = """() => {
   new MutationObserver(() => { window.__mutN += 1; window.__mut = Date.now(); })
     .observe(document.getElementById('app'), {childList: true});
 }"""
+
+
+def start_tracker() -> tuple[subprocess.Popen, str]:
+    """A local WebSocket tracker (e2e/tracker.mjs, bittorrent-tracker's server) on 127.0.0.1: (process, ws url).
+    It stops when its stdin closes: `stop_tracker`."""
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen(["node", str(root / "e2e" / "tracker.mjs")], cwd=root, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    if not url.startswith("ws://127.0.0.1:"):
+        proc.kill()
+        raise RuntimeError(f"the local tracker did not start: {url!r}")
+    return proc, url
+
+
+def stop_tracker(proc: subprocess.Popen) -> None:
+    proc.stdin.close()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def relay_settings_js(relay: str) -> str:
+    """A script that stores one-link settings with only this relay and no STUN server (what the settings form
+    writes: tests type them; the benchmark sets them before it times anything)."""
+    return ("localStorage.setItem('explorers.net', JSON.stringify({mode: 'internet', stun: [], relays: ['"
+            + relay + "'], turn: null}))")

@@ -167,6 +167,8 @@ def run_benchmarks(root: Path, seconds: float = 3.0) -> dict:
 
     for key, module, name in (("site_start_sw", "bench_web", "measure_start"),
                               ("p2p_latency", "bench_p2p", "measure_p2p_latency"),
+                              ("p2p_one_link", "bench_p2p", "measure_one_link"),
+                              ("p2p_one_link_fair", "bench_p2p", "measure_one_link_fair"),
                               ("bot_moves_chromium", "bench_bots_web", "measure_bot_moves"),
                               ("bot_turns_chromium", "bench_bots_web", "measure_bot_turns")):
         try:

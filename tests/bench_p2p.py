@@ -4,7 +4,9 @@ the other browser (two separate Chromium processes on this machine, a real WebRT
     measure_p2p_latency(dist_url) -> {"host_to_guest": {...}, "guest_to_host": {...}, "all": {...}}
 
 Each entry holds n, p50, p95, mean and max in milliseconds (wall clock, Date.now() in both pages).
-`dist_url` is the served site (e.g. http://127.0.0.1:8000/). Run directly to build, serve and print.
+`dist_url` is the served site (e.g. http://127.0.0.1:8000/). Run directly to build, serve and print
+(`python tests/bench_p2p.py one-link` or `one-link-fair` for `measure_one_link`: the one-link flow's times
+with a local relay).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +95,68 @@ def measure_p2p_latency(dist_url: str, max_moves: int = 60, executable: str | No
             "all": _stats(every), "unit": "ms"}
 
 
+def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = None, fair: bool = False) -> dict:
+    """The one-link flow on this machine with a local relay (e2e/tracker.mjs), two separate Chromium
+    processes, settings stored before timing (only the local relay, no STUN): seconds from opening the invite
+    link in a fresh page to the host's seat list saying "connected" (the connection made and the seat taken)
+    and to the guest's first position on screen (its hand drawn; the click on "Take my seat" is made as soon
+    as it shows), from the guest's reload to its hand again, and from the host's reload to
+    the guest's hand again with the host's seat list saying "connected". `repeats` tables, each figure's
+    samples and best/median. `fair`: a two-seat Lost Cities table dealt by mental poker (the app's default for
+    it) instead of a joint deal."""
+    from playwright.sync_api import sync_playwright
+
+    import build
+    from e2e.p2p import host_game, launch, open_page, relay_settings_js, start_tracker, stop_tracker
+
+    times: dict[str, list[float]] = {"link_to_seated": [], "link_to_first_position": [], "guest_reload_to_playing": [],
+                                     "host_reload_to_playing": []}
+    proc, relay = start_tracker()
+    try:
+        with sync_playwright() as p:
+            for _ in range(repeats):
+                hb = launch(p, executable or build.CHROMIUM)
+                gb = launch(p, executable or build.CHROMIUM)
+                try:
+                    host, _ = open_page(hb, dist_url)
+                    guest, _ = open_page(gb, dist_url)
+                    for page in (host, guest):
+                        page.evaluate(relay_settings_js(relay))
+                        page.evaluate(f"localStorage.setItem('explorers.fair-hands', '{str(fair).lower()}')")
+                    host_game(host, {1: "remote"}, {"rounds": 1})
+                    host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=30_000)
+                    link = host.input_value("[data-testid=room-link-1]")
+                    guest.goto("about:blank")
+                    t0 = time.monotonic()
+                    guest.goto(link)
+                    guest.click("[data-testid=room-join]", timeout=90_000)
+                    host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]", timeout=60_000)
+                    times["link_to_seated"].append(time.monotonic() - t0)
+                    guest.wait_for_selector("[data-testid=hand-card]", timeout=60_000)
+                    times["link_to_first_position"].append(time.monotonic() - t0)
+                    t0 = time.monotonic()
+                    guest.reload()
+                    guest.wait_for_selector("[data-testid=hand-card]", timeout=60_000)
+                    times["guest_reload_to_playing"].append(time.monotonic() - t0)
+                    t0 = time.monotonic()
+                    host.reload()
+                    host.wait_for_selector("[data-testid=net-seat-1][data-state=connected]", timeout=60_000)
+                    guest.wait_for_selector("[data-testid=net-connected]", timeout=60_000)
+                    guest.wait_for_selector("[data-testid=hand-card]", timeout=60_000)
+                    times["host_reload_to_playing"].append(time.monotonic() - t0)
+                finally:
+                    hb.close()
+                    gb.close()
+    finally:
+        stop_tracker(proc)
+    return {k: {"samples": [round(x, 2) for x in v], "best": round(min(v), 2),
+                "median": round(statistics.median(v), 2)} for k, v in times.items()} | {"unit": "s", "goal": 3.0}
+
+
+def measure_one_link_fair(dist_url: str, repeats: int = 3) -> dict:
+    return measure_one_link(dist_url, repeats, fair=True)
+
+
 if __name__ == "__main__":
     import threading
 
@@ -102,6 +167,9 @@ if __name__ == "__main__":
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        print(json.dumps(measure_p2p_latency(f"http://127.0.0.1:{server.server_address[1]}/"), indent=1))
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        which = sys.argv[1] if len(sys.argv) > 1 else "latency"
+        fn = {"one-link": measure_one_link, "one-link-fair": measure_one_link_fair}.get(which, measure_p2p_latency)
+        print(json.dumps(fn(url), indent=1))
     finally:
         server.shutdown()

@@ -433,6 +433,7 @@ def test_guest_names_the_hosts_default_seat_in_its_own_language(catalogues):
         table = LocalTable("lost-cities", game.min_players, 5, {},
                            [{"kind": "human", "name": i18n._("You")}, {"kind": "remote", "name": "G"}])
         with mock.patch.object(netplay.HostLink, "refresh"), mock.patch.object(netplay.HostLink, "_pinger"), \
+                mock.patch.object(netplay.HostLink, "start_room"), \
                 mock.patch.object(netplay.dom, "spawn"):  # no connections in a unit test
             netplay.HostLink(FakeApp(), table)
         assert table.host.table()[0]["name"] == "Host"

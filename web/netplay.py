@@ -1,32 +1,44 @@
-"""Play with friends over a peer-to-peer link, no server: host and guest screens over py_engine.net.
+"""Play with friends over a peer-to-peer link, no server: host, guest and watcher screens over py_engine.net.
 
-Host. A table with a "Remote player" seat gets a `HostLink`: for each remote seat one
-RTCPeerConnection (web/rtc.py) and an invite link = this page's address + ``#join=<offer code>``
-(web/invite.py), with Copy and a QR code. The guest's answer code is pasted into that seat's field;
-the data channel comes up and every message goes through `py_engine.net.Host` (`host.receive`).
-Local seats act with `host.local_action`, bots through the shell's pump (web/session.py).
+Two ways to connect (docs/network.md says what each third party sees):
+- One link (the default, "Over the internet" in Connection settings). A table with a "Remote player" seat
+  gets a `HostLink`, which joins one Trystero room per remote seat and one for watchers (web/room.py,
+  public/match.js: rendezvous relays carry only encrypted signalling). Each seat's invite link is this
+  page's address + ``#room=<room secret, table, game, seat, invite token>`` (web/netconfig.py). The guest
+  opens it, clicks "Take my seat", and its page meets the host's in that seat's room: nothing goes back
+  by hand. The host's panel says which way it connects (``net-path``).
+- Answer codes (fallback: "Same network only", no relay answering within a few seconds, offline). For each
+  remote seat one RTCPeerConnection (web/rtc.py) and a ``#join=<offer code>`` link (web/invite.py); the
+  guest's page shows an answer code that the host pastes into that seat's field.
+Either way the data channel carries py_engine.net's messages unchanged: the host hands each text to
+`py_engine.net.Host` (`host.receive`); the guest plays on the shell's table screen through `RemoteTable`
+(a `py_engine.net.Guest`: views in, legal actions out). Local seats act with `host.local_action`, bots
+through the shell's pump (web/session.py).
 
-Guest. Opening an invite link boots straight into "joining": the page answers the offer, shows the
-short answer code (Copy, QR) and a name field; once the host pastes the code the guest claims the
-seat and then plays on the shell's ordinary table screen through `RemoteTable`
-(a `py_engine.net.Guest`: views in, legal actions out).
+Reconnecting:
+- One link: a guest that reloads or drops comes back to its seat by itself. Its page keeps the table id,
+  room secret and rejoin token in localStorage (``#playing`` after a reload); it joins its seat's room again
+  every few seconds until the host answers, then sends "rejoin" with the token. A host that reloads resumes
+  the table from its autosave (host.save() after every move) in the same rooms (the secret is kept with the
+  table), and every guest reconnects so, without a new link.
+- Answer codes: each reconnection takes a new handshake. The host's panel shows a fresh link for every remote
+  seat that is not connected; a guest that reloads sees "Reconnect" with a field for the host's new link
+  (pasting it in the address bar works too); opening it in the same browser rejoins instead of joining.
+A seat whose guest is away waits, or the host clicks "Let a bot play" (and later "Back to the remote
+player").
 
-Reconnecting always takes a new handshake, so the host's panel shows a fresh link for every remote
-seat that is not connected:
-- A guest that reloads or drops: the seat waits (or the host clicks "Let a bot play", and later
-  "Back to the remote player"). The guest's page keeps the table id and rejoin token in
-  localStorage; it shows "Reconnect" with a field for the host's new link for that seat (pasting
-  it in the address bar works too). Opening that link in the same browser sends "rejoin" with the
-  token instead of "join"; the answer code goes back to the host as the first time.
-- The host reloads: the autosave (host.save() after every move) resumes the table with new links;
-  guests see "connection to the host lost" and open their new link the same way.
+Watchers. The host's panel has a watch link (``#watch=``); a `WatchLink` page joins the table's watch room
+and is sent the seats' names and view(None) after every change, never a seat's view; it sends nothing but
+its request to watch. The host's panel lists the watchers, who are not seats, and can remove one.
 
-ICE uses host candidates only, unless STUN URLs are set in "Connection settings" (localStorage).
+ICE: STUN servers by default (netconfig.DEFAULT_STUN), none in "Same network only", only the TURN server in
+"Through my TURN server only"; a connection that finds no path is reported within NO_ROUTE_AFTER seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import secrets
 import time
@@ -35,18 +47,21 @@ import dom
 import i18n
 import invite
 import js
+import netconfig
 from i18n import N_, _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
-from rtc import Peer
+from room import Room
+from rtc import NO_ROUTE, Peer
 from session import LocalTable
 
 from py_engine import GAMES, get_game
-from py_engine.core import IllegalAction, Record
+from py_engine.core import IllegalAction, Record, safejson
 from py_engine.net import Guest
+from py_engine.net.messages import clean_name
 
 GUEST_KEY = "explorers.guest"
-STUN_KEY = "explorers.stun"
+NET_KEY = "explorers.net"  # connection settings (web/netconfig.py)
 NAME_KEY = "explorers.name"
 HOST_NAME = "Host"  # on the wire: the host's seat when it kept the default name; each guest shows it translated
 PING_EVERY = 5.0  # seconds
@@ -55,16 +70,25 @@ CONNECT_TIMEOUT = 30.0  # seconds from pasting an answer to an open channel
 FAIR_TIMEOUT = 120.0  # seconds a connected seat may keep the mental-poker protocol waiting before it is refused
 
 _drafts: dict[str, str] = {}  # text typed into fields that a redraw must not wipe (data-draft)
-_state: dict = {"app": None, "guest": None}
+_state: dict = {"app": None, "guest": None, "watch": None}
 
 
 def now() -> float:
     return float(js.performance.now()) / 1000.0
 
 
-def ice_urls() -> list[str]:
-    saved = dom.storage_get(STUN_KEY)
-    return [u for u in saved if isinstance(u, str)] if isinstance(saved, list) else []
+OLD_STUN_KEY = "explorers.stun"  # before issue 38: a list of STUN URLs, host candidates only when empty
+
+
+def net_settings() -> netconfig.Settings:
+    """The connection settings (web/netconfig.py holds the defaults and the checks). STUN servers saved by an
+    older version of the page are kept until the settings are saved again."""
+    saved = dom.storage_get(NET_KEY)
+    if saved is None:
+        old = dom.storage_get(OLD_STUN_KEY)
+        if isinstance(old, list) and old:
+            saved = {"stun": old}
+    return netconfig.parse(saved)
 
 
 def page_base() -> str:
@@ -91,22 +115,69 @@ def code_box(element_id: str, text: str, label: str, testid: str) -> Safe:
                 tag("details", {"class": "qr"}, tag("summary", None, _("QR code")), qr_svg(text)))
 
 
+MODE_LABELS = {
+    "internet": N_("Over the internet (one link; public relays and STUN servers help the two browsers meet)"),
+    "local": N_("Same network only (no third party at all: invite link and answer code)"),
+    "relay": N_("Through my TURN server only (neither browser learns the other's address)"),
+}
+NO_ROUTE_ADVICE = N_("No network path between the two browsers was found. Try: both on the same network (the same "
+                     "Wi-Fi), or another network (a phone's hotspot), or add a TURN server in Connection settings.")
+
+
 def settings_html() -> Safe:
-    urls = "\n".join(ice_urls())
-    return tag("details", {"class": "net-settings", "data-testid": "net-settings"},
+    s = net_settings()
+    mode = _drafts.get("net-mode", s.mode)
+    turn = s.turn or {}
+    fields = {"net-stun": "\n".join(s.stun), "net-relays": "\n".join(s.relays), "net-turn-url": turn.get("url", ""),
+              "net-turn-user": turn.get("username", ""), "net-turn-cred": turn.get("credential", "")}
+    val = {k: _drafts.get(k, v) for k, v in fields.items()}
+    radios = [tag("label", {"class": "net-mode"},
+                  tag("input", {"type": "radio", "name": "net-mode", "value": m, "data-draft": "net-mode",
+                                "data-testid": f"net-mode-{m}", "checked": m == mode}), " ", _(MODE_LABELS[m]))
+              for m in netconfig.MODES]
+    error = _drafts.get("net-error", "")
+    return tag("details", {"class": "net-settings", "data-testid": "net-settings",
+                           "open": bool(error or _drafts.get("net-open"))},
                tag("summary", None, _("Connection settings")),
-               tag("label", None, _("STUN servers, one URL per line (needed across different networks; leave empty "
-                                    "on one network)"),
-                   tag("textarea", {"rows": 2, "data-draft": "stun", "data-testid": "stun"},
-                       _drafts.get("stun", urls))),
-               tag("button", {"data-cmd": "net-stun"}, _("Save")))
+               tag("fieldset", None, tag("legend", None, _("How to connect")), radios),
+               tag("label", None, _("STUN servers, one address per line"),
+                   tag("textarea", {"rows": 2, "data-draft": "net-stun", "data-testid": "net-stun"}, val["net-stun"])),
+               tag("label", None, _("Relays that help the two pages meet, one address per line"),
+                   tag("textarea", {"rows": 2, "data-draft": "net-relays", "data-testid": "net-relays"},
+                       val["net-relays"])),
+               tag("fieldset", None, tag("legend", None, _("TURN server (optional)")),
+                   tag("input", {"data-draft": "net-turn-url", "data-testid": "net-turn-url",
+                                 "value": val["net-turn-url"], "aria-label": _("TURN server address"),
+                                 "autocomplete": "off"}), " ",
+                   tag("input", {"data-draft": "net-turn-user", "data-testid": "net-turn-user",
+                                 "value": val["net-turn-user"], "aria-label": _("TURN user name"),
+                                 "autocomplete": "off"}), " ",
+                   tag("input", {"type": "password", "data-draft": "net-turn-cred", "data-testid": "net-turn-cred",
+                                 "value": val["net-turn-cred"], "aria-label": _("TURN password"),
+                                 "autocomplete": "off"})),
+               tag("p", {"class": "error", "role": "alert", "data-testid": "net-settings-error"}, error)
+               if error else None,
+               tag("button", {"data-cmd": "net-save", "data-testid": "net-save"}, _("Save")))
 
 
-def save_stun() -> None:
-    lines = [u.strip() for u in _drafts.get("stun", "").split() if u.strip()]
-    good = [u for u in lines if u.split(":", 1)[0] in ("stun", "stuns", "turn", "turns")][:8]
-    dom.storage_set(STUN_KEY, good)
-    _drafts["stun"] = "\n".join(good)
+def save_settings() -> bool:
+    """The settings form, checked and stored; a bad value stays in the form with a message."""
+    s = net_settings()
+    turn = s.turn or {}
+    get = _drafts.get
+    try:
+        new = netconfig.from_form(get("net-mode", s.mode), get("net-stun", "\n".join(s.stun)),
+                                  get("net-relays", "\n".join(s.relays)), get("net-turn-url", turn.get("url", "")),
+                                  get("net-turn-user", turn.get("username", "")),
+                                  get("net-turn-cred", turn.get("credential", "")))
+    except netconfig.SettingsError as exc:
+        _drafts["net-error"] = tr("Not saved: {reason}.", reason=str(exc))
+        return False
+    dom.storage_set(NET_KEY, new.to_json())
+    for key in ("net-mode", "net-stun", "net-relays", "net-turn-url", "net-turn-user", "net-turn-cred", "net-error"):
+        _drafts.pop(key, None)
+    _drafts["net-open"] = ""
+    return True
 
 
 # --- host -------------------------------------------------------------------------------------
@@ -140,7 +211,15 @@ class HostLink:
         for seat, row in enumerate(self.host.table()):  # "You" (in any language) reads wrong on a guest's screen
             if row["kind"] == "local" and row["name"] in i18n.in_every_language("You"):
                 self.host.set_name(seat, HOST_NAME)
+        self.rooms: dict[str, Room] = {}  # channel ("seat-N") -> the room that seat's guest meets this page in
+        self.room_lost: dict[int, str] = {}  # seat -> why its room peer went
+        self.watchers: dict[str, dict] = {}  # room peer id -> {"name", "pid"}: pages following the table
+        self.watch_waiting: dict[str, int] = {}  # room peers of the watch room not yet watching: bad messages
+        self.watch_key: tuple | None = None  # what the watchers were last sent
+        self.room_state = "off"  # off (same network only) | starting | up | down (no relay answered) | error
+        self.room_error = ""
         self.refresh()
+        self.start_room()
         dom.spawn(self._pinger())
         if self.host.fair is not None:
             dom.spawn(self._fair_loop())
@@ -154,8 +233,192 @@ class HostLink:
         for seat in range(self.host.players):
             if self.host.seat_kind(seat) == "remote":
                 sl = self.seats.setdefault(seat, SeatLink(seat))
+                if self.host.peer_of(seat) is None and not self.host.invites().get(seat):
+                    self.host.invite(seat)
                 if sl.peer is None:
                     dom.spawn(self.prepare(seat))
+
+    # --- the one-link rooms (web/room.py) -----------------------------------------------------
+    def start_room(self) -> None:
+        """Join a room per remote seat through the relays, unless the settings say same network only. The
+        room secret is kept with the table (autosave), so a reloaded host meets its guests in the same rooms."""
+        settings = net_settings()
+        if not settings.rendezvous():
+            self.room_state = "off"
+            return
+        if not netconfig.secret_ok(self.table.net.get("room")):
+            self.table.net["room"] = netconfig.new_secret()
+            self.app.autosave()
+        self.room_state = "starting"
+        self.ensure_rooms(settings)
+        dom.spawn(self._relays_up())
+
+    def ensure_rooms(self, settings: netconfig.Settings | None = None) -> None:
+        """A room for every remote seat that has none yet (the host is the passive side of each)."""
+        if self.room_state == "off" or self.closed:
+            return
+        settings = settings or net_settings()
+        if "watch" not in self.rooms:
+            room = Room(self.table.net["room"], "watch", settings, self.watch_event, passive=True)
+            self.rooms["watch"] = room
+            dom.spawn(self._room_start(room))
+        for seat in range(self.host.players):
+            channel = f"seat-{seat}"
+            if self.host.seat_kind(seat) == "remote" and channel not in self.rooms:
+                room = Room(self.table.net["room"], channel, settings,
+                            lambda kind, peer_id, text, seat=seat: self.room_event(seat, kind, peer_id, text),
+                            passive=True)
+                self.rooms[channel] = room
+                dom.spawn(self._room_start(room))
+
+    async def _room_start(self, room: Room) -> None:
+        try:
+            await room.start()
+        except Exception as exc:
+            if self.rooms.get(room.channel) is room:
+                self.room_state, self.room_error = "error", str(exc)[:200]
+                self.app.redraw()
+
+    async def _relays_up(self) -> None:
+        """Say whether a relay answered within RELAY_WAIT seconds (then the answer codes are the way)."""
+        waited = 0.0
+        while not self.closed and self.room_state in ("starting", "down"):
+            up = any(r.relays_up() for r in self.rooms.values())
+            if up or (waited >= netconfig.RELAY_WAIT and self.room_state == "starting"):
+                self.room_state = "up" if up else "down"
+                self.app.redraw()
+            await asyncio.sleep(0.2)
+            waited += 0.2
+
+    def close_rooms(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.rooms.clear()
+
+    def room_link(self, seat: int) -> str:
+        token = self.host.invites().get(seat)
+        if not self.rooms or not token:
+            return ""
+        code = netconfig.RoomInvite(self.table.net["room"], self.table_id.hex(), self.host.game.id, seat, token)
+        return f"{page_base()}#room={code.encode()}"
+
+    # --- watchers: pages that follow the table with view(None), never a seat's view ---------------
+    def watch_link(self) -> str:
+        if "watch" not in self.rooms:
+            return ""
+        code = netconfig.RoomInvite(self.table.net["room"], self.table_id.hex(), self.host.game.id)
+        return f"{page_base()}#watch={code.encode()}"
+
+    def watch_event(self, kind: str, peer_id: str, text: str) -> None:
+        room = self.rooms.get("watch")
+        if room is None:
+            return
+        if kind == "join":
+            self.watch_waiting[peer_id] = 0
+            room.hello(peer_id, self.table_id.hex())
+        elif kind == "text":
+            if peer_id in self.watchers:
+                return  # a watcher has nothing more to say
+            try:
+                m = safejson.loads(text, max_chars=1000)
+                if not (isinstance(m, dict) and m.get("v") == 1 and m.get("t") == "watch"):
+                    raise ValueError("not a watch request")
+            except Exception:
+                bad = self.watch_waiting.get(peer_id, 0) + 1
+                self.watch_waiting[peer_id] = bad
+                if bad > 8:
+                    room.drop(peer_id)
+                return
+            self.watch_waiting.pop(peer_id, None)
+            self.watchers[peer_id] = {"name": clean_name(m.get("name"), "Watcher")}
+            room.peer(peer_id).send(self.watch_message())
+            self.app.redraw()
+        elif kind == "noroute":
+            self.room_error = tr("A watcher: {advice}", advice=_(NO_ROUTE_ADVICE))
+            self.app.redraw()
+        elif kind in ("leave", "flood"):
+            if kind == "flood":
+                room.drop(peer_id)
+            self.watch_waiting.pop(peer_id, None)
+            if self.watchers.pop(peer_id, None) is not None:
+                self.app.redraw()
+
+    def watch_message(self) -> str:
+        """What every watcher gets: the seats' names and view(None), the view no seat's secret is in."""
+        host = self.host
+        view = None if host.dealing else host.view(None)
+        return json.dumps({"v": 1, "t": "watching", "game": host.game.id, "seq": host.seq,
+                           "names": [row["name"] for row in host.table()], "view": view},
+                          separators=(",", ":"))
+
+    def watch_update(self) -> None:
+        """Send the watchers the table if it changed since they were last sent it."""
+        if not self.watchers or "watch" not in self.rooms:
+            return
+        key = (self.host.seq, self.host.revision, self.host.dealing)
+        if key == self.watch_key:
+            return
+        self.watch_key = key
+        text = self.watch_message()
+        room = self.rooms["watch"]
+        for peer_id in list(self.watchers):
+            room.peer(peer_id).send(text)
+
+    def unwatch(self, peer_id: str) -> None:
+        """The host removes a watcher: told so, then cut off for as long as this page lives."""
+        room = self.rooms.get("watch")
+        if room is None or self.watchers.pop(peer_id, None) is None:
+            return
+        room.peer(peer_id).send('{"v":1,"t":"removed"}')
+        room.drop(peer_id)
+
+    def watchers_html(self) -> Safe:
+        link = self.watch_link()
+        if not link:
+            return Safe("")
+        rows = [tag("li", {"data-testid": "watcher"}, w["name"], " ",
+                    tag("button", {"data-cmd": "net-unwatch", "data-arg": peer_id, "data-testid": "unwatch"},
+                        _("Remove")))
+                for peer_id, w in self.watchers.items()]
+        return tag("details", {"class": "net-watch", "data-testid": "net-watch", "open": bool(rows)},
+                   tag("summary", None, tr("Watchers: {n}", n=len(rows))),
+                   tag("p", None, _("Anyone with this link can follow the table and its log, never a hand:")),
+                   code_box("watch-link", link, _("Link to watch this table"), "watch-link"),
+                   tag("ul", {"class": "net-watchers"}, "", rows))
+
+    def room_event(self, seat: int, kind: str, peer_id: str, text: str) -> None:
+        room = self.rooms.get(f"seat-{seat}")
+        if room is None:
+            return
+        pid = f"r{seat}:{peer_id}"
+        if kind == "join":
+            self.room_error = ""  # a connection came up: an older "no route" or cut-off alert is stale
+            self.peers[pid] = room.peer(peer_id)
+            self.host.last_seen[pid] = now()
+            room.hello(peer_id, self.table_id.hex())  # "I am this table's host"
+        elif kind == "hello" and text.startswith("c:") and len(text) == 34:  # a seated guest asks for proof
+            token = (self.host.save()["seats"][seat] or {}).get("token")
+            if isinstance(token, str) and token:
+                room.hello(peer_id, "r:" + netconfig.host_proof(token, self.table_id.hex(), text[2:]))
+        elif kind == "text":
+            if pid in self.peers:
+                self.message(pid, text)
+                if self.host.seat_of(pid) is not None and self.room_lost.pop(seat, None):
+                    self.app.redraw()
+        elif kind in ("leave", "flood"):
+            if kind == "flood":
+                room.drop(peer_id)
+                self.room_error = tr("A page in the room of seat {n} sent too many messages: it was cut off.",
+                                     n=seat + 1)
+                self.app.redraw()
+            if pid in self.peers:
+                self.lost(pid, _("it sent too many messages") if kind == "flood" else _("it left the room"))
+        elif kind == "error":
+            self.room_error = text[:200]
+            self.app.redraw()
+        elif kind == "noroute":
+            self.room_error = tr("Seat {n}: {advice}", n=seat + 1, advice=_(NO_ROUTE_ADVICE))
+            self.app.redraw()
 
     async def prepare(self, seat: int) -> None:
         sl = self.seats[seat]
@@ -165,7 +428,7 @@ class HostLink:
         self.counter += 1
         pid = f"seat{seat + 1}-{self.counter}"
         try:
-            peer = Peer(ice_urls(), lambda: self.opened(pid), lambda text: self.message(pid, text),
+            peer = Peer(net_settings(), lambda: self.opened(pid), lambda text: self.message(pid, text),
                         lambda reason: self.lost(pid, reason))
         except Exception as exc:
             sl.status, sl.error = "error", f"This browser cannot open peer-to-peer connections ({exc})."
@@ -218,9 +481,17 @@ class HostLink:
         self.app.redraw()
         await asyncio.sleep(CONNECT_TIMEOUT)
         if sl.serial == serial and sl.status == "connecting":
-            sl.error = _("Connection failed: the two browsers found no network path. A new link is ready below; "
-                         "across different networks add a STUN server in Connection settings.")
+            sl.error = _(NO_ROUTE_ADVICE)
             await self.prepare(seat)
+
+    def settings_changed(self) -> None:
+        """New connection settings: every seat not connected gets a new link made with them."""
+        self.close_rooms()
+        self.start_room()
+        for seat, sl in self.seats.items():
+            if self.host.seat_kind(seat) == "remote" and self.host.peer_of(seat) is None and sl.status != "open":
+                sl.error = ""
+                dom.spawn(self.prepare(seat))
 
     def seat_of_pid(self, pid: str) -> SeatLink | None:
         return next((sl for sl in self.seats.values() if sl.pid == pid), None)
@@ -253,6 +524,7 @@ class HostLink:
             peer = self.peers.get(pid)
             if peer is not None:
                 peer.send(text)
+        self.watch_update()
 
     def lost(self, pid: str, reason: str) -> None:
         peer = self.peers.pop(pid, None)
@@ -260,13 +532,23 @@ class HostLink:
             peer.close()
         sl = self.seat_of_pid(pid)
         was_seated = self.host.seat_of(pid) is not None
+        seat = self.host.seat_of(pid)
         self.send(self.host.disconnect(pid))
-        if sl is None or self.closed:
+        if self.closed:
+            return
+        if sl is None:  # a peer of the room: its seat (if any) waits for it to come back through the room
+            if seat is not None:
+                self.room_lost[seat] = tr("{name} lost the connection ({reason}). The seat waits: the player comes "
+                                          "back by opening the page again, or let a bot play.",
+                                          name=self.table.names[seat], reason=reason)
+                self.app.autosave()
+                self.app.redraw()
             return
         sl.peer = None
         name = self.table.names[sl.seat]
         sl.error = (tr("{name} lost the connection ({reason}). The seat waits: send the new link below to rejoin, "
                        "or let a bot play.", name=name, reason=reason) if was_seated
+                    else _(NO_ROUTE_ADVICE) if reason == NO_ROUTE
                     else tr("Connection failed ({reason}). A new link is ready.", reason=reason))
         sl.status, sl.link = "lost", ""
         self.app.autosave()
@@ -321,11 +603,13 @@ class HostLink:
     def back_to_remote(self, seat: int) -> None:
         self.table.set_kind(seat, "remote")
         self.refresh()
+        self.ensure_rooms()
         self.app.autosave()
         self.app.after_change()
 
     def close(self) -> None:
         self.closed = True
+        self.close_rooms()
         for sl in self.seats.values():
             self._drop(sl)
         for peer in self.peers.values():
@@ -333,6 +617,21 @@ class HostLink:
         self.peers.clear()
 
     # --- drawing --------------------------------------------------------------------------
+    def path_html(self) -> Safe:
+        """Which way the guests connect, said plainly."""
+        if not any(self.host.seat_kind(s) == "remote" for s in range(self.host.players)):
+            return Safe("")
+        state = self.room_state
+        text = {"off": _("Same network only: each player gets an invite link and sends back an answer code."),
+                "starting": _("Joining this table's room through the relays…"),
+                "up": _("One link: the player's page finds this one through the relays; no code to send back."),
+                "down": _("No relay answered: use the invite link and answer code of each seat below."),
+                }.get(state) or tr("The relays cannot be used ({reason}): use the answer codes below.",
+                                   reason=self.room_error)
+        extra = tag("p", {"class": "error", "role": "alert", "data-testid": "net-room-alert"}, self.room_error) \
+            if self.room_error and state == "up" else None
+        return join(tag("p", {"class": "net-status", "data-testid": "net-path", "data-state": state}, text), extra)
+
     def panel_html(self) -> Safe:
         rows = []
         for seat, row in enumerate(self.host.table()):
@@ -355,11 +654,20 @@ class HostLink:
                                 tag("span", {"class": "net-ok"}, _("connected"), ms)))
                 continue
             body = []
+            link = self.room_link(seat)
+            if link:
+                body += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
+                         code_box(f"room-{seat}", link, tr("Invite link for seat {n}", n=seat + 1),
+                                  f"room-link-{seat}")]
+            if self.room_lost.get(seat):
+                body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-room-error-{seat}"},
+                                self.room_lost[seat]))
+            manual = body if not self.rooms else []
             if sl is None or sl.status == "preparing":
-                body.append(tag("p", {"class": "net-status"}, _("Preparing an invite link…")))
+                manual.append(tag("p", {"class": "net-status"}, _("Preparing an invite link…")))
             elif sl.status in ("waiting", "error", "lost") and sl.link:
                 draft = _drafts.get(f"answer-{seat}", "")
-                body += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
+                manual += [tag("p", None, tr("Send this link to the player of seat {n}:", n=seat + 1)),
                          code_box(f"invite-{seat}", sl.link, tr("Invite link for seat {n}", n=seat + 1),
                                   f"invite-{seat}"),
                          tag("label", {"class": "answer"}, _("Their answer code"), " ",
@@ -368,23 +676,32 @@ class HostLink:
                          " ", tag("button", {"class": "primary", "data-cmd": "net-connect", "data-arg": seat,
                                              "data-testid": f"answer-ok-{seat}"}, _("Connect"))]
             elif sl.status == "connecting":
-                body.append(tag("p", {"class": "net-status"}, _("Connecting…")))
+                manual.append(tag("p", {"class": "net-status"}, _("Connecting…")))
             elif sl.status == "open":
-                body.append(tag("p", {"class": "net-status"}, _("Connected, waiting for the guest to take the seat…")))
+                manual.append(tag("p", {"class": "net-status"},
+                                  _("Connected, waiting for the guest to take the seat…")))
             if sl is not None and sl.error:
-                body.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"}, sl.error))
+                manual.append(tag("p", {"class": "error", "role": "alert", "data-testid": f"net-error-{seat}"},
+                                  sl.error))
+            if self.rooms:
+                body.append(tag("details", {"class": "net-manual", "data-testid": f"net-manual-{seat}",
+                                            "open": self.room_state in ("down", "error") or bool(sl and sl.error)},
+                                tag("summary", None, _("Or connect with an answer code (same network, no relay)")),
+                                manual))
             if sl is not None and sl.status != "open" and self.host.fair is None:
                 body.append(tag("p", None, tag("button", {"data-cmd": "net-bot", "data-arg": seat,
                                                           "data-testid": f"net-bot-{seat}"},
                                                _("Let a bot play this seat"))))
             rows.append(tag("li", {"data-testid": f"net-seat-{seat}", "data-state": sl.status if sl else "preparing"},
                             name, " ", tag("span", {"class": "net-wait"}, _("remote · not connected")), body))
+        path = self.path_html()
         if self.host.fair is not None:
             names = [row["name"] for row in self.host.table()]
             busy = "1" if self.host.fair.drawing() else "0"  # my deck draw waits for the guest's key
             return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
-                       tag("h2", None, _("Players")),
-                       fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
+                       tag("h2", None, _("Players")), path,
+                       fair_html(self.host.fair, names), tag("ol", {"class": "net-seats"}, "", rows),
+                       self.watchers_html(), settings_html())
         if self.host.state.record.host_share:
             sealed = tag("p", {"class": "net-deal", "data-testid": "deal-sealed", "data-state": "joint",
                                "title": _("SHA-256 commitment to the host's share of the deal, sent before any guest "
@@ -396,8 +713,8 @@ class HostLink:
                                "title": _("SHA-256 commitment to the seed: each guest checks it when the game ends")},
                          tr("Deal sealed ({code}…): the guests check it when the game ends.",
                             code=self.host.commitment[:12]))
-        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), sealed,
-                   trust_html(), tag("ol", {"class": "net-seats"}, "", rows), settings_html())
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Players")), path, sealed,
+                   trust_html(), tag("ol", {"class": "net-seats"}, "", rows), self.watchers_html(), settings_html())
 
 
 # --- guest ------------------------------------------------------------------------------------
@@ -624,6 +941,13 @@ class GuestLink:
         self.guest = Guest()
         self.peer: Peer | None = None
         self.offer: invite.Description | None = None
+        self.room_invite: netconfig.RoomInvite | None = None  # the #room= link this page came from
+        self.room: Room | None = None
+        self.host_id = ""  # the room peer that said it hosts this table
+        self.room_state = ""  # looking | no-host | no-relay | host | error | off | "" (no room)
+        self.looking_since = 0.0
+        self.nonces: dict[str, str] = {}  # room peer -> the challenge it must answer to be taken for the host
+        self.join_clicked = False
         self.phase = "idle"  # idle | error | answering | waiting | joining | playing | lost | reconnect
         self.error = ""
         self.answer = ""
@@ -649,11 +973,176 @@ class GuestLink:
 
     def saved(self) -> dict:
         old = self.stored()
-        table = self.offer.table.hex() if self.offer else old.get("table")
+        table = self.table_hex() or old.get("table")
         used = list(old.get("used", [])) if old.get("table") == table else []
         if self.offer and self.offer.ufrag not in used:
             used = (used + [self.offer.ufrag])[-20:]
-        return {"table": table, "guest": self.guest.save(), "used": used}
+        room = self.room_invite.secret if self.room_invite else old.get("room") if old.get("table") == table else None
+        return {"table": table, "guest": self.guest.save(), "used": used, "room": room}
+
+    def table_hex(self) -> str:
+        if self.room_invite is not None:
+            return self.room_invite.table
+        return self.offer.table.hex() if self.offer else ""
+
+    # --- the one-link flow (web/room.py) -----------------------------------------------------
+    def open_room(self, code: str) -> None:
+        """A ``#room=`` link: join the table's room through the relays. A page that already holds a seat at
+        this table (reload, dropped connection) takes it back by itself; else it asks for a name first."""
+        try:
+            inv = netconfig.decode_room(code)
+            if inv.seat is None:
+                raise netconfig.SettingsError("this is a link to watch, not to take a seat")
+        except netconfig.SettingsError as exc:
+            self.show("error", tr("This invite link cannot be used: {reason}.", reason=str(exc)))
+            return
+        self.room_invite, self.offer = inv, None
+        saved = self.stored()
+        if saved.get("table") == inv.table and (saved.get("guest") or {}).get("token"):
+            self.guest = Guest.restore(saved["guest"])
+            self.join_clicked = True  # our seat: back to it with no click
+        self.enter_room()
+
+    def enter_room(self) -> None:
+        self.host_id, self.peer = "", None
+        settings = net_settings()
+        on_table = self.table is not None and self.app.table is self.table and self.app.screen == "table"
+        if not settings.rendezvous():
+            if self.room is not None:
+                self.room.close()
+            self.room, self.room_state = None, "off"
+        else:
+            if self.room_state not in ("looking", "no-host"):
+                self.looking_since = now()
+            self.room_state = "looking"
+            self._new_room(settings)
+        if on_table:  # the table stays on screen; its panel says the connection is being made again
+            self.app.redraw()
+        else:
+            self.show("room" if not self.guest.seated else self.phase if self.phase in ("joining", "lost")
+                      else "joining")
+
+    def _new_room(self, settings: netconfig.Settings) -> None:
+        if self.room is not None:
+            self.room.close()
+        seat = self.room_invite.seat if self.room_invite.seat is not None else self.guest.seat
+        self.room = Room(self.room_invite.secret, f"seat-{seat}", settings, self.room_event)
+        dom.spawn(self._room_up(self.room))
+
+    async def _room_up(self, room: Room) -> None:
+        """Join; until the host answers, join again every few seconds: each new join announces new offers at
+        once (Trystero then waits up to the relay's interval, often two minutes, between announces)."""
+        try:
+            await room.start()
+        except Exception as exc:
+            self.room_state, self.error = "error", str(exc)[:200]
+            self.app.redraw()
+            return
+        up = await room.wait_relay()
+        if room is self.room and not up:
+            self.room_state = "no-relay"
+            self.app.redraw()
+            while room is self.room and not room.closed and not await room.wait_relay(2.0):
+                pass
+            if room is self.room and self.room_state == "no-relay":
+                self.room_state = "looking"
+                self.app.redraw()
+        waited = 0.0
+        while room is self.room and not room.closed and not self.host_id:
+            await asyncio.sleep(0.25)
+            waited += 0.25
+            if self.room_state == "looking" and now() - self.looking_since > netconfig.NO_HOST_AFTER:
+                self.room_state = "no-host"  # still looking, and saying why it may take long
+                self.app.redraw()
+            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id and not room.connecting():
+                self._new_room(room.settings)
+                return
+
+    def room_event(self, kind: str, peer_id: str, text: str) -> None:
+        if kind == "hello":
+            if self.host_id or not self.room_invite:
+                return
+            token = self.stored_token()
+            if text == self.room_invite.table:
+                if token:  # our rejoin token goes only to a page that proves it knows it: the host
+                    self.nonces[peer_id] = secrets.token_hex(16)
+                    self.room.hello(peer_id, "c:" + self.nonces[peer_id])
+                else:
+                    self.host_found(peer_id)
+            elif text.startswith("r:") and peer_id in self.nonces and token:
+                if hmac.compare_digest(text[2:], netconfig.host_proof(token, self.room_invite.table,
+                                                                       self.nonces.pop(peer_id))):
+                    self.host_found(peer_id)
+                else:
+                    self.error = _("A page in your seat's room claimed to be the host and could not prove it: "
+                                   "it was ignored.")
+                    self.room.drop(peer_id)
+                    self.app.redraw()
+        elif kind == "text":
+            if peer_id == self.host_id and self.peer is not None:
+                self.received(text)
+        elif kind in ("leave", "flood") and peer_id == self.host_id:
+            if kind == "flood":
+                self.room.drop(peer_id)
+            self.host_id, self.peer, self.room_state = "", None, "looking"
+            self.looking_since = now()
+            if self.guest.seated:
+                self.phase = "lost"
+                self.error = _("Connection to the host lost. Reconnecting by itself as soon as the host's page is "
+                               "back…")
+            self._new_room(self.room.settings)  # announce again at once: the host may be back in a moment
+            self.app.redraw()
+        elif kind == "error" and "password" in text:
+            self.error = _("A page with another room secret tried to connect: it was refused.")
+            self.app.redraw()
+        elif kind == "noroute" and not self.host_id:
+            self.room_state = "no-route"
+            self.app.redraw()
+
+    def stored_token(self) -> str:
+        """This page's rejoin token for the table of its room link, if it holds a seat there."""
+        saved = self.stored()
+        token = (saved.get("guest") or {}).get("token")
+        return token if saved.get("table") == self.table_hex() and isinstance(token, str) else ""
+
+    def host_found(self, peer_id: str) -> None:
+        self.nonces.clear()
+        self.host_id = peer_id
+        self.peer = self.room.peer(peer_id)
+        self.room_state = "host"
+        if self.join_clicked:
+            self.claim()
+        else:
+            self.app.redraw()
+
+    def room_join_clicked(self) -> None:
+        self.join_clicked = True
+        if self.host_id:
+            self.claim()
+        else:
+            self.app.redraw()
+
+    def claim(self) -> None:
+        """Take the seat (join) or take it back (rejoin) over the open connection."""
+        self.heard = now()
+        saved = self.stored()
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
+        dom.storage_set(NAME_KEY, name)
+        token = (saved.get("guest") or {}).get("token")
+        if saved.get("table") == self.table_hex() and token:
+            live = self.guest.fair if self.guest.token == token else None  # no reload: go on with this seat
+            self.guest = Guest.restore(saved["guest"], fair=live)
+            self.rejoining = True
+            self.send(self.guest.rejoin())
+        else:
+            self.guest = Guest(name=name)
+            self.rejoining = False
+            token = self.room_invite.token if self.room_invite else self.offer.token
+            self.send(self.guest.join(token, name))
+        self.show("joining")  # the restored Guest has no view yet: the table comes back with the host's view
+        if not self.watching:
+            self.watching = True
+            dom.spawn(self._watch())
 
     def show(self, phase: str, error: str = "") -> None:
         self.phase, self.error = phase, error
@@ -675,6 +1164,9 @@ class GuestLink:
             self.show("reconnect")
             return
         self.offer = d
+        if self.room is not None:  # a code link replaces a room link
+            self.room.close()
+            self.room, self.room_invite, self.host_id, self.room_state = None, None, "", ""
         dom.spawn(self._answer(d))
 
     async def _answer(self, d: invite.Description) -> None:
@@ -683,7 +1175,7 @@ class GuestLink:
         self.answer = ""
         self.show("answering")
         try:
-            peer = Peer(ice_urls(), self.opened, self.received, self.lost)
+            peer = Peer(net_settings(), self.opened, self.received, self.lost)
         except Exception as exc:
             self.show("error", f"This browser cannot open peer-to-peer connections ({exc}).")
             return
@@ -704,24 +1196,7 @@ class GuestLink:
             self.peer.send(text)
 
     def opened(self) -> None:
-        self.heard = now()
-        saved = self.stored()
-        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or "Guest"
-        dom.storage_set(NAME_KEY, name)
-        token = (saved.get("guest") or {}).get("token")
-        if saved.get("table") == self.offer.table.hex() and token:
-            live = self.guest.fair if self.guest.token == token else None  # no reload: go on with this seat
-            self.guest = Guest.restore(saved["guest"], fair=live)
-            self.rejoining = True
-            self.send(self.guest.rejoin())
-        else:
-            self.guest = Guest(name=name)
-            self.rejoining = False
-            self.send(self.guest.join(self.offer.token, name))
-        self.show("joining")
-        if not self.watching:
-            self.watching = True
-            dom.spawn(self._watch())
+        self.claim()
 
     def received(self, text: str) -> None:
         """One message from the host. Nothing raises out of here: a view this app cannot draw is refused
@@ -822,7 +1297,8 @@ class GuestLink:
             if m.get("re") == "rejoin" and self.rejoining and m.get("code") == "auth":
                 self.rejoining = False  # the host does not know our token any more: use the invite
                 self.guest = Guest(name=self.guest.name or "Guest")
-                self.send(self.guest.join(self.offer.token, self.guest.name))
+                self.send(self.guest.join(self.room_invite.token if self.room_invite else self.offer.token,
+                                          self.guest.name))
                 return
             if self.table is not None:
                 self.table.pending, self.table.queued = False, []
@@ -863,6 +1339,13 @@ class GuestLink:
 
     def lost(self, reason: str) -> None:
         self.peer = None
+        if self.room_invite is not None and self.guest.seated:  # the room brings the host back: meet again
+            self.phase = "lost"
+            self.error = tr("Connection to the host lost ({reason}). Reconnecting by itself as soon as the host's "
+                            "page answers…", reason=reason)
+            self.enter_room()
+            self.app.redraw()
+            return
         if self.phase in ("waiting", "answering", "joining"):
             self.show("error", tr("Could not connect to the host: {reason}. Ask the host for a new link.",
                                   reason=reason))
@@ -908,6 +1391,45 @@ class GuestLink:
         return tag("section", {"class": "net", "data-testid": "net-panel", "data-pending": busy},
                    tag("h2", None, _("Players")), head, deal_html(g), tag("ol", {"class": "net-seats"}, "", rows))
 
+    def room_screen_html(self) -> Safe:
+        inv = self.room_invite
+        title = tdata(GAMES[inv.game].title) if inv and inv.game in GAMES else _("a game")
+        seat = inv.seat if inv and inv.seat is not None else self.guest.seat
+        head = tr("Join {title} — seat {n}", title=title, n=seat + 1) if isinstance(seat, int) \
+            else tr("Join {title}", title=title)
+        state = self.room_state
+        status = {"off": _("This link meets the host through relays, but Connection settings say same network "
+                           "only. Change that setting, or ask the host for the link with an answer code."),
+                  "looking": _("Looking for the host through the relays…"),
+                  "no-route": _(NO_ROUTE_ADVICE),
+                  "no-host": _("Still looking: a relay answers, but the host's page is not in this room. The host "
+                               "may have closed the page, or this link was changed or cut: ask for it again and "
+                               "copy the whole of it."),
+                  "host": _("Found the host."),
+                  "no-relay": _("No relay answered. Check this device's internet connection, or ask the host for "
+                                "the link with an answer code (under “Or connect with an answer code”).")
+                  }.get(state) or tr("The relays cannot be used here ({reason}).", reason=self.error)
+        if self.phase == "joining" and self.guest.seated and self.guest.joint:
+            status = _("Seated. The game starts when every player has joined: the deal is made by all of you "
+                       "together.")
+        elif self.join_clicked and state == "host":
+            status = _("Connected: taking your seat…")
+        elif self.join_clicked and state == "looking":
+            status = _("Looking for the host through the relays… you take your seat as soon as it answers.")
+        name = _drafts.get("guest-name") or dom.storage_get(NAME_KEY) or _("Guest")
+        alert = tag("p", {"class": "error", "role": "alert"}, self.error) \
+            if self.error and state in ("looking", "host") else None
+        return tag("main", {"class": "net-screen", "data-testid": "room-joining", "data-state": state},
+                   tag("h1", None, head),
+                   tag("p", None, tag("label", None, _("Your name"), " ",
+                                      tag("input", {"data-draft": "guest-name", "data-testid": "guest-name",
+                                                    "maxlength": 24, "value": name}))),
+                   tag("p", None, tag("button", {"class": "primary", "data-cmd": "net-room-join",
+                                                 "data-testid": "room-join", "disabled": self.join_clicked},
+                                      _("Take my seat"))),
+                   tag("p", {"class": "net-status", "role": "status", "data-testid": "join-status"}, status), alert,
+                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
+
     def screen_html(self) -> Safe:
         d = self.offer
         title = tdata(GAMES[d.game].title) if d and d.game in GAMES else _("a game")
@@ -926,6 +1448,8 @@ class GuestLink:
                                          "(the host's screen shows it next to your name) and open it here.",
                                          what=what)),
                        self.relink_html(), settings_html())
+        if self.room_invite is not None and self.phase in ("room", "joining", "lost"):
+            return self.room_screen_html()
         if self.phase == "answering" or not self.answer:
             return tag("main", {"class": "net-screen"}, tag("h1", None, head),
                        tag("p", None, _("Preparing your answer code…")))
@@ -943,6 +1467,210 @@ class GuestLink:
                                     "seat:")),
                    code_box("answer-code", self.answer, _("Answer code"), "answer-code"),
                    tag("p", {"class": "net-status", "role": "status", "data-testid": "join-status"}, status),
+                   settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
+
+
+# --- watchers ---------------------------------------------------------------------------------
+class _Watched:
+    """What a watcher knows of the table, shaped like the parts of py_engine.net.Guest that RemoteTable reads:
+    view(None) and the seats' names, no seat, nothing to play."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id, self.seat, self.fair, self.result = game_id, None, None, None
+        self.view: dict | None = None
+        self.table: list[dict] = []
+        self.legal: list = []
+        self.seated = False
+
+    @property
+    def to_move(self) -> list:
+        return list((self.view or {}).get("to_move") or [])
+
+    def final_record(self) -> None:
+        return None
+
+
+class WatchTable(RemoteTable):
+    """The shell's table for a watcher: nobody's eyes (viewer None), no moves, nothing saved."""
+
+    autosave_key = "explorers.watching"
+
+    def humans(self) -> list[int]:
+        return []
+
+    def legal(self, seat) -> list:
+        return []
+
+    def act(self, seat: int, encoded) -> None:
+        raise IllegalAction("a watcher does not play")
+
+    def played(self) -> None:
+        return None
+
+    @property
+    def seats(self) -> list[dict]:
+        return [{"kind": "human", "name": n} for n in self.names]
+
+
+class WatchLink:
+    """A page following a table from a ``#watch=`` link: it joins the table's watch room, says it wants to
+    watch, and draws every view(None) the host sends, after the same checks a guest makes (bounded parser,
+    render.schema); it sends nothing else."""
+
+    MAX_TEXT = 2_000_000
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.active = False
+        self.invite: netconfig.RoomInvite | None = None
+        self.room: Room | None = None
+        self.host_id = ""
+        self.state = ""  # looking | watching | removed | error | off
+        self.error = ""
+        self.guest = _Watched("")
+        self.table: WatchTable | None = None
+        self.heard = 0.0
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.host_id) and self.state == "watching"
+
+    def open(self, code: str) -> None:
+        self.active = True
+        try:
+            inv = netconfig.decode_room(code)
+            if inv.seat is not None:
+                raise netconfig.SettingsError("this is a link to take a seat, not to watch")
+        except netconfig.SettingsError as exc:
+            self.show("error", tr("This link cannot be used: {reason}.", reason=str(exc)))
+            return
+        self.invite, self.guest = inv, _Watched(inv.game)
+        self.enter()
+
+    def show(self, state: str, error: str = "") -> None:
+        self.state, self.error = state, error
+        if state == "removed" or not (self.table is not None and self.app.table is self.table
+                                      and self.app.screen == "table"):
+            self.app.screen, self.app.modal = "net", None
+        self.app.redraw()
+
+    def enter(self) -> None:
+        if self.room is not None:
+            self.room.close()
+        self.host_id = ""
+        settings = net_settings()
+        if not settings.rendezvous():
+            self.room = None
+            self.show("off")
+            return
+        self.room = Room(self.invite.secret, "watch", settings, self.event)
+        self.show("looking")
+        dom.spawn(self._up(self.room))
+
+    async def _up(self, room: Room) -> None:
+        try:
+            await room.start()
+        except Exception as exc:
+            self.show("error", str(exc)[:200])
+            return
+        waited = 0.0
+        while room is self.room and not room.closed and not self.host_id:  # join again until the host answers
+            await asyncio.sleep(0.25)
+            waited += 0.25
+            if waited >= netconfig.REJOIN_EVERY and room is self.room and not self.host_id and not room.connecting():
+                self.enter()
+                return
+
+    def event(self, kind: str, peer_id: str, text: str) -> None:
+        if self.state == "removed":
+            return
+        if kind == "hello" and not self.host_id and self.invite and text == self.invite.table:
+            self.host_id = peer_id
+            name = dom.storage_get(NAME_KEY)
+            self.room.peer(peer_id).send(json.dumps({"v": 1, "t": "watch", "name": name if isinstance(name, str)
+                                                     else "Watcher"}))
+        elif kind == "text" and peer_id == self.host_id:
+            try:
+                self.received(text)
+            except Exception as exc:  # a host message must never break the page
+                self.error = tr("The host sent something this app cannot show ({reason}).",
+                                reason=type(exc).__name__)
+                self.app.redraw()
+        elif kind in ("leave", "flood") and peer_id == self.host_id:
+            if kind == "flood":
+                self.room.drop(peer_id)
+            self.enter()  # the host may be back in a moment (a reload): look for it again
+        elif kind == "noroute" and not self.host_id:
+            self.show("looking", _(NO_ROUTE_ADVICE))
+
+    def received(self, text: str) -> None:
+        m = safejson.loads(text, max_chars=self.MAX_TEXT)
+        if not isinstance(m, dict) or m.get("v") != 1:
+            raise ValueError("not a message")
+        if m.get("t") == "removed":
+            self.state = "removed"
+            if self.room is not None:
+                self.room.close()
+            self.show("removed")
+            return
+        if m.get("t") != "watching" or m.get("game") != self.invite.game or m.get("game") not in GAMES:
+            raise ValueError("not a view of this table's game")
+        names = m.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) > 8:
+            raise ValueError("bad names")
+        view = m.get("view")
+        if view is None:  # the deal is being made
+            self.guest.table = [{"seat": i, "name": clean_name(n, "?"), "kind": "remote", "connected": True}
+                                for i, n in enumerate(names)]
+            self.show("looking-deal")
+            return
+        problem = schema.problem(self.invite.game, view, {"me": None, "names": names, "legal": [], "selected": None})
+        if problem or not isinstance(view, dict) or view.get("seat") is not None:
+            raise ValueError(problem or "a seat's view")
+        self.guest.view = view
+        self.guest.table = [{"seat": i, "name": clean_name(n, "?"), "kind": "remote", "connected": True}
+                            for i, n in enumerate(names)]
+        self.state = "watching"
+        if self.table is None:
+            self.table = WatchTable(self)
+        if self.app.table is not self.table or self.app.screen != "table":
+            self.app.begin(self.table)
+        else:
+            self.app.after_change()
+
+    # RemoteTable reads these from its link
+    def persist(self) -> None:
+        return None
+
+    def send(self, text: str) -> None:
+        return None
+
+    def saved(self) -> dict:
+        return {}
+
+    def panel_html(self) -> Safe:
+        watching = self.state == "watching"
+        line = tag("p", {"class": "net-ok" if watching else "error", "data-testid": "watch-status",
+                         "data-state": self.state},
+                   _("Watching: you see the table and its log, never a hand.") if watching
+                   else _("Connection to the host lost. Reconnecting by itself…"))
+        err = tag("p", {"class": "error", "role": "alert"}, self.error) if self.error else None
+        return tag("section", {"class": "net", "data-testid": "net-panel"}, tag("h2", None, _("Watching")), line, err)
+
+    def screen_html(self) -> Safe:
+        inv = self.invite
+        title = tdata(GAMES[inv.game].title) if inv and inv.game in GAMES else _("a game")
+        text = {"off": _("This link meets the host through relays, but Connection settings say same network only. "
+                         "Change that setting to watch."),
+                "looking": _("Looking for the host through the relays…"),
+                "looking-deal": _("Found the table: the game starts when every player has joined."),
+                "removed": _("The host removed you from the watchers."),
+                }.get(self.state, self.error or _("Looking for the host through the relays…"))
+        return tag("main", {"class": "net-screen", "data-testid": "watch-screen", "data-state": self.state},
+                   tag("h1", None, tr("Watch {title}", title=title)),
+                   tag("p", {"class": "net-status", "role": "status", "data-testid": "watch-status"}, text),
+                   tag("p", {"class": "error", "role": "alert"}, self.error)
+                   if self.error and self.state == "looking" else None,
                    settings_html(), tag("p", None, tag("button", {"data-cmd": "home"}, _("Cancel"))))
 
 
@@ -977,11 +1705,27 @@ def _on_hash(app) -> bool:
     if h.startswith("#join="):
         guest_link(app).open_link(h[6:])
         return True
+    if h.startswith("#room="):
+        guest_link(app).open_room(h[6:])
+        return True
+    if h.startswith("#watch="):
+        if _state["watch"] is None:
+            _state["watch"] = WatchLink(app)
+        _state["watch"].open(h[7:])
+        return True
     if h == "#playing":
         saved = dom.storage_get(GUEST_KEY)
         if isinstance(saved, dict) and (saved.get("guest") or {}).get("token"):
             link = guest_link(app)
             link.guest = Guest.restore(saved["guest"])
+            if netconfig.secret_ok(saved.get("room")) and isinstance(saved.get("table"), str) \
+                    and net_settings().rendezvous():  # a seat taken from a room link: back through the room
+                game = saved["guest"].get("game") if isinstance(saved["guest"].get("game"), str) else ""
+                link.room_invite = netconfig.RoomInvite(saved["room"], saved["table"], game)
+                link.join_clicked = True
+                link.phase = "joining"
+                link.enter_room()
+                return True
             link.show("reconnect")
             return True
     return False
@@ -1012,6 +1756,9 @@ def attach(app, table) -> None:
 
 
 def screen_html(app) -> str:
+    w = _state["watch"]
+    if w is not None and w.active:
+        return w.screen_html()
     return guest_link(app).screen_html()
 
 
@@ -1027,8 +1774,15 @@ def command(app, cmd: str, arg: str | None) -> None:
             except Exception:
                 pass
         return
-    if cmd == "net-stun":
-        save_stun()
+    if cmd == "net-save":
+        if save_settings():
+            g = _state["guest"]
+            if link:
+                link.settings_changed()
+            elif _state["watch"] is not None and _state["watch"].active and app.screen == "net":
+                _state["watch"].enter()
+            elif g is not None and g.room_invite is not None and app.screen == "net":
+                g.enter_room()  # looking for the host again, with the new settings
     elif cmd == "net-connect" and link:
         dom.spawn(link.connect(int(arg)))
     elif cmd == "net-bot" and link:
@@ -1036,6 +1790,11 @@ def command(app, cmd: str, arg: str | None) -> None:
         return
     elif cmd == "net-remote" and link:
         link.back_to_remote(int(arg))
+        return
+    elif cmd == "net-unwatch" and link and arg:
+        link.unwatch(str(arg))
+    elif cmd == "net-room-join":
+        guest_link(app).room_join_clicked()
         return
     elif cmd == "net-relink":
         code = _drafts.pop("relink", "").strip()

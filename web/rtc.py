@@ -14,11 +14,13 @@ from collections.abc import Callable
 
 import invite
 import js
+from netconfig import NO_ROUTE_AFTER
 from pyodide.ffi import create_proxy, to_js
 
 CHUNK = 16000  # characters per data-channel message (cross-browser safe size)
 MAX_TEXT = 4 * 1024 * 1024
 GATHER_TIMEOUT = 8.0  # seconds; after that the candidates found so far are used
+NO_ROUTE = "the connection failed: no network path between the two browsers"
 LOST_AFTER = 6.0  # seconds in "disconnected" before the connection counts as lost
 
 
@@ -30,11 +32,12 @@ class Peer:
     """`on_open()`, `on_message(text)` and `on_lost(reason)` are called at most as described:
     on_lost once, when the channel closes or the connection fails."""
 
-    def __init__(self, ice_urls: list[str], on_open: Callable[[], None], on_message: Callable[[str], None],
+    def __init__(self, settings, on_open: Callable[[], None], on_message: Callable[[str], None],
                  on_lost: Callable[[str], None]) -> None:
+        """`settings`: a netconfig.Settings (ICE servers and policy)."""
         self.on_open, self.on_message, self.on_lost = on_open, on_message, on_lost
-        servers = [{"urls": u} for u in ice_urls]
-        self.pc = js.RTCPeerConnection.new(_js({"iceServers": servers}))
+        self.pc = js.RTCPeerConnection.new(_js({"iceServers": settings.ice_servers(),
+                                                "iceTransportPolicy": settings.ice_policy()}))
         self.channel = self.pc.createDataChannel("table", _js({"negotiated": True, "id": 0, "ordered": True}))
         self._listeners: list = []
         self._buffer: list[str] = []
@@ -73,6 +76,19 @@ class Peer:
 
     async def accept(self, answer: invite.Description) -> None:
         await self.pc.setRemoteDescription(_js({"type": "answer", "sdp": invite.sdp(answer)}))
+        asyncio.ensure_future(self._route_watch())
+
+    async def _route_watch(self) -> None:
+        """Both descriptions are set, so the ICE checks run: no open channel within NO_ROUTE_AFTER seconds
+        means no route (the browser alone may wait half a minute or for ever when no candidate pair exists)."""
+        waited = 0.0
+        while waited < NO_ROUTE_AFTER and not self.open and not self.closed:
+            if self.pc.iceConnectionState == "failed":
+                break
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        if not self.open and not self.closed:
+            self._lost(NO_ROUTE)
 
     # --- traffic ------------------------------------------------------------------------------
     def send(self, text: str) -> bool:
