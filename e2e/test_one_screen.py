@@ -142,7 +142,7 @@ LIT_IN_VIEW = """() => {
 
 
 def test_arnak_a_selected_card_shows_its_sites_and_the_decision_stays_in_view(browser, site):
-    context, page, watch = open_page(browser, site)
+    context, page, watch = open_app(browser, site, **DESKTOP)
     try:
         page.click("[data-testid=new-arnak]")
         page.click("[data-testid=start]")
