@@ -42,6 +42,16 @@ def setting(page, kind: str) -> str:
     return testid[len(kind) + 1:]
 
 
+def choose(page, selector: str, label: str) -> None:
+    """Pick an option of a native <select> as a person does: click it, then type its label and press Enter."""
+    page.click(selector)
+    page.keyboard.type(label)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
+                           " return el && el.selectedOptions[0] && el.selectedOptions[0].text.startsWith(text); }",
+                           arg=[selector, label])
+
+
 def wait_for_me_or_modal(page) -> str:
     """Block until it is my decision ('play' / 'draw') or a modal is open ('round' / 'over')."""
     page.wait_for_function(

@@ -18,6 +18,7 @@ from .conftest import open_app
 from .helpers import (
     assert_reachable,
     assert_result_closes_and_opens_again,
+    choose,
     choose_setting,
     play_turn_by_clicks,
     wait_for_me_or_modal,
@@ -154,9 +155,10 @@ def test_the_setup_forms_controls_are_pointer_sized(browser, site, size):
         context.close()
 
 
-# Every control of the editor's forms, brought into view one by one, is hit at its centre and fits the window.
-EDITOR_UNREACHABLE = """() => { const bad = [];
-  for (const el of document.querySelectorAll('main button, main select, main input, main textarea')) {
+# Every control under `root` (the editor's forms, the connection settings), brought into view one by one, is hit
+# at its centre and fits the window.
+UNREACHABLE = """root => { const bad = [];
+  for (const el of document.querySelectorAll(root + ' :is(button, select, input, textarea, summary)')) {
     el.scrollIntoView({block: 'center', inline: 'center'});
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
@@ -180,10 +182,36 @@ def test_the_editors_forms_are_reachable_in_every_language(browser, site, size):
             for game in ("lost-cities", "catan-ck", "arnak"):
                 press(page, f"[data-testid=edit-{game}]", size)
                 page.wait_for_selector("[data-testid=editor]")
-                assert page.evaluate(EDITOR_UNREACHABLE) == [], f"{game} editor, {lang}"
+                assert page.evaluate(UNREACHABLE, "main") == [], f"{game} editor, {lang}"
                 page.go_back()
                 page.wait_for_selector(f"[data-testid=edit-{game}]")
         choose_setting(page, "language", "en")
         watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_connection_settings_open_close_and_are_reachable_in_every_language(browser, site, size):
+    """Issue 34: at a table with a remote seat, Connection settings opens by a press on its summary, every control
+    in it is reachable at both sizes and in the three languages, and it closes by a press on the summary again."""
+    context, page, watch = open_page(browser, site, size)
+    try:
+        press(page, "[data-testid=new-lost-cities]", size)
+        choose(page, "[data-testid=seat-1]", "Remote player")
+        press(page, "[data-testid=start]", size)
+        page.wait_for_selector("[data-testid=net-settings]", state="attached")
+        if size == "phone":  # the table's panels wait in the drawer: open it
+            press(page, "[data-testid=side] > summary", size)
+        page.wait_for_selector("[data-testid=net-settings]", state="visible")
+        for lang in LANGS:
+            choose_setting(page, "language", lang)
+            press(page, "[data-testid=net-settings] > summary", size)
+            page.wait_for_selector("[data-testid=net-settings][open] [data-testid=net-save]", state="visible")
+            assert page.evaluate(UNREACHABLE, "[data-testid=net-settings]") == [], f"connection settings, {lang}"
+            page.locator("[data-testid=net-settings] > summary").scroll_into_view_if_needed()
+            press(page, "[data-testid=net-settings] > summary", size)
+            page.wait_for_selector("[data-testid=net-save]", state="hidden")
+        choose_setting(page, "language", "en")
     finally:
         context.close()

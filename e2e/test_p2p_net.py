@@ -12,7 +12,7 @@ import pytest
 
 import build
 
-from .helpers import engine_state, moves_made, play_turn_by_clicks, wait_for_moves
+from .helpers import choose, engine_state, moves_made, play_turn_by_clicks, wait_for_moves
 from .p2p import (
     STEP_TIMEOUT,
     answer_code,
@@ -32,16 +32,6 @@ def assert_clean(*watches) -> None:
     for watch in watches:
         watch.errors = [e for e in watch.errors if e != CLOSED_BY_PEER]
         watch.assert_clean()
-
-
-def choose(page, selector: str, label: str) -> None:
-    """Pick an option of a native <select> as a person does: click it, then type its label and press Enter."""
-    page.click(selector)
-    page.keyboard.type(label)
-    page.keyboard.press("Enter")
-    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
-                           " return el && el.selectedOptions[0] && el.selectedOptions[0].text.startsWith(text); }",
-                           arg=[selector, label])
 
 
 def start_lost_cities(page, seat2: str) -> None:
