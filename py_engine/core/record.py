@@ -153,7 +153,8 @@ class Record:
         if self.fair is not None:  # dealt by mental poker: the game deals from the seats' revealed secrets
             state = game.fair_start(self.players, self.options, self.fair)
         else:
-            state = game.new(players=self.players, seed=self.seed, options=self.options)
+            # options it does not name at their legacy values, as from_json reads them (a Record built in code)
+            state = game.new(players=self.players, seed=self.seed, options=saved_options(game.options, self.options))
         state.record.salt, state.record.host_share = self.salt, self.host_share
         state.record.shares = None if self.shares is None else list(self.shares)
         moves = game.upgrade_moves(self.moves, self.options, self.players, self.seed)

@@ -177,11 +177,11 @@ class RivalMixin:
                         r["idols_up"].append(kind)
                 r["idols_down"] += self.fd[site]
                 self.idol[site], self.fd[site] = -1, 0
-                self.tile[site] = pile.pop()
+                self.tile[site] = self.take(f"pile{level}")
                 self.occ[site][0] = RIVAL
                 r["home"] -= 1
                 if guardian and self.gpile:
-                    self.guard[site] = self.gpile.pop()
+                    self.guard[site] = self.take("gpile")
                 did.update(did="discover", site=site, site_tile=self.tile[site], guardian=self.guard[site])
                 return
         did["did"] = "nothing"
@@ -240,5 +240,5 @@ class RivalMixin:
     def rival_round_end(self) -> None:
         r = self.rival
         stack = sorted(r["tiles"])
-        self.rng.shuffle(stack)
+        self.event_rng("rival").shuffle(stack)
         r["stack"], r["used"] = stack, []

@@ -405,6 +405,8 @@ class ArnakDeclaration(Declaration):
         state.gpile = [g for g in range(len(D.GUARDIANS)) if f"guardian-{g + 1}" not in placed]
         for pile in (state.item_deck, state.art_deck, state.pile1, state.pile2, state.gpile):
             rng.shuffle(pile)
+        if state.ev is not None:
+            state.mix_piles()
         state.stacks = [[int(a.split("-")[1]) for a in z[f"assistants.{k}"]] for k in STACKS]
         state.rescue = [int(a.split("-")[1]) for a in z.get("rescue", [])]
         taken = [t for path, items in z.items() if path.startswith(("tiles.", "rival-temple")) for t in items]
