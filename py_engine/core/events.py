@@ -109,11 +109,11 @@ def mark_mixed(cards: list, mixed: list) -> None:
     mixed[:] = [[0, len(cards)]] if cards else []
 
 
-def draw(cards: list, mixed: list, top_at_end: bool, rng: Callable[[], Rng]) -> Any:
-    """Take the top card (the last one if `top_at_end`, else the first). When the top lies in an unordered
-    run of two or more cards, a uniformly random card of that run is taken instead, drawn from `rng()` (called
-    only then, so a known card costs no event)."""
-    i = len(cards) - 1 if top_at_end else 0
+def draw(cards: list, mixed: list, at_end: bool, rng: Callable[[], Rng]) -> Any:
+    """Take the card at an end of the pile (the last one if `at_end`, else the first). When it lies in an
+    unordered run of two or more cards, a uniformly random card of that run is taken instead, drawn from
+    `rng()` (called only then, so a known card costs no event)."""
+    i = len(cards) - 1 if at_end else 0
     for lo, hi in mixed:
         if lo <= i < hi:
             if hi - lo > 1:

@@ -39,6 +39,10 @@ secret that gives the seed) and "shares" (one per seat, null for none; public), 
 one whose seed is not the one its shares give. The host's share stays secret until the game is over: with
 it, any guest could compute the seed and so every hand.
 
+Later randomness by event (core/events.py): a move applied with a contribution (`State.apply(seat, action,
+contribution)`, 64 hex digits) is listed in "contributions" as [move index, contribution]; `replay` hands each
+back to its move. Public like the moves.
+
 A game dealt by mental poker (py_engine.core.mental_poker, no seed deals: the seed is 0) has "fair":
 {"group": the group's name, "secrets": each round's deal secrets, one per seat (hex), once the game is over
 and audited, "verdict": a cheat that stopped it, or null}. `replay` asks the game (`Game.fair_start`) to deal
