@@ -2,8 +2,9 @@
 
 The i-th event of kind K (a game names its kinds: "dice", "steal", "deck0", ...) gets the generator
 
-    Rng(seed) with seed = 2**127 | the first 16 bytes, big-endian, of SHA-256 of the ASCII bytes
+    the xoshiro128** state (rng.py) of four big-endian 32-bit words, the first 16 bytes of SHA-256 of the ASCII bytes
         "explorers-table-event:" + <events key> + ":" + K + ":" + <i in decimal> + ":" + <contribution>
+    (all four zero: word 0 becomes 1)
 
 where the events key is SHA-256("explorers-table-events:" + <the game's seed in decimal>) as 64 hex digits and
 the contribution is "" or the 64 hex digits handed in with the move that triggers the event. So an outcome is
@@ -25,6 +26,7 @@ takes a uniformly random card of it from the pile's event stream (`draw`), so th
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +40,7 @@ SINGLE = "single"
 RANDOMNESS_OPTION = Option("randomness", "Later randomness", PER_EVENT, kind="choice", choices=(SINGLE, PER_EVENT),
                            hidden=True, legacy=SINGLE)
 _HEX = frozenset("0123456789abcdef")
+_WORDS = struct.Struct(">4I")
 
 
 def is_contribution(value: Any) -> bool:
@@ -54,7 +57,9 @@ def event_rng(key: str, kind: str, index: int, contribution: str = "") -> Rng:
     """The generator of the `index`-th event of `kind` (see the module doc)."""
     text = f"explorers-table-event:{key}:{kind}:{index:d}:{contribution}"
     digest = hashlib.sha256(text.encode("ascii")).digest()
-    return Rng(int.from_bytes(digest[:16], "big") | 1 << 127)
+    r = Rng.__new__(Rng)  # SHA-256 output needs no warming up
+    r.s = list(_WORDS.unpack_from(digest)) if any(digest[:16]) else [1, 0, 0, 0]
+    return r
 
 
 class Events:
