@@ -237,6 +237,26 @@ def test_arnak_round_end_shuffles_the_play_area_under_the_deck_unordered():
     assert p.deck == left + sorted([AD.FEAR, AD.ITEM_IDS[3]]) and s.mix["deck0"] == [[0, 1], [1, 3]] and not p.play
 
 
+def test_arnak_assistant_coming_face_up_is_drawn_then():
+    """The assistant under a recruited one is a random one of the stack's rest (by the old rules: the setup's
+    next); the rival's hidden temple tile likewise."""
+    s = ARNAK.new(players=2, seed=4)
+    tops, temple = set(), set()
+    for c in _contributions(12):
+        t = s.clone()
+        t.ev.pending = c
+        t.stacks[0].pop()
+        t.reveal_top(t.stacks[0], "assistants0")
+        tops.add(t.stacks[0][-1])
+        temple.add(t.take_hidden(t.temple_bonus, "temple"))
+    assert len(tops) > 1 and tops <= set(s.stacks[0][:-1]) and len(temple) > 1
+    old = ARNAK.new(players=2, seed=4, options={"randomness": "single"})
+    under = old.stacks[0][-2]
+    old.stacks[0].pop()
+    old.reveal_top(old.stacks[0], "assistants0")
+    assert old.stacks[0][-1] == under and old.take_hidden(old.temple_bonus, "temple") == s.temple_bonus[-1]
+
+
 def test_arnak_pile_conservation_in_random_games():
     for seed in range(3):
         s, rng = ARNAK.new(players=3, seed=seed), Rng(seed)

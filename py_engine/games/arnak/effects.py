@@ -910,11 +910,15 @@ class Resolver:
             push = [("win", action[1])]
         elif k == "recruit":
             aid = self.stacks[action[1]].pop()
+            self.reveal_top(self.stacks[action[1]], f"assistants{action[1]}")
             p.assistants.append([aid, 0, 0])
             self.reveal_at = self.nmoves
             self.log.append((seat, "recruit", {"assistant": aid}))
         elif k == "rescue":
+            top = self.rescue[-1] == action[1]
             self.rescue.remove(action[1])
+            if top:
+                self.reveal_top(self.rescue, "rescue")
             p.assistants.append([action[1], 0, 1])
             self.reveal_at = self.nmoves
             self.log.append((seat, "rescue", {"assistant": action[1]}))

@@ -209,9 +209,10 @@ class RivalMixin:
                 r["arrival"] = self.arrivals
                 self.arrivals += 1
                 if self.temple_bonus:
-                    self.temple_bonus.pop()
+                    self.take_hidden(self.temple_bonus, "temple")
             if self.temple == "snake" and dest == D.SNAKE_RESCUE and self.rescue:
                 self.rescue.pop()
+                self.reveal_top(self.rescue, "rescue")
             did.update(did="research", space=dest)
         if assistant:
             sizes = [len(st) for st in self.stacks]
@@ -219,6 +220,7 @@ class RivalMixin:
                 tall = [i for i, k in enumerate(sizes) if k == max(sizes)]
                 i = _pick(tall, arrow)
                 did["assistant_removed"] = self.stacks[i].pop()
+                self.reveal_top(self.stacks[i], f"assistants{i}")
 
     def _rival_buy(self, tile: str, arrow: str, did: dict) -> None:
         kind, colour = tile.split("-")

@@ -437,6 +437,18 @@ class ArnakState(RivalMixin, Resolver, State):
         """Put a known card at an end of pile `name` (at_end: after its last card)."""
         E.put(self.pile(name), self.mix.get(name, []), card, at_end)
 
+    def reveal_top(self, pile: list, kind: str) -> None:
+        """The rules by event: the card that comes face up on a face-down pile (an assistant stack, the rescue
+        pile) is a random one of those left, drawn now from the `kind` stream (before: the setup's order)."""
+        if self.ev is not None and len(pile) > 1:
+            j = self.event_rng(kind).below(len(pile))
+            pile[j], pile[-1] = pile[-1], pile[j]
+
+    def take_hidden(self, pile: list, kind: str) -> int:
+        """A card taken unseen from a hidden pile (the rival's temple bonus tile): its top, or by the rules by
+        event a random one drawn now from the `kind` stream."""
+        return pile.pop() if self.ev is None else pile.pop(self.event_rng(kind).below(len(pile)))
+
     # --- scoring ----------------------------------------------------------------------------------
     def research_vp(self, seat: int) -> int:
         p = self.p[seat]
