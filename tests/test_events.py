@@ -165,6 +165,17 @@ def test_catan_contribution_changes_the_dice_and_replays():
     assert without.to_json()["record"]["moves"] == t.to_json()["record"]["moves"]
 
 
+def test_draws_randomness_names_the_moves_that_draw():
+    s = _catan_at_roll()
+    p = s.turn
+    s.prog[p].append("alchemist")
+    assert s.draws_randomness(p, ("roll",)) and s.draws_randomness(p, ("play", "alchemist")) is False
+    t = s.clone()
+    t.apply(p, ("play", "alchemist"))
+    assert t.draws_randomness(p, ("dice", 2, 3))  # the event die
+    assert not CATAN.new(players=3, seed=1, options={"randomness": "single"}).draws_randomness(0, ("x",))
+
+
 def test_contributions_are_checked():
     s = _catan_at_roll()
     p = s.turn

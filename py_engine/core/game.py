@@ -249,6 +249,15 @@ class State:
         """Whether this game draws its later randomness by event, so `apply` takes a contribution."""
         return self.ev is not None
 
+    def draws_randomness(self, seat: int, action: Action) -> bool:
+        """Whether the legal `action` by `seat` would draw a random event (tried on a clone): the moves the network
+        gathers a contribution for, and the ones an audit expects to find one on."""
+        if self.ev is None:
+            return False
+        trial = self.clone()
+        trial.step(seat, action)
+        return trial.ev.total() != self.ev.total()
+
     def event_rng(self, kind: str) -> Rng:
         """The generator of this state's next random event of `kind`: its own stream (core/events.py), or the
         single generator of a game played by the legacy rules."""
