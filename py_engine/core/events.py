@@ -19,8 +19,9 @@ draws its later randomness by event (games with the hidden option "randomness" =
 Islands, new games; records made before it replay with the single generator, "single").
 
 Decks whose order would otherwise be fixed at setup (or at a reshuffle) keep *unordered runs*: `mixed` is a list
-of [lo, hi) index ranges of a pile whose cards are in no order yet (kept sorted); a draw that reaches such a run
-takes a uniformly random card of it from the pile's event stream (`draw`), so the order is decided at draw time.
+of [lo, hi) index ranges of a pile whose cards are in no order yet (where they lie means nothing); a draw that
+reaches such a run takes a uniformly random card of it from the pile's event stream (`draw`), so the order is
+decided at draw time.
 """
 
 from __future__ import annotations
@@ -109,8 +110,8 @@ class Events:
 
 # --- piles with unordered runs ----------------------------------------------------------------------------
 def mark_mixed(cards: list, mixed: list) -> None:
-    """Make the whole pile one unordered run (sorted), dropping any earlier runs."""
-    cards.sort()
+    """Make the whole pile one unordered run, dropping any earlier runs (the cards stay where they are: a
+    position's deck keeps the order it was given, which no longer decides anything)."""
     mixed[:] = [[0, len(cards)]] if cards else []
 
 

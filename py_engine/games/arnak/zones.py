@@ -618,6 +618,8 @@ def _settable(state) -> None:
     if shut != closed(state.players) and state.nmoves:  # a new game's position closes the first (the editor's start)
         raise PositionError(f"this game closed other camp spaces than a position does (the first "
                             f"{D.BLOCKED_CAMP_SPACES[state.players]}): a position cannot hold that yet", "state")
+    if any(state.guard[site] >= 0 for site in D.CAMPS):
+        raise PositionError("a guardian was moved to a camp: a position cannot hold that yet", "state")
     if any(D.FEAR in p.exiled for p in state.p):
         raise PositionError("a Fear card has been exiled: a position cannot hold that yet", "state")
     if any(p.fear_tiles or p.temp for p in state.p):
