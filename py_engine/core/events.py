@@ -54,23 +54,32 @@ def events_key(seed: int) -> str:
     return hashlib.sha256(f"explorers-table-events:{seed:d}".encode("ascii")).hexdigest()
 
 
-def event_rng(key: str, kind: str, index: int, contribution: str = "") -> Rng:
-    """The generator of the `index`-th event of `kind` (see the module doc)."""
-    text = f"explorers-table-event:{key}:{kind}:{index:d}:{contribution}"
-    digest = hashlib.sha256(text.encode("ascii")).digest()
+def _prefix(key: str) -> Any:
+    """SHA-256 fed with "explorers-table-event:<key>:", to be copied for each event of that key."""
+    return hashlib.sha256(f"explorers-table-event:{key}:".encode("ascii"))
+
+
+def _from_digest(h: Any, kind: str, index: int, contribution: str) -> Rng:
+    h.update(f"{kind}:{index:d}:{contribution}".encode("ascii"))
+    digest = h.digest()
     r = Rng.__new__(Rng)  # SHA-256 output needs no warming up
     r.s = list(_WORDS.unpack_from(digest)) if any(digest[:16]) else [1, 0, 0, 0]
     return r
+
+
+def event_rng(key: str, kind: str, index: int, contribution: str = "") -> Rng:
+    """The generator of the `index`-th event of `kind` (see the module doc)."""
+    return _from_digest(_prefix(key), kind, index, contribution)
 
 
 class Events:
     """A state's event streams: the key, how many events of each kind were drawn, and the contribution of
     the move being applied ("" between moves)."""
 
-    __slots__ = ("key", "counts", "pending")
+    __slots__ = ("key", "counts", "pending", "_base")
 
     def __init__(self, key: str, counts: dict | None = None) -> None:
-        self.key, self.counts, self.pending = key, dict(counts or {}), ""
+        self.key, self.counts, self.pending, self._base = key, dict(counts or {}), "", _prefix(key)
 
     @classmethod
     def from_seed(cls, seed: int) -> Events:
@@ -80,14 +89,16 @@ class Events:
         """The generator of the next event of `kind` (counted)."""
         i = self.counts.get(kind, 0)
         self.counts[kind] = i + 1
-        return event_rng(self.key, kind, i, self.pending)
+        return _from_digest(self._base.copy(), kind, i, self.pending)
 
     def total(self) -> int:
         """How many events were drawn in all."""
         return sum(self.counts.values())
 
     def clone(self) -> Events:
-        return Events(self.key, self.counts)
+        ev = Events.__new__(Events)  # the hash prefix is shared: it is only ever copied
+        ev.key, ev.counts, ev.pending, ev._base = self.key, dict(self.counts), "", self._base
+        return ev
 
     def resampled(self, rng: Rng) -> Events:
         """The same counts under a key drawn from `rng`: a determinized state's unknown future."""
