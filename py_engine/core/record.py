@@ -124,7 +124,7 @@ def awaits_audit(fair: object) -> bool:
 class Record:
     """`Record(game_id, players, seed, options, moves)`; moves are `[seat, encoded action]` pairs;
     `salt` (32 hex digits, or "" for none yet) seals the seed; `host_share` and `shares` are set for a deal
-    made by all seats (see the module doc)."""
+    made by all seats; `contributions` are the moves' contributions to later randomness (see the module doc)."""
 
     game_id: str
     players: int
