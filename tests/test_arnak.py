@@ -26,6 +26,7 @@ def pos(n: int = 2, temple: str = "bird", seed: int = 3, **opts):
     s = GAME.new(players=n, seed=seed, options=dict(temple=temple, **opts))
     for p in s.p:
         p.hand, p.deck, p.play, p.res = [], [], [], [0, 0, 0, 0, 0]
+    s.mix = {}  # every pile in a known order (the tests of unordered piles are in test_events.py)
     return s
 
 

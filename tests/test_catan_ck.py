@@ -15,11 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from py_engine.core import IllegalAction, Rng
+from py_engine.core.events import event_rng
 from py_engine.games.catan_ck import GAME
 from py_engine.games.catan_ck.data import (
     BANK_START,
     CARD_TRACK,
     EDGES,
+    EVENT_FACES,
     HARBOUR_EDGES,
     HEX_NEIGH,
     HEX_VERTS,
@@ -76,16 +78,19 @@ def roll(s, yellow: int, red: int, event: str | None = None) -> None:
     s.stack = [{"k": "roll", "p": p}]
     s.prog[p].append("alchemist")
     s.apply(p, ("play", "alchemist"))
-    if event is not None:
-        faces = {"ship": 0, "trade": 3, "politics": 4, "science": 5}
-        while True:  # find an rng state whose next event face is the wanted one
-            probe = s.rng.clone()
-            if probe.below(6) == faces[event] or (event == "ship" and probe.clone().below(6) < 3):
-                r = s.rng.clone()
-                if (r.below(6) < 3) if event == "ship" else r.below(6) == faces[event]:
-                    break
+    while event is not None and _next_event_face(s) != event:  # skip events until the wanted face comes
+        if s.ev is None:
             s.rng.next_u32()
+        else:
+            s.ev.counts["event"] = s.ev.counts.get("event", 0) + 1
     s.apply(p, ("dice", yellow, red))
+
+
+def _next_event_face(s) -> str:
+    """The face the event die will show next (by event stream, or from the single generator of old rules)."""
+    if s.ev is None:
+        return EVENT_FACES[s.rng.clone().below(6)]
+    return EVENT_FACES[event_rng(s.ev.key, "event", s.ev.counts.get("event", 0)).below(6)]
 
 
 def total_cards(s) -> list[int]:

@@ -12,7 +12,7 @@ from py_engine.games.catan_ck import GAME
 def _opening() -> list:
     """Seed 5, beginner board: set-up and seat 0's first roll, each seat taking its first legal action.
     Then seat 0 holds lumber, 2 wool, ore; seat 1 brick, wool, 2 ore, coin; seat 2 grain, 2 ore, coin."""
-    s = GAME.new(players=3, seed=5, options={"board": "beginner"})
+    s = GAME.new(players=3, seed=5, options={"board": "beginner", "randomness": "single"})  # as old records
     while not (s.stack[-1]["k"] == "main" and s.turn == 0):
         seat = s.to_move()[0]
         acts = s.legal_actions(seat)

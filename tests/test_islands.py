@@ -716,7 +716,7 @@ def test_start_player_option_random_is_drawn_and_replays():
 
 # --- undo of own decisions while nothing hidden was revealed ---------------------------------------
 def test_undo_flight_cloud_and_keep_but_not_a_bag_draw():
-    s = GAME.new(players=2, seed=11)
+    s = GAME.new(players=2, seed=12)
     s.apply(0, ("start", GOLD.start_spaces[0]))
     s.apply(1, ("start", GOLD.start_spaces[1]))
     s.apply(1, ("roll_done",))

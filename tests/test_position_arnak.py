@@ -206,6 +206,7 @@ def test_replay_steps_of_random_games_round_trip_or_are_refused_clearly():
                "a player has passed this round: a position cannot hold that yet",
                "this game closed other camp spaces than a position does (the first 3): a position cannot hold that yet",
                "a Fear card has been exiled: a position cannot hold that yet",
+               "a guardian was moved to a camp: a position cannot hold that yet",
                "a fear tile was taken or a card set aside: a position cannot hold that yet",
                "an effect lasts until the end of the turn: set up a position at a turn's start"}
     game = get_game("arnak")

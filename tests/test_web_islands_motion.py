@@ -31,8 +31,9 @@ HARBOUR_MOVES = [
 
 
 def played(moves: list, options: dict, seed: int):
-    """The state after `moves` (the log's length before the last one, and that move's seat)."""
-    state = GAME.new(players=2, seed=seed, options=options)
+    """The state after `moves` (the log's length before the last one, and that move's seat): move lists written
+    for the dice of the single generator, so played by those rules."""
+    state = GAME.new(players=2, seed=seed, options={**options, "randomness": "single"})
     since = 0
     for seat, encoded in moves:
         since = len(state.view(None)["log"])

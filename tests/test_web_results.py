@@ -22,7 +22,7 @@ TWO = {"winners": [1], "ranks": [2, 1], "scores": [80, 95]}
 
 
 def solo_game(seed: int = 1):
-    """Arnak solo against the rival, random moves to the end: seed 1 scores 13 against the rival's 50."""
+    """Arnak solo against the rival, random moves to the end: seed 1 scores 13 against the rival's 49."""
     state = get_game("arnak").new(players=1, seed=seed, options={"rival": 1})
     rng = Rng(seed)
     while not state.is_over():
@@ -34,14 +34,14 @@ def solo_game(seed: int = 1):
 def test_solo_lost_to_the_rival_says_the_rival_wins():
     state = solo_game()
     res = state.result()
-    assert (res["scores"], res["rival"], res["beat_rival"], res["winners"]) == ([13], 50, False, [0])
+    assert (res["scores"], res["rival"], res["beat_rival"], res["winners"]) == ([13], 49, False, [0])
     view = state.view(0)
     html = str(shell.over_dialog(renderer("arnak"), view, ["You"]))
     assert '<h2 data-testid="result-head">The rival wins!</h2>' in html
     assert "You win" not in html and "You wins" not in html
-    # the rank table: the rival first with its 50, the player second with 13
-    assert result_rows(res, ["You"]) == [(1, None, "The rival", 50), (2, 0, "You", 13)]
-    assert '<td data-testid="final-rival">50</td>' in html and '<td data-testid="final-0">13</td>' in html
+    # the rank table: the rival first with its 49, the player second with 13
+    assert result_rows(res, ["You"]) == [(1, None, "The rival", 49), (2, 0, "You", 13)]
+    assert '<td data-testid="final-rival">49</td>' in html and '<td data-testid="final-0">13</td>' in html
     assert html.index("final-rival") < html.index("final-0")
     # the score sheet agrees, and its round totals have a Rival column
     assert "The rival wins (you need strictly more points)." in html

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from .errors import IllegalAction, RecordError
+from .events import PER_EVENT, Events, is_contribution
 from .options import Option, is_whole, normalize_options, saved_options
 from .record import Record
 from .rng import Rng, is_seed
@@ -75,6 +76,8 @@ class Game:
             raise RecordError("the seed must be a whole number from 0 to 2**63-1 (legacy) or 2**64 to 2**128-1")
         opts = self.normalize_options(options)
         state = self.state_class.initial(self, players, Rng(seed), opts)
+        if opts.get("randomness") == PER_EVENT:  # setup drew from Rng(seed); later events draw by kind and index
+            state.ev = Events.from_seed(seed)
         state.record = Record(self.id, players, seed, dict(opts), [])
         return state
 
@@ -124,6 +127,8 @@ class State:
     game: Game
     record: Record
     players: int
+    rng: Rng
+    ev: Events | None = None  # later randomness by event (core/events.py), or None: all from `rng`
 
     # --- to implement -------------------------------------------------------------------------
     @classmethod
@@ -220,11 +225,44 @@ class State:
         raise. None (the default) means "not implemented": `check` then searches the legal list."""
         return None
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Check and apply one decision, or raise IllegalAction leaving the state unchanged."""
+    def apply(self, seat: int, action: Action, contribution: str | None = None) -> None:
+        """Check and apply one decision, or raise IllegalAction leaving the state unchanged. `contribution`
+        (64 hex digits, only where `takes_contributions()`) is mixed into every random event this move
+        triggers and kept in `record.contributions` as [move index, contribution] (core/events.py)."""
         action = self.check(seat, action)
-        self.step(seat, action)
+        if contribution is None:
+            self.step(seat, action)
+        else:
+            ev = self.ev
+            if ev is None or not is_contribution(contribution):
+                raise IllegalAction("this game takes no such contribution to its randomness")
+            ev.pending = contribution
+            try:
+                self.step(seat, action)
+            finally:
+                ev.pending = ""
+            self.record.contributions.append([len(self.record.moves), contribution])
         self.record.moves.append([seat, self.game.encode(action)])
+
+    # --- later randomness ---------------------------------------------------------------------
+    def takes_contributions(self) -> bool:
+        """Whether this game draws its later randomness by event, so `apply` takes a contribution."""
+        return self.ev is not None
+
+    def draws_randomness(self, seat: int, action: Action) -> bool:
+        """Whether the legal `action` by `seat` would draw a random event (tried on a clone): the moves the network
+        gathers a contribution for, and the ones an audit expects to find one on."""
+        if self.ev is None:
+            return False
+        trial = self.clone()
+        trial.step(seat, action)
+        return trial.ev.total() != self.ev.total()
+
+    def event_rng(self, kind: str) -> Rng:
+        """The generator of this state's next random event of `kind`: its own stream (core/events.py), or the
+        single generator of a game played by the legacy rules."""
+        ev = self.ev
+        return self.rng if ev is None else ev.rng(kind)
 
     # --- undo ---------------------------------------------------------------------------------
     def reveals(self, seat: int, action: Action) -> bool:

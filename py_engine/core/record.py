@@ -39,6 +39,10 @@ secret that gives the seed) and "shares" (one per seat, null for none; public), 
 one whose seed is not the one its shares give. The host's share stays secret until the game is over: with
 it, any guest could compute the seed and so every hand.
 
+Later randomness by event (core/events.py): a move applied with a contribution (`State.apply(seat, action,
+contribution)`, 64 hex digits) is listed in "contributions" as [move index, contribution]; `replay` hands each
+back to its move. Public like the moves.
+
 A game dealt by mental poker (py_engine.core.mental_poker, no seed deals: the seed is 0) has "fair":
 {"group": the group's name, "secrets": each round's deal secrets, one per seat (hex), once the game is over
 and audited, "verdict": a cheat that stopped it, or null}. `replay` asks the game (`Game.fair_start`) to deal
@@ -54,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction, RecordError
+from .events import is_contribution
 from .options import is_whole, saved_options
 from .rng import is_seed, seed_from_json, seed_to_json
 
@@ -119,7 +124,7 @@ def awaits_audit(fair: object) -> bool:
 class Record:
     """`Record(game_id, players, seed, options, moves)`; moves are `[seat, encoded action]` pairs;
     `salt` (32 hex digits, or "" for none yet) seals the seed; `host_share` and `shares` are set for a deal
-    made by all seats (see the module doc)."""
+    made by all seats; `contributions` are the moves' contributions to later randomness (see the module doc)."""
 
     game_id: str
     players: int
@@ -130,11 +135,12 @@ class Record:
     host_share: str = ""
     shares: list | None = None
     fair: dict | None = None  # a game dealt by mental poker (see the module doc)
+    contributions: list = field(default_factory=list)  # [move index, 64 hex digits]: core/events.py
 
     def copy(self) -> Record:
         return Record(self.game_id, self.players, self.seed, dict(self.options), list(self.moves), self.salt,
                       self.host_share, None if self.shares is None else list(self.shares),
-                      None if self.fair is None else copy.deepcopy(self.fair))
+                      None if self.fair is None else copy.deepcopy(self.fair), [list(c) for c in self.contributions])
 
     def commitment(self) -> str:
         """The deal's commitment (raises ValueError if no salt was set): to the host's share for a deal made
@@ -151,14 +157,16 @@ class Record:
         if self.fair is not None:  # dealt by mental poker: the game deals from the seats' revealed secrets
             state = game.fair_start(self.players, self.options, self.fair)
         else:
-            state = game.new(players=self.players, seed=self.seed, options=self.options)
+            # options it does not name at their legacy values, as from_json reads them (a Record built in code)
+            state = game.new(players=self.players, seed=self.seed, options=saved_options(game.options, self.options))
         state.record.salt, state.record.host_share = self.salt, self.host_share
         state.record.shares = None if self.shares is None else list(self.shares)
         moves = game.upgrade_moves(self.moves, self.options, self.players, self.seed)
         moves = moves if upto is None else moves[:upto]
+        given = dict((i, c) for i, c in self.contributions)
         for i, (seat, encoded) in enumerate(moves):
             try:
-                state.apply(seat, game.decode(encoded))
+                state.apply(seat, game.decode(encoded), given.get(i))
             except (IllegalAction, RecordError) as exc:
                 raise RecordError(f"move {i + 1} cannot be replayed: {exc}") from None
         return state
@@ -182,6 +190,8 @@ class Record:
             data["fair"] = copy.deepcopy(self.fair)
         data["options"] = dict(self.options)
         data["moves"] = [list(m) for m in self.moves]
+        if self.contributions:
+            data["contributions"] = [list(c) for c in self.contributions]
         return data
 
     @classmethod
@@ -235,6 +245,11 @@ class Record:
         fair = data.get("fair")
         if fair is not None and not isinstance(fair, dict):
             raise RecordError("bad mental-poker deal")
+        contributions = data.get("contributions", [])
+        if not isinstance(contributions, list) or not all(
+                isinstance(c, list) and len(c) == 2 and is_whole(c[0], 0, len(moves) - 1) and is_contribution(c[1])
+                for c in contributions) or [c[0] for c in contributions] != sorted({c[0] for c in contributions}):
+            raise RecordError("bad contributions to the randomness")
         moves = game.upgrade_moves([list(m) for m in moves], options, players, seed)
         return cls(game_id, players, seed, options, moves, salt, host_share, shares,
-                   None if fair is None else copy.deepcopy(fair))
+                   None if fair is None else copy.deepcopy(fair), [list(c) for c in contributions])

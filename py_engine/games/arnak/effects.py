@@ -114,7 +114,7 @@ class Resolver:
         p = self.p[seat]
         k = 0
         while k < n and p.deck:
-            insort(p.hand, p.deck.pop() if bottom else p.deck.pop(0))
+            insort(p.hand, self.take(f"deck{seat}", bottom))
             k += 1
         if k:
             self.reveal_at = self.nmoves
@@ -624,15 +624,14 @@ class Resolver:
         elif k == "reveal":
             q.pop(0)
             site = op[1]
-            pile = self.pile1 if site < 13 else self.pile2
-            self.tile[site] = pile.pop()
+            self.tile[site] = self.take("pile1" if site < 13 else "pile2")
             self.reveal_at = self.nmoves
             self.log.append((seat, "site_tile", {"site": site, "tile": self.tile[site]}))
             self.queue[0:0] = list(self.site_ops(site)) + [("guardian", site)]
         elif k == "guardian":
             q.pop(0)
             if self.gpile:
-                self.guard[op[1]] = self.gpile.pop()
+                self.guard[op[1]] = self.take("gpile")
                 self.reveal_at = self.nmoves
                 self.log.append((None, "guardian", {"site": op[1], "guardian": self.guard[op[1]]}))
         elif k == "win":
@@ -653,17 +652,16 @@ class Resolver:
                 p.idols += 1
         elif k == "guiding":
             q.pop(0)
-            pile = self.pile1 if op[1] == 1 else self.pile2
-            if pile:
-                t = pile.pop()
-                pile.insert(0, t)
+            name = f"pile{op[1]}"
+            if getattr(self, name):
+                t = self.take(name)
+                self.place(name, t, at_end=False)  # the tile goes under its pile
                 self.reveal_at = self.nmoves
                 self.log.append((seat, "guiding", {"level": op[1], "tile": t}))
                 self.queue[0:0] = list(D.SITE_TILES[op[1]][t - 1])
         elif k == "buy" and op[3] is True:
-            deck = self.item_deck if op[1] == "item" else self.art_deck
-            if deck:
-                self.peek = deck.pop()
+            if self.item_deck if op[1] == "item" else self.art_deck:
+                self.peek = self.take("items" if op[1] == "item" else "arts")
                 self.reveal_at = self.nmoves
                 self.log.append((None, "reveal_top", {"card": self.peek}))
             q[0] = ("buy", op[1], op[2], "peek")
@@ -891,7 +889,7 @@ class Resolver:
                 if dest == "hand":
                     insort(p.hand, card)
                 elif dest == "top":
-                    p.deck.insert(0, card)
+                    self.place(f"deck{seat}", card, at_end=False)
                 else:
                     p.deck.append(card)
             elif action[1] == "artifact":
@@ -912,11 +910,15 @@ class Resolver:
             push = [("win", action[1])]
         elif k == "recruit":
             aid = self.stacks[action[1]].pop()
+            self.reveal_top(self.stacks[action[1]], f"assistants{action[1]}")
             p.assistants.append([aid, 0, 0])
             self.reveal_at = self.nmoves
             self.log.append((seat, "recruit", {"assistant": aid}))
         elif k == "rescue":
+            top = self.rescue[-1] == action[1]
             self.rescue.remove(action[1])
+            if top:
+                self.reveal_top(self.rescue, "rescue")
             p.assistants.append([action[1], 0, 1])
             self.reveal_at = self.nmoves
             self.log.append((seat, "rescue", {"assistant": action[1]}))
@@ -964,7 +966,7 @@ class Resolver:
         elif k == "earring":
             n = action[1]
             for _ in range(n):
-                p.temp.append(p.deck.pop(0) if op[2] == "top" else p.deck.pop())
+                p.temp.append(self.take(f"deck{seat}", op[2] != "top"))
             self.reveal_at = self.nmoves
             self.log.append((seat, "draw_aside", {"n": n}))
             push = [("keep",)] + ([("putback",)] if op[2] == "top" and n > 1 else []) + [("rest",)]
@@ -974,7 +976,7 @@ class Resolver:
         elif k == "putback":
             if a == "putback":
                 p.temp.remove(action[1])
-                p.deck.insert(0, action[1])
+                self.place(f"deck{seat}", action[1], at_end=False)
         elif k == "crown":
             src, dst = action[1], action[2]
             self.guard[dst], self.guard[src] = self.guard[src], -1

@@ -177,11 +177,11 @@ class RivalMixin:
                         r["idols_up"].append(kind)
                 r["idols_down"] += self.fd[site]
                 self.idol[site], self.fd[site] = -1, 0
-                self.tile[site] = pile.pop()
+                self.tile[site] = self.take(f"pile{level}")
                 self.occ[site][0] = RIVAL
                 r["home"] -= 1
                 if guardian and self.gpile:
-                    self.guard[site] = self.gpile.pop()
+                    self.guard[site] = self.take("gpile")
                 did.update(did="discover", site=site, site_tile=self.tile[site], guardian=self.guard[site])
                 return
         did["did"] = "nothing"
@@ -209,9 +209,10 @@ class RivalMixin:
                 r["arrival"] = self.arrivals
                 self.arrivals += 1
                 if self.temple_bonus:
-                    self.temple_bonus.pop()
+                    self.take_hidden(self.temple_bonus, "temple")
             if self.temple == "snake" and dest == D.SNAKE_RESCUE and self.rescue:
                 self.rescue.pop()
+                self.reveal_top(self.rescue, "rescue")
             did.update(did="research", space=dest)
         if assistant:
             sizes = [len(st) for st in self.stacks]
@@ -219,6 +220,7 @@ class RivalMixin:
                 tall = [i for i, k in enumerate(sizes) if k == max(sizes)]
                 i = _pick(tall, arrow)
                 did["assistant_removed"] = self.stacks[i].pop()
+                self.reveal_top(self.stacks[i], f"assistants{i}")
 
     def _rival_buy(self, tile: str, arrow: str, did: dict) -> None:
         kind, colour = tile.split("-")
@@ -240,5 +242,5 @@ class RivalMixin:
     def rival_round_end(self) -> None:
         r = self.rival
         stack = sorted(r["tiles"])
-        self.rng.shuffle(stack)
+        self.event_rng("rival").shuffle(stack)
         r["stack"], r["used"] = stack, []

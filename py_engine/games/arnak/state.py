@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, Option, Rng, State, ranks_from_scores
+from ...core import events as E
 from . import data as D
 from .effects import AFTER, KEEP, MAIN, MID_FREE_KINDS, NO_MID_FREE, OVER, Resolver
 from .legality import judge
@@ -80,14 +81,14 @@ class ArnakState(RivalMixin, Resolver, State):
                  "passed", "p", "occ", "tile", "idol", "fd", "guard", "pile1", "pile2", "gpile", "arts", "items",
                  "item_deck", "art_deck", "item_exile", "art_exile", "fear_left", "stacks", "rescue", "bonus", "box",
                  "temple_bonus", "temple_left", "arrivals", "queue", "ctx", "ctx_main", "passing", "peek",
-                 "looking", "log", "history", "nmoves", "reveal_at", "final", "rival")
+                 "looking", "log", "history", "nmoves", "reveal_at", "final", "rival", "ev", "mix")
 
     # --- setup ------------------------------------------------------------------------------------
     @classmethod
     def initial(cls, game: Game, players: int, rng: Rng, options: dict) -> ArnakState:
         s = cls.__new__(cls)
         n = players
-        s.game, s.players, s.opts, s.rng = game, n, options, rng
+        s.game, s.players, s.opts, s.rng, s.ev, s.mix = game, n, options, rng, None, {}  # Game.new sets ev
         s.temple = options["temple"]
         s.costs = "snake" if s.temple == "snake" and options["snake_costs"] == "recommended" else \
             ("snake-as-bird" if s.temple == "snake" else "bird")
@@ -173,6 +174,8 @@ class ArnakState(RivalMixin, Resolver, State):
         s.nmoves = s.reveal_at = 0
         s.final = None
         s.rival = new_rival(rng, options["rival"]) if n == 1 else None
+        if options["randomness"] == E.PER_EVENT:
+            s.mix_piles()
         if s.rival is not None:
             s.rival_turn()  # the rival starts every round
         return s
@@ -187,6 +190,7 @@ class ArnakState(RivalMixin, Resolver, State):
     def clone(self) -> ArnakState:
         s = ArnakState.__new__(ArnakState)
         s.game, s.rng = self.game, self.rng.clone()
+        s.ev, s.mix = self.ev and self.ev.clone(), E.clone_mixed(self.mix)
         for k in self._SCALARS:
             setattr(s, k, getattr(self, k))
         for k in self._LISTS:
@@ -206,7 +210,7 @@ class ArnakState(RivalMixin, Resolver, State):
             d[k] = getattr(self, k)
         d["log"] = [list(e) for e in self.log]
         d.update(rng=self.rng.to_json(), occ=self.occ, stacks=self.stacks, bonus=self.bonus,
-                 p=[p.dump() for p in self.p], rival=self.rival)
+                 p=[p.dump() for p in self.p], rival=self.rival, ev=self.ev and self.ev.to_json(), mix=self.mix)
         return d
 
     @classmethod
@@ -227,6 +231,8 @@ class ArnakState(RivalMixin, Resolver, State):
         s.bonus = [list(x) for x in data["bonus"]]
         s.p = [Player.load(x) for x in data["p"]]
         s.rival = clone_rival(data["rival"])
+        s.ev = E.Events.from_json(data.get("ev"))
+        s.mix = E.load_mixed(data.get("mix"), {name: len(s.pile(name)) for name in s.pile_names()})
         if (s.rival is None) != (n > 1):
             raise ValueError("the rival belongs to the solo game")
         if len(s.p) != n or len(s.passed) != n or len(s.occ) != D.NSITES or s.phase not in (MAIN, AFTER, KEEP, OVER):
@@ -365,10 +371,12 @@ class ArnakState(RivalMixin, Resolver, State):
         self._new_round()
 
     def _new_round(self) -> None:
-        rng = self.rng
-        for p in self.p:
-            rng.shuffle(p.play)
-            p.deck.extend(p.play)
+        for seat, p in enumerate(self.p):
+            if self.ev is None:
+                self.rng.shuffle(p.play)
+                p.deck.extend(p.play)
+            else:  # shuffled under the deck card by card as drawn
+                E.add_mixed(p.deck, self.mix.setdefault(f"deck{seat}", []), p.play, at_end=True)
             p.play = []
             for a in p.assistants:
                 a[2] = 0
@@ -394,13 +402,52 @@ class ArnakState(RivalMixin, Resolver, State):
         r = self.round
         arts = [c for c in self.arts if c]
         while len(arts) < r and self.art_deck:
-            arts.append(self.art_deck.pop())
+            arts.append(self.take("arts"))
             self.reveal_at = self.nmoves
         items = [c for c in self.items if c]
         while len(items) < D.ROW - r and self.item_deck:
-            items.append(self.item_deck.pop())
+            items.append(self.take("items"))
             self.reveal_at = self.nmoves
         self.arts, self.items = arts, items
+
+    # --- piles ---------------------------------------------------------------------------------------
+    _PILES = {"items": "item_deck", "arts": "art_deck", "pile1": "pile1", "pile2": "pile2", "gpile": "gpile"}
+
+    def pile_names(self) -> list[str]:
+        """The piles drawn from: items, artifacts, the two site piles, guardians, and each seat's deck."""
+        return list(self._PILES) + [f"deck{i}" for i in range(self.players)]
+
+    def pile(self, name: str) -> list:
+        """A pile's cards: the top is the last card, but a seat's deck ("deck<seat>") starts with its top."""
+        return self.p[int(name[4:])].deck if name.startswith("deck") else getattr(self, self._PILES[name])
+
+    def mix_piles(self) -> None:
+        """Every pile in no order (the rules by event): each card is drawn at random when it is drawn, from the
+        pile's own event stream, so nobody knows an order beforehand (core/events.py)."""
+        self.mix = {}
+        for name in self.pile_names():
+            E.mark_mixed(self.pile(name), self.mix.setdefault(name, []))
+
+    def take(self, name: str, bottom: bool = False) -> int:
+        """The top card of pile `name` (its bottom card with `bottom`); within an unordered run a random one."""
+        at_end = bottom == name.startswith("deck")
+        return E.draw(self.pile(name), self.mix.get(name, []), at_end, lambda: self.event_rng(name))
+
+    def place(self, name: str, card: int, at_end: bool) -> None:
+        """Put a known card at an end of pile `name` (at_end: after its last card)."""
+        E.put(self.pile(name), self.mix.get(name, []), card, at_end)
+
+    def reveal_top(self, pile: list, kind: str) -> None:
+        """The rules by event: the card that comes face up on a face-down pile (an assistant stack, the rescue
+        pile) is a random one of those left, drawn now from the `kind` stream (before: the setup's order)."""
+        if self.ev is not None and len(pile) > 1:
+            j = self.event_rng(kind).below(len(pile))
+            pile[j], pile[-1] = pile[-1], pile[j]
+
+    def take_hidden(self, pile: list, kind: str) -> int:
+        """A card taken unseen from a hidden pile (the rival's temple bonus tile): its top, or by the rules by
+        event a random one drawn now from the `kind` stream."""
+        return pile.pop() if self.ev is None else pile.pop(self.event_rng(kind).below(len(pile)))
 
     # --- scoring ----------------------------------------------------------------------------------
     def research_vp(self, seat: int) -> int:
@@ -482,6 +529,8 @@ class ArnakState(RivalMixin, Resolver, State):
             s.rival["stack"].sort()
             rng.shuffle(s.rival["stack"])
         s.rng = rng.fork()
+        if s.ev is not None:
+            s.ev = s.ev.resampled(rng)
         return s
 
     # --- views ------------------------------------------------------------------------------------
@@ -520,6 +569,7 @@ class ArnakGame(Game):
         # current one; a record made before the option existed is read as edition 1 and replays as it was.
         Option("edition", "Rules edition", D.EDITION, kind="int", low=1, high=D.EDITION, hidden=True,
                legacy=D.LEGACY_EDITION),
+        E.RANDOMNESS_OPTION,
     )
     state_class = ArnakState
 

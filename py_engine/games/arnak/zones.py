@@ -405,6 +405,8 @@ class ArnakDeclaration(Declaration):
         state.gpile = [g for g in range(len(D.GUARDIANS)) if f"guardian-{g + 1}" not in placed]
         for pile in (state.item_deck, state.art_deck, state.pile1, state.pile2, state.gpile):
             rng.shuffle(pile)
+        if state.ev is not None:
+            state.mix_piles()
         state.stacks = [[int(a.split("-")[1]) for a in z[f"assistants.{k}"]] for k in STACKS]
         state.rescue = [int(a.split("-")[1]) for a in z.get("rescue", [])]
         taken = [t for path, items in z.items() if path.startswith(("tiles.", "rival-temple")) for t in items]
@@ -616,6 +618,8 @@ def _settable(state) -> None:
     if shut != closed(state.players) and state.nmoves:  # a new game's position closes the first (the editor's start)
         raise PositionError(f"this game closed other camp spaces than a position does (the first "
                             f"{D.BLOCKED_CAMP_SPACES[state.players]}): a position cannot hold that yet", "state")
+    if any(state.guard[site] >= 0 for site in D.CAMPS):
+        raise PositionError("a guardian was moved to a camp: a position cannot hold that yet", "state")
     if any(D.FEAR in p.exiled for p in state.p):
         raise PositionError("a Fear card has been exiled: a position cannot hold that yet", "state")
     if any(p.fear_tiles or p.temp for p in state.p):

@@ -68,6 +68,7 @@ Decisions on unclear points (each has a test in tests/test_catan_ck.py):
 """
 
 from ...core import Option
+from ...core.events import RANDOMNESS_OPTION
 from ...core.game import Game
 from .legacy import upgrade_moves
 from .state import CatanState
@@ -94,6 +95,7 @@ class CatanGame(Game):
                help="When the bank cannot pay every player a commodity, nobody gets it (unless one player)."),
         Option("deserter_fallback", "Deserter: basic knight fallback", True,
                help="If you have no knight of the deserted strength left, you may place a basic one."),
+        RANDOMNESS_OPTION,
     )
     state_class = CatanState
 

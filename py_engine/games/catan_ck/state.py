@@ -11,6 +11,7 @@ choices). Two kinds are simultaneous: "discard" (7, Saboteur, Wedding: every sea
 from __future__ import annotations
 
 from ...core import Game, Rng, State
+from ...core.events import PER_EVENT, Events, clone_mixed, draw, load_mixed, mark_mixed, put
 from .data import (
     BANK_START,
     BARBARIAN_TRACK,
@@ -115,6 +116,9 @@ class CatanState(TradeMixin, State):
             d = deck_cards(t)
             rng.shuffle(d)
             s.decks.append(d)
+        s.ev, s.mix = None, {}
+        if options["randomness"] == PER_EVENT:
+            s.mix_decks()
         s.vpcards = [[] for _ in range(players)]
         s.defender = [0] * players
         s.merchant, s.merchant_owner = -1, -1
@@ -130,6 +134,7 @@ class CatanState(TradeMixin, State):
     def clone(self) -> CatanState:
         s = CatanState.__new__(CatanState)
         s.game, s.players, s.opts, s.rng = self.game, self.players, self.opts, self.rng.clone()
+        s.ev, s.mix = self.ev and self.ev.clone(), clone_mixed(self.mix)
         for f in self._FLAT:
             setattr(s, f, list(getattr(self, f)))
         for f in self._NESTED:
@@ -146,6 +151,7 @@ class CatanState(TradeMixin, State):
     def dump(self) -> dict:
         d = {f: getattr(self, f) for f in self.FIELDS}
         d["rng"] = self.rng.to_json()
+        d["ev"], d["mix"] = self.ev and self.ev.to_json(), self.mix
         return _copy(d)
 
     @classmethod
@@ -158,6 +164,8 @@ class CatanState(TradeMixin, State):
         if (len(s.terrain) != NH or len(s.owner) != NV or len(s.road) != NE_ or len(s.hands) != n
                 or any(len(h) != NK for h in s.hands) or len(s.decks) != 3 or not isinstance(s.stack, list)):
             raise ValueError("bad table sizes")
+        s.ev = Events.from_json(data.get("ev"))
+        s.mix = load_mixed(data.get("mix"), {t: len(s.decks[i]) for i, t in enumerate(TRACKS)})
         for h in s.hands:
             if any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in h):
                 raise ValueError("bad hand")
@@ -627,18 +635,19 @@ class CatanState(TradeMixin, State):
         if a[0] == "play":
             self.prog[p].remove("alchemist")
             self._log(p, "play", {"card": "alchemist"})
-            self.decks[TIDX["science"]].insert(0, "alchemist")
+            self._to_bottom("alchemist")
             self.stack.pop()
             self.stack.append({"k": "alchemist", "p": p})
             return
-        self._roll(p, 1 + self.rng.below(6), 1 + self.rng.below(6))
+        dice = self.event_rng("dice")
+        self._roll(p, 1 + dice.below(6), 1 + dice.below(6))
 
     def _do_alchemist(self, p: int, a: tuple, top: dict) -> None:
         self._roll(p, a[1], a[2])
 
     def _roll(self, p: int, yellow: int, red: int) -> None:
         self.stack.pop()
-        event = EVENT_FACES[self.rng.below(6)]
+        event = EVENT_FACES[self.event_rng("event").below(6)]
         self.dice = {"yellow": yellow, "red": red, "event": event}
         self.sums[yellow + red] += 1
         self._log(p, "roll", {"yellow": yellow, "red": red, "event": event})
@@ -668,7 +677,22 @@ class CatanState(TradeMixin, State):
     def _auto_draw(self, top: dict) -> None:
         q, t = top["p"], top["t"]
         if self.decks[t]:
-            self._give_card(q, self.decks[t].pop())
+            self._give_card(q, self._draw_card(t))
+
+    def mix_decks(self) -> None:
+        """Leave the three progress decks in no order: each card is drawn at random when it is drawn
+        (core/events.py), so nobody knows the order beforehand."""
+        for track, deck in zip(TRACKS, self.decks):
+            mark_mixed(deck, self.mix.setdefault(track, []))
+
+    def _draw_card(self, t: int) -> str:
+        """The top card of deck `t` (a random one of its unordered run, from the deck's event stream)."""
+        track = TRACKS[t]
+        return draw(self.decks[t], self.mix.get(track, []), True, lambda: self.event_rng(track))
+
+    def _to_bottom(self, c: str) -> None:
+        """A played or tossed progress card goes under its deck."""
+        put(self.decks[TIDX[CARD_TRACK[c]]], self.mix.get(CARD_TRACK[c], []), c, at_end=False)
 
     def _give_card(self, q: int, card: str) -> None:
         """A progress card reaches q: VP cards are revealed at once; a hand over the limit discards."""
@@ -692,7 +716,7 @@ class CatanState(TradeMixin, State):
     def _do_toss(self, p: int, a: tuple, top: dict) -> None:
         c = a[1]
         self.prog[p].remove(c)
-        self.decks[TIDX[CARD_TRACK[c]]].insert(0, c)
+        self._to_bottom(c)
         self._log(p, "toss", {"track": CARD_TRACK[c]}, [p], {"card": c})
         if len(self.prog[p]) <= top["cap"]:
             self.stack.pop()
@@ -755,7 +779,7 @@ class CatanState(TradeMixin, State):
 
     def _do_defender_draw(self, p: int, a: tuple, top: dict) -> None:
         self.stack.pop()
-        self._give_card(p, self.decks[TIDX[a[1]]].pop())
+        self._give_card(p, self._draw_card(TIDX[a[1]]))
 
     # ---- production and the 7 -----------------------------------------------------------------------
     def _auto_produce(self, top: dict) -> None:
@@ -849,7 +873,7 @@ class CatanState(TradeMixin, State):
             self.stack.append({"k": "steal", "p": p, "victims": victims})
 
     def _steal(self, p: int, q: int) -> None:
-        i = self.rng.below(self.cards(q))
+        i = self.event_rng("steal").below(self.cards(q))
         for k in range(NK):
             if i < self.hands[q][k]:
                 break
@@ -1086,7 +1110,7 @@ class CatanState(TradeMixin, State):
 
     def _play(self, p: int, c: str) -> None:
         self.prog[p].remove(c)
-        self.decks[TIDX[CARD_TRACK[c]]].insert(0, c)
+        self._to_bottom(c)
         self._log(p, "play", {"card": c})
         st = self.stack
         if c == "crane":
@@ -1352,6 +1376,8 @@ class CatanState(TradeMixin, State):
                 at += cnt
             s.decks[t] = pool2[at:]
         s.rng = rng.fork()
+        if s.ev is not None:
+            s.ev = s.ev.resampled(rng)
         return s
 
     def reveals(self, seat: int, action: tuple) -> bool:

@@ -388,6 +388,8 @@ class CatanDeclaration(Declaration):
         s.vpcards = [list(z[f"points.{q}"] or []) for q in range(n)]
         for card in [c for q in range(n) for c in s.prog[q] + s.vpcards[q]]:
             s.decks[TRACKS.index(CARD_TRACK[card])].remove(card)
+        if s.ev is not None:
+            s.mix_decks()
         s.hands = [[f[f"cards.{q}.{kind}"] for kind in KINDS] for q in range(n)]
         s.bank = [BANK_START[k] - sum(h[k] for h in s.hands) for k in range(len(KINDS))]
         s.barb, s.robber_active, s.attacks = f["barbarians"], bool(f["robber_active"]), int(bool(f["robber_active"]))

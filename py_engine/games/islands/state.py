@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, Option, Rng, State, ranks_from_scores
+from ...core.events import RANDOMNESS_OPTION, Events
 from .data import (
     BAG_TILES,
     BOARDS,
@@ -74,7 +75,7 @@ class IslandsState(State):
     @classmethod
     def initial(cls, game: Game, players: int, rng: Rng, options: dict) -> IslandsState:
         s = cls.__new__(cls)
-        s.game, s.players, s.opts, s.rng = game, players, options, rng
+        s.game, s.players, s.opts, s.rng, s.ev = game, players, options, rng, None  # Game.new sets ev
         s._set_modes()
         n = players
         s.bag = sorted(BAG_TILES)
@@ -134,6 +135,7 @@ class IslandsState(State):
     def clone(self) -> IslandsState:
         s = IslandsState.__new__(IslandsState)
         s.game, s.players, s.opts, s.rng = self.game, self.players, self.opts, self.rng.clone()
+        s.ev = self.ev and self.ev.clone()
         s.board, s.harbour_on, s.ext_on, s.ndocks = self.board, self.harbour_on, self.ext_on, self.ndocks
         s.bag, s.box, s.harbour = list(self.bag), list(self.box), list(self.harbour)
         s.clouds = [list(c) for c in self.clouds]
@@ -159,6 +161,7 @@ class IslandsState(State):
     def dump(self) -> dict:
         d = {k: getattr(self, k) for k in self._FIELDS}
         d["rng"] = self.rng.to_json()
+        d["ev"] = self.ev and self.ev.to_json()
         return d
 
     @classmethod
@@ -167,6 +170,7 @@ class IslandsState(State):
         s = cls.blank(game, data)
         s._set_modes()
         s.rng = Rng.from_json(data["rng"])
+        s.ev = Events.from_json(data.get("ev"))
         for k in s._FIELDS:
             v = data[k]
             setattr(s, k, v)
@@ -201,7 +205,7 @@ class IslandsState(State):
         self.log.append({"seat": seat, "key": key, "params": params})
 
     def _draw_bag(self) -> int:
-        return self.bag.pop(self.rng.below(len(self.bag)))
+        return self.bag.pop(self.event_rng("bag").below(len(self.bag)))
 
     def _gain_energy(self, seat: int, amount: int) -> None:
         self.energy[seat] = max(0, min(ENERGY_MAX, self.energy[seat] + amount))
@@ -382,12 +386,16 @@ class IslandsState(State):
 
     # --- rules --------------------------------------------------------------------------------
     def step(self, seat: int, action: tuple) -> None:
-        before = self.rng.s[0], self.rng.s[1], self.rng.s[2], self.rng.s[3]
+        before = self._randomness_used()
         self._step(seat, action)
         self._advance()
         self.steps += 1
-        if tuple(self.rng.s) != before:
+        if self._randomness_used() != before:
             self.checkpoint = self.steps
+
+    def _randomness_used(self) -> tuple:
+        """Changes exactly when a die is rolled or a tile drawn (the generator's state, or the events drawn)."""
+        return tuple(self.rng.s) if self.ev is None else (self.ev.total(),)
 
     def _step(self, seat: int, action: tuple) -> None:
         kind = action[0]
@@ -421,10 +429,10 @@ class IslandsState(State):
             which = 0 if action[1] == "bonus" else 1
             self.rerolled[which] = True
             if which == 0:
-                self.bonus = self.rng.below(6)
+                self.bonus = self.event_rng("bonus").below(6)
                 self._log(seat, "reroll", die="bonus", face=BONUS_FACES[self.bonus])
             else:
-                self.direction = self.rng.below(6)
+                self.direction = self.event_rng("direction").below(6)
                 self._log(seat, "reroll", die="direction", face=DIRECTION_FACES[self.direction])
             return
         if kind == "roll_done":
@@ -647,7 +655,8 @@ class IslandsState(State):
         self._roll()
 
     def _roll(self) -> None:
-        self.bonus, self.direction = self.rng.below(6), self.rng.below(6)
+        dice = self.event_rng("roll")
+        self.bonus, self.direction = dice.below(6), dice.below(6)
         self.rerolled = [False, False]
         self.phase = DICE
         self.decider = self.order[-1]
@@ -674,10 +683,12 @@ class IslandsState(State):
         return k
 
     def determinize(self, seat: int | None, rng: Rng) -> IslandsState:
-        """The only hidden information is the bag's order: the bag is a sorted multiset drawn with the
-        state's generator, so a new generator re-samples every future draw and die roll."""
+        """The only hidden information is the bag's order: the bag is a sorted multiset drawn at draw time,
+        so a new generator (or a new events key) re-samples every future draw and die roll."""
         s = self.clone()
         s.rng = rng.fork()
+        if s.ev is not None:
+            s.ev = s.ev.resampled(rng)
         return s
 
     # --- views --------------------------------------------------------------------------------
@@ -744,6 +755,7 @@ class IslandsGame(Game):
                     "Energy 5/6/7/8 goes by seat order from the start player."),
         Option("harbour_side", "Harbour board side", "front", kind="choice", choices=("front", "back"),
                help="Back: a 7th '?' dock from which the balloon may fly to any island space (modules 1+2)."),
+        RANDOMNESS_OPTION,
     )
     state_class = IslandsState
 
