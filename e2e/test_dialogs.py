@@ -137,6 +137,13 @@ def test_the_setup_forms_controls_are_pointer_sized(browser, site, size):
     is wide enough for its value and a checkbox is 22 px."""
     context, page, watch = open_page(browser, site, size)
     try:
+        for game in ("arnak", "catan-ck", "islands", "lost-cities-board"):  # long option labels fit too
+            press(page, f"[data-testid=new-{game}]", size)
+            page.wait_for_selector("[data-testid=start]")
+            wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+            assert wide <= 0, f"{game}'s form is {wide} px wider than the window"
+            press(page, "[data-testid=home]", size)
+            page.wait_for_selector(f"[data-testid=new-{game}]")
         press(page, "[data-testid=new-lost-cities]", size)
         page.wait_for_selector("[data-testid=start]")
         boxes = page.evaluate("""() => [...document.querySelectorAll('.setup select, .setup input')].map(e => {

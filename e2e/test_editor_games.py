@@ -53,7 +53,7 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
     tab = '[data-testid="island-tab-0"]'
     assert "29 pts" in page.locator(f"[data-testid=ed-board] {tab}").text_content()
     url = page.input_value("[data-testid=ed-embed-url]")
-    assert url.startswith(site + "embed.html?position=") and url.endswith("&seat=1")
+    assert url.startswith(site + "embed.html?position=") and "&seat=1&id=islands-" in url
     watch.assert_clean()
 
     with on_second_origin(context, url, "<h1>Scoring</h1>") as frame:
