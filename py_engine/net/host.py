@@ -28,7 +28,9 @@ the guest's hand and the deck are opaque slots on this device. The deck is shuff
 messages both ways, `poll()` does the host's share of the work when the app is idle), the guest plays on its
 own FairSeat, and each move crosses as an "mp" message that the receiving seat checks. The guest gets
 "view" messages with an empty view (the table: names, who is connected) and no "over": the result and the
-audit come from its own seat. A cheat stops the game (`verdict`). No joint seed is needed: no seed deals.
+audit come from its own seat. A cheat stops the game (`verdict`) and the host tells the guest ("stop", with the
+verdict's name; again after a rejoin); a guest's "stop" stops the host's seat too, recorded as "stopped" (the
+guest's finding, not the host's). No joint seed is needed: no seed deals.
 
 Rate limits per connection: MAX_AUTH_FAILURES wrong tokens, MAX_CLAIMS seats claimed (join or
 rejoin; each claim makes the host answer every seat and redraw), and a rejoin of the seat the
@@ -130,6 +132,7 @@ class Host:
         self.dealing = dealing  # a joint deal waiting for the shares of remote seats: nobody moves yet
         self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
         self._fair_next = 0  # the first of this seat's "mp" messages (fair.sent) the guest's connection lacks
+        self._told = False  # the guest's connection was sent "stop" for this seat's own verdict
         self._fair_mark: tuple = ()  # (seq, verdict, audited) when the app was last told of a change
         self._token_factory = token_factory or default_token
         self.on_change = on_change
@@ -413,7 +416,12 @@ class Host:
             return []
         sent, start = self.fair.sent, self._fair_next
         self._fair_next = len(sent)
-        return [(peer, msg.mp(m, i)) for i, m in enumerate(sent[start:], start)]
+        out = [(peer, msg.mp(m, i)) for i, m in enumerate(sent[start:], start)]
+        own = self.fair.own_verdict()
+        if own is not None and not self._told:  # the guest stops too, knowing why
+            self._told = True
+            out.append((peer, msg.stop(own["kind"], own["detail"])))
+        return out
 
     def _on_mp(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         if self._peers.get(peer) is None:
@@ -423,6 +431,15 @@ class Host:
         if m.get("i") is not None and m["i"] != self.fair.got:  # taken already, or after a gap: the guest
             return []  # sends its messages again from `got` when it reconnects
         return self._fair_step(self.fair.receive(m["m"]))
+
+    def _on_stop(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        """The guest stopped the game on a verdict of its own: this seat stops too (verdict "stopped")."""
+        if self._peers.get(peer) is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before stopping a game", "stop")
+        if self.fair is None:
+            raise ProtocolError("type", "this table is not dealt by mental poker", "stop")
+        self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX))
+        return self._fair_step([])
 
     def disconnect(self, peer: Hashable) -> list[Out]:
         """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
@@ -538,7 +555,7 @@ class Host:
                                    fair=self.fair.group.name if self.fair is not None else None,
                                    got=self.fair.got if self.fair is not None else None)))
         if self.fair is not None:
-            self._fair_next = got
+            self._fair_next, self._told = got, False
         self._changed("table")
         return out + self._flush() + self._broadcast()
 

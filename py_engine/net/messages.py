@@ -11,6 +11,9 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
           seat's FairSeat checks); i (optional): its number in this seat's stream of "mp" messages (0, 1, …),
           so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it
+  stop    kind: the name of the verdict on which this seat stopped a game dealt by mental poker (≤ 32 lowercase
+          letters and "_", py_engine.core.mental_poker KINDS), detail (optional): its English sentence (≤ 300);
+          the host stops too and records "the other seat stopped the game" (not a finding of its own)
   ping    n: int                      pong  n: the n of the host's ping
 Host → guest:
   seat    seat, token (rejoin token: keep it), game, players, options, name, and (optional) deal: the
@@ -32,6 +35,7 @@ Host → guest:
           longer remote): this connection holds no seat any more
   ping    n: int                      pong  n: the n of the guest's ping
   mp      m: one message of the host's FairSeat, i: its number (as from the guest)
+  stop    kind, detail (optional): as from the guest, the host's verdict; the guest stops too
 
 The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
 syntax, object shape, field types and the protocol version, and raise `ProtocolError` (a short code
@@ -58,8 +62,9 @@ TOKEN_MAX = 128
 REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
-GUEST_TYPES = ("join", "rejoin", "act", "share", "mp", "ping", "pong")
-HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "ping", "pong")
+GUEST_TYPES = ("join", "rejoin", "act", "share", "mp", "stop", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "ping", "pong")
+KIND_MAX = 32  # characters of a verdict name in "stop"
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
 REJECT_CODES = ("size", "malformed", "version", "type", "auth", "blocked", "seated", "not-seated", "closed",
@@ -170,6 +175,14 @@ def _need(ok: bool, t: str, field: str, what: str) -> None:
         raise ProtocolError("malformed", f"{t!r} field {field!r} must be {what}", t)
 
 
+def _stop_fields(m: dict) -> None:
+    """A "stop" (either way): a verdict name and an optional short sentence."""
+    kind = m["kind"]
+    _need(is_str(kind, KIND_MAX, 1) and not kind.strip("abcdefghijklmnopqrstuvwxyz_"), "stop", "kind",
+          f"a verdict name of 1–{KIND_MAX} lowercase letters and '_'")
+    _need(m.get("detail") is None or is_str(m["detail"], REASON_MAX), "stop", "detail", "a short text or absent")
+
+
 # --- guest → host -------------------------------------------------------------------------------
 _GUEST_SHAPES = {
     "join": (("token", "name"), ()),
@@ -177,6 +190,7 @@ _GUEST_SHAPES = {
     "act": (("seq", "action"), ()),
     "share": (("share",), ()),
     "mp": (("m",), ("i",)),
+    "stop": (("kind",), ("detail",)),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -198,6 +212,8 @@ def parse_guest(text: Any) -> dict:
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
         _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
+    elif t == "stop":
+        _stop_fields(m)
     elif t in ("ping", "pong"):
         _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
     return m
@@ -235,6 +251,11 @@ def mp(m: dict, i: int | None = None) -> str:
     return dumps(out)
 
 
+def stop(kind: str, detail: str = "") -> str:
+    """This seat stopped a game dealt by mental poker on the verdict `kind` (either way)."""
+    return dumps({"v": VERSION, "t": "stop", "kind": kind, "detail": detail[:REASON_MAX]})
+
+
 def ping(n: int) -> str:
     return dumps({"v": VERSION, "t": "ping", "n": n})
 
@@ -251,6 +272,7 @@ _HOST_SHAPES = {
     "over": (("seq", "result"), ("record",)),
     "error": (("code", "reason"), ()),
     "mp": (("m",), ("i",)),
+    "stop": (("kind",), ("detail",)),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -311,6 +333,8 @@ def parse_host(text: Any) -> dict:
     elif t == "error":
         _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
+    elif t == "stop":
+        _stop_fields(m)
     else:
         _need(is_int(m["n"]), t, "n", "a whole number")
     return m
