@@ -447,6 +447,11 @@ class SeatDeal:
         return self._msg("reveal", pos=j, card=card, x=keys)
 
     # --- receiving ------------------------------------------------------------------------------
+    def _asked(self, j: int, sender: int) -> bool:
+        """This seat waits for `sender`'s key for position j: it expects j opened to itself (its hand, its draw),
+        has no key from `sender` for it yet, and j was not shown."""
+        return self.owner.get(j) == self.me and sender not in self.received.get(j, {}) and j not in self.revealed
+
     def receive(self, msg: dict, sender: int) -> int | None:
         """Take one message from `sender`; returns the card of a reveal, else None. Raises Cheat."""
         if self.verdict is not None:
@@ -496,8 +501,7 @@ class SeatDeal:
             for j, x in zip(pos, xs):  # every check first: a refused message changes nothing
                 if type(j) is not int or not 0 <= j < self.n or self.element(j) is None:
                     raise bad(f"a key for position {j!r}, which is not rekeyed")
-                if to == self.me and (self.owner.get(j) != self.me or sender in self.received.get(j, {})
-                                      or j in self.revealed or pos.count(j) > 1):
+                if to == self.me and (not self._asked(j, sender) or pos.count(j) > 1):
                     raise Cheat(UNASKED_KEY, sender, f"it sent a key for position {j}, which this seat did not "
                                 "draw or already holds a key for")
                 if self.owner.get(j, to) != to:

@@ -166,7 +166,8 @@ class Guest:
                 and msg.is_str(verdict.get("text"), 1000):
             g.verdict = verdict
             if not verdict["ok"]:
-                g._doubt = verdict  # a warning stays whatever the host reveals later        if fair is not None:
+                g._doubt = verdict  # a warning stays whatever the host reveals later
+        if fair is not None:
             g.fair = fair
         elif saved.get("fair") is not None and g.game_id:
             from .. import get_game
