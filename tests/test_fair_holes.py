@@ -379,3 +379,115 @@ def test_a_stop_at_a_table_not_dealt_by_mental_poker_is_refused_and_changes_noth
     out = host.receive("bob", messages.stop("refused"))
     assert json.loads(out[0][1])["code"] == "type" and host.to_move()
     assert json.loads(host.receive("x", messages.stop("refused"))[0][1])["code"] == "not-seated"
+
+
+# --- 7. choosing among subsets of the guests -------------------------------------------------------
+class HoldingHub(Hub):
+    """A host page that keeps back the "share" texts of the peers in `hold` (it reads them, and decides)."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host, check_every=10**6, verify_every=10**6)  # views are checked in test_net: be quick
+        self.hold: set[str] = set()
+        self.held: list[tuple[str, str]] = []
+        self.deliver = real = host.receive
+
+        def receive(peer, text, now=None):
+            if peer in self.hold and json.loads(text).get("t") == "share":
+                self.held.append((peer, text))
+                return []
+            return real(peer, text, now)
+
+        host.receive = receive
+
+
+def _three_seats() -> tuple[Host, HoldingHub]:
+    host = Host("lost-cities-board", 3, seed=7, seats=["local", "remote", "remote"], token_factory=tokens(),
+                joint=True)
+    return host, HoldingHub(host)
+
+
+def test_no_guest_share_reaches_the_host_before_every_seat_has_committed() -> None:
+    host, hub = _three_seats()
+    heard: list[str] = []
+    real = host.receive
+    host.receive = lambda peer, text, now=None: (heard.append(text), real(peer, text, now))[1]
+    ann = join(hub, "ann", 1)
+    # the host would now like to compute the seed from Ann's share and give seat 3 to a bot if it suits it
+    assert not any(ann.share in text for text in heard) and host.state.record.shares == [None, None, None]
+    assert host.dealing and host.commits[1] is not None and not host.shown
+    hub.route(host.set_seat_kind(2, "bot"))  # it may still: the list is fixed only now, and Ann's share follows
+    assert host.shown and host.commits == [None, host.commits[1], None]
+    assert not host.dealing and host.state.record.shares == [None, ann.share, None]
+
+
+def _left_out_after_the_reveal() -> dict:
+    """Ann and Bob commit; the host shows the list; it reads Bob's share without taking it, then gives Bob's seat
+    to a bot (a seed without Bob's share suits it better) and deals. Returns Ann's check of the host's record
+    (the checks before the replay are all that matter here: the game is not played out)."""
+    host, hub = _three_seats()
+    hub.hold.add("bob")
+    ann = join(hub, "ann", 1)
+    bob = hub.connect("bob")
+    hub.send("bob", bob.join(host.invites()[2], "bob"))
+    assert host.shown and ann.commits == bob.commits and hub.held and host.dealing
+    hub.route(host.set_seat_kind(2, "bot"))
+    assert not host.dealing and host.state.record.shares == [None, ann.share, None]
+    return ann.verify(_copy(host.state.record.to_json()))
+
+
+def test_a_seat_left_out_after_the_commitments_were_shown_voids_the_deal() -> None:
+    verdict = _left_out_after_the_reveal()
+    assert verdict["key"] == "deal-void" and not verdict["ok"]
+    assert verdict["text"].startswith("warning: the deal is void")
+
+
+def test_mutation_without_the_commitments_check_the_host_picks_its_subset(monkeypatch) -> None:
+    monkeypatch.setattr(Guest, "_made_by_committed", lambda self, shares: True)
+    assert _left_out_after_the_reveal()["key"] == "not-over"  # the deal passes; only the unplayed game is left
+
+
+def test_a_share_is_taken_only_after_the_list_and_only_if_it_matches_its_commitment() -> None:
+    host, hub = _three_seats()
+    hub.hold.add("ann")
+    ann = join(hub, "ann", 1)
+    def code(text: str) -> str:
+        return json.loads(hub.deliver("ann", text)[0][1])["code"]
+
+    assert code(messages.share(ann.share)) == "malformed"  # no list shown yet
+    hub.route(host.set_seat_kind(2, "bot"))
+    assert host.shown and hub.held
+    assert code(messages.share("5" * 64)) == "malformed"  # not the committed share
+    assert host.dealing and host.state.record.shares == [None, None, None]
+    assert hub.deliver("ann", messages.share(ann.share)) and not host.dealing
+
+
+def test_a_list_without_the_guests_commitment_gets_no_share_and_a_warning() -> None:
+    host, hub = _three_seats()
+    hub.hold.add("ann")
+    ann = join(hub, "ann", 1)
+    ev = ann.receive(messages.commits([None, "6" * 64, None]))
+    assert ev.reply is None and ann.commits is None and ann.verdict["key"] == "deal-void"
+    assert Guest.restore(_copy(ann.save())).verdict["key"] == "deal-void"
+
+
+def test_a_guest_reloaded_between_commit_and_reveal_reveals_the_share_it_committed_to() -> None:
+    host, hub = _three_seats()
+    ann = join(hub, "ann", 1)
+    share = ann.share
+    hub.drop("ann")
+    again = hub.connect("ann", Guest.restore(_copy(ann.save())))
+    hub.send("ann", again.rejoin())
+    bob = join(hub, "bob", 2)
+    assert not host.dealing and host.state.record.shares == [None, share, bob.share]
+    assert again.commits == bob.commits == host.commits
+
+
+def test_a_host_save_of_the_previous_version_while_dealing_still_resumes() -> None:
+    host, hub = joint_table()
+    saved = _copy(host.save())
+    for key in ("commits", "shown"):
+        saved.pop(key)
+    again = Host.resume(saved, token_factory=tokens("re"))
+    assert again.dealing and not again.shown and again.commits == [None, None]
+    bea = join(Hub(again), "bea", 1)
+    assert not again.dealing and again.state.record.shares == [None, bea.share]

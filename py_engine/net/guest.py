@@ -15,13 +15,17 @@ every view received for it, and the game ends where and how the host said. The o
 "commitment-mismatch", "wrong-end", "view-mismatch", "illegal-move", "not-replayable", "not-over",
 "wrong-result", "share-missing", "host-dealt": the deal matches but the host made it alone (no share of
 this seat's was asked for: never the words of a joint deal), "redeal": a second "seat" would have replaced a
-seat already dealt), "move": the move number concerned or None, "text": the English sentence};
+seat already dealt), "deal-void": the deal was not made from the shares of exactly the seats whose
+commitments the host showed), "move": the move number concerned or None, "text": the English sentence};
 a failed check never raises.
 
-A joint deal (the "seat" message says joint, see py_engine/net/host.py): the guest answers the first "seat"
-of a table with a random share of its own (`share`, kept for a rejoin and for the check), and the check
-also asks that the revealed record is a joint deal whose share for this seat is that share (the seed is
-tied to the shares and the commitment to the host's share by Record.from_json): "share-missing" otherwise.
+A joint deal (the "seat" message says joint, see py_engine/net/host.py): the guest draws a random share of its
+own (`share`, kept for a rejoin and for the check) and answers the first "seat" of a table with a commitment to
+it ("commit"); it reveals the share only when the host shows every seat's commitment ("commits", kept in
+`commits`: the seats that make the deal), with its own among them. The check also asks that the revealed record
+is a joint deal whose share for this seat is that share (the seed is tied to the shares and the commitment to
+the host's share by Record.from_json): "share-missing" otherwise; and that its shares are exactly those of the
+seats in `commits`, each matching its commitment: "deal-void" otherwise.
 A guest keeps that the deal must include its share across a reload (`save`: "joint"), so a host that answers
 the rejoin without "joint" and reveals a deal it made alone is caught.
 
@@ -50,7 +54,7 @@ from typing import Any
 
 from ..core import IllegalAction, Record, RecordError
 from ..core import mental_poker as mp
-from ..core.record import new_share
+from ..core.record import new_share, seat_commitment
 from . import messages as msg
 from .messages import ProtocolError, canonical
 
@@ -59,6 +63,8 @@ VERIFIED = "deal verified: the cards were dealt as the host promised at the star
 HOST_DEALT = ("dealt by the host alone — verified to match its commitment, and every move and view agrees (you sent "
               "no share, so the host could have chosen this deal)")
 REDEAL = "warning: the host asked to deal your seat again (another seat, game or options) after you sent your share"
+VOID = ("warning: the deal is void: it was not made from the shares of exactly the seats that committed to one "
+        "(a seat was left out or changed after the commitments were shown)")
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,8 @@ class Guest:
         self.rtt: float | None = None
         self.deal: str | None = None
         self.joint = False  # the host said the deal is made by all seats
-        self.share: str | None = None  # this seat's share of a joint deal, once sent
+        self.share: str | None = None  # this seat's share of a joint deal, once drawn (revealed after "commits")
+        self.commits: list | None = None  # every seat's commitment to its share, as the host showed them
         self.verdict: dict | None = None
         self._seen: dict[int, str] = {}  # move number -> view_digest of what the host showed then
         self._doubt: dict | None = None  # the first inconsistency noticed during the game (a verdict)
@@ -144,7 +151,7 @@ class Guest:
         checking: the commitment, its share, that the deal is joint, and a verdict reached."""
         saved = {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id,
                  "deal": self.deal, "share": self.share, "joint": self.joint, "options": self.options,
-                 "verdict": self.verdict}
+                 "verdict": self.verdict, "commits": self.commits}
         if self.fair is not None:  # holds this seat's secret: it stays on this device
             saved["fair"] = self.fair.to_json()
         return saved
@@ -161,6 +168,9 @@ class Guest:
         g.share = share if msg.is_hex(share, 64) else None
         g.joint = saved.get("joint") is True or g.share is not None  # a share is only ever sent to a joint deal
         g.options = saved["options"] if isinstance(saved.get("options"), dict) else None
+        commits = saved.get("commits")
+        if isinstance(commits, list) and all(c is None or msg.is_hex(c, 64) for c in commits):
+            g.commits = commits
         verdict = saved.get("verdict")
         if isinstance(verdict, dict) and type(verdict.get("ok")) is bool and msg.is_str(verdict.get("key"), 32) \
                 and msg.is_str(verdict.get("text"), 1000):
@@ -327,8 +337,7 @@ class Guest:
         if self._redeal(m):  # refused: this seat keeps what it was dealt, and stops with a verdict
             self.seated = True
             if self.fair is None:
-                self._doubt = self._doubt or _verdict(False, "redeal", REDEAL)
-                self.verdict = self.verdict if self.verdict is not None and not self.verdict["ok"] else self._doubt
+                self._warn("redeal", REDEAL)
                 return Event("seat", m)
             start = len(self.fair.sent)
             self.fair.stop(mp.Cheat(mp.REDEAL, self.fair.other, "it asked this seat to deal again (another seat, "
@@ -358,8 +367,27 @@ class Guest:
             self.joint = True
             if self.share is None:
                 self.share = new_share()
-            reply = msg.share(self.share)
+            reply = msg.commit(seat_commitment(self.share))
         return Event("seat", m, reply=reply)
+
+    def _warn(self, key: str, text: str) -> None:
+        """A warning found during the game: shown at once, and the verdict whatever the host reveals later."""
+        self._doubt = self._doubt or _verdict(False, key, text)
+        if self.verdict is None or self.verdict["ok"]:
+            self.verdict = dict(self._doubt)
+
+    def _on_commits(self, m: dict, now: float | None) -> Event:
+        """The host shows every seat's commitment: reveal our share if ours is among them, in our seat, and the
+        list is the one shown before (if any); else a "deal-void" warning and no share."""
+        if not self.seated or not self.joint or self.share is None:
+            raise ProtocolError("malformed", "commitments to shares at a table that asked for none of this seat's")
+        c = m["commits"]
+        if len(c) != self.players or c[self.seat] != seat_commitment(self.share) or (
+                self.commits is not None and self.commits != c):
+            self._warn("deal-void", VOID)
+            return Event("commits", m)
+        self.commits = list(c)
+        return Event("commits", m, reply=msg.share(self.share))
 
     def _fair_seat(self, m: dict) -> None:
         from .. import get_game
@@ -440,10 +468,18 @@ class Guest:
         if self.joint and (not record.host_share or record.shares is None or record.shares[self.seat] != self.share):
             return _verdict(False, "share-missing",
                             "warning: the deal was not made with your share, as the host promised")
+        if self.commits is not None and not self._made_by_committed(record.shares):
+            return _verdict(False, "deal-void", VOID)
         if final_seq is not None and len(record.moves) != final_seq:
             return _verdict(False, "wrong-end",
                             "warning: the revealed record does not end at the last move the host announced")
         return self._replay(record)
+
+    def _made_by_committed(self, shares: list) -> bool:
+        """The revealed shares are exactly those of the seats whose commitments were shown, each matching."""
+        return len(shares) == len(self.commits) and all(
+            (sh is None) == (c is None) and (c is None or seat_commitment(sh) == c)
+            for sh, c in zip(shares, self.commits))
 
     def _replay(self, record: Record) -> dict:
         from .. import get_game

@@ -7,7 +7,9 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   rejoin  token: the rejoin token from "seat"; got (optional): at a table dealt by mental poker, how many of
           the host's "mp" messages this seat has taken (the host sends the rest again)
   act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
-  share   share: 64 hex digits, this seat's random share of a joint deal (answer to a "seat" with joint)
+  commit  commit: 64 hex digits, the commitment to this seat's share of a joint deal (record.seat_commitment;
+          the answer to a "seat" with joint): no share is revealed before every contributing seat committed
+  share   share: 64 hex digits, this seat's random share of a joint deal (the answer to "commits")
   mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
           seat's FairSeat checks); i (optional): its number in this seat's stream of "mp" messages (0, 1, …),
           so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it
@@ -35,6 +37,8 @@ Host → guest:
           longer remote): this connection holds no seat any more
   ping    n: int                      pong  n: the n of the guest's ping
   mp      m: one message of the host's FairSeat, i: its number (as from the guest)
+  commits commits: one entry per seat, the commitment of each seat that makes the joint deal with the host
+          (64 hex digits) or null: sent when every remote seat has committed; the guests then reveal their shares
   stop    kind, detail (optional): as from the guest, the host's verdict; the guest stops too
 
 The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
@@ -62,8 +66,8 @@ TOKEN_MAX = 128
 REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
-GUEST_TYPES = ("join", "rejoin", "act", "share", "mp", "stop", "ping", "pong")
-HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "ping", "pong")
+GUEST_TYPES = ("join", "rejoin", "act", "commit", "share", "mp", "stop", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "commits", "ping", "pong")
 KIND_MAX = 32  # characters of a verdict name in "stop"
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
@@ -188,6 +192,7 @@ _GUEST_SHAPES = {
     "join": (("token", "name"), ()),
     "rejoin": (("token",), ("got",)),
     "act": (("seq", "action"), ()),
+    "commit": (("commit",), ()),
     "share": (("share",), ()),
     "mp": (("m",), ("i",)),
     "stop": (("kind",), ("detail",)),
@@ -209,6 +214,8 @@ def parse_guest(text: Any) -> dict:
         _need(type(m["action"]) is list and len(m["action"]) > 0, t, "action", "a non-empty list")
     elif t == "share":
         _need(is_hex(m["share"], 64), t, "share", "64 lowercase hex digits")
+    elif t == "commit":
+        _need(is_hex(m["commit"], 64), t, "commit", "64 lowercase hex digits")
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
         _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
@@ -236,6 +243,11 @@ def rejoin(token: str, got: int | None = None) -> str:
 def act(seq: int, action: Any) -> str:
     """Play an encoded action, chosen against the view numbered `seq`."""
     return dumps({"v": VERSION, "t": "act", "seq": seq, "action": action})
+
+
+def commit(value: str) -> str:
+    """The commitment to this seat's share of a joint deal (64 hex digits)."""
+    return dumps({"v": VERSION, "t": "commit", "commit": value})
 
 
 def share(value: str) -> str:
@@ -273,6 +285,7 @@ _HOST_SHAPES = {
     "error": (("code", "reason"), ()),
     "mp": (("m",), ("i",)),
     "stop": (("kind",), ("detail",)),
+    "commits": (("commits",), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -335,6 +348,10 @@ def parse_host(text: Any) -> dict:
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
     elif t == "stop":
         _stop_fields(m)
+    elif t == "commits":
+        c = m["commits"]
+        _need(type(c) is list and 1 <= len(c) <= MAX_SEATS and all(x is None or is_hex(x, 64) for x in c), t,
+              "commits", "one entry per seat: 64 hex digits or null")
     else:
         _need(is_int(m["n"]), t, "n", "a whole number")
     return m
@@ -364,6 +381,11 @@ def reject(code: str, reason: str, re: str | None = None, seq: int | None = None
 
 def over(seq: int, result: dict, record: dict | None = None) -> str:
     return dumps({"v": VERSION, "t": "over", "seq": seq, "result": result, "record": record})
+
+
+def commits(values: list) -> str:
+    """Every seat's commitment to its share of a joint deal (None for a seat that makes none)."""
+    return dumps({"v": VERSION, "t": "commits", "commits": values})
 
 
 def error(code: str, reason: str) -> str:
