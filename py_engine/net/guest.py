@@ -29,7 +29,7 @@ seats in `commits`, each matching its commitment: "deal-void" otherwise.
 A guest keeps that the deal must include its share across a reload (`save`: "joint"), so a host that answers
 the rejoin without "joint" and reveals a deal it made alone is caught.
 
-A seat once dealt (a share sent, or a FairSeat) is never replaced: a later "seat" that names another seat, game,
+A seat once dealt (a share drawn and committed to, or a FairSeat) is never replaced: a later "seat" that names another seat, game,
 options or group is refused with the verdict "redeal" (a FairSeat stops with it). A verdict, once reached,
 stays, also through `save`/`restore`.
 
@@ -324,7 +324,7 @@ class Guest:
             return Event("invalid", error=f"internal: {type(exc).__name__}")
 
     def _redeal(self, m: dict) -> bool:
-        """A "seat" that would replace a seat already dealt (a share sent, or a FairSeat): another seat, game,
+        """A "seat" that would replace a seat already dealt (a share committed to, or a FairSeat): another seat, game,
         options or group (a game dealt by mental poker that would no longer be)."""
         f = self.fair
         if f is not None:

@@ -585,8 +585,8 @@ class Host:
             return []
         self.commits[seat] = m["commit"]
         out = self._show_commits()
-        self._changed("table")
-        return out
+        self._changed("table" if self.dealing else "state")
+        return out + self._broadcast()  # nothing while dealing (a save of the previous version may hold every share)
 
     def _show_commits(self) -> list[Out]:
         """Once every remote seat has committed: fix the list of seats that make the deal and send it to every
