@@ -29,9 +29,9 @@ seats in `commits`, each matching its commitment: "deal-void" otherwise.
 A guest keeps that the deal must include its share across a reload (`save`: "joint"), so a host that answers
 the rejoin without "joint" and reveals a deal it made alone is caught.
 
-A seat once dealt (a share drawn and committed to, or a FairSeat) is never replaced: a later "seat" that names another seat, game,
-options or group is refused with the verdict "redeal" (a FairSeat stops with it). A verdict, once reached,
-stays, also through `save`/`restore`.
+A seat once dealt (a share drawn and committed to, or a FairSeat) is never replaced: a later "seat" that names
+another seat, game, options or group is refused with the verdict "redeal" (a FairSeat stops with it). A
+verdict, once reached, stays, also through `save`/`restore`.
 
 Hands not even the host can see (the "seat" message names a mental-poker group in "fair", see
 py_engine/net/host.py): the guest plays on a FairSeat of its own (`fair`, its secret from `fair_secret` or the
