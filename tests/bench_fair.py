@@ -48,8 +48,9 @@ def fair_costs(cards: int = 60, group: str = "rfc3526-modp-2048") -> dict:
                 seats[1 - me].receive(m, me)
     hands = (hand_positions(0), hand_positions(1))
     for me in (0, 1):
-        seats[1 - me].receive(seats[me].give(1 - me, hands[1 - me]), me)
         seats[me].expect(me, hands[me])
+    for me in (0, 1):
+        seats[1 - me].receive(seats[me].give(1 - me, hands[1 - me]), me)
     for me in (0, 1):
         t = clock()
         assert all(seats[me].card(j) is not None for j in hands[me])

@@ -52,7 +52,8 @@ def test_the_game_waits_for_every_remote_share_then_deals_from_all_of_them():
     rec = host.state.record
     assert rec.shares == [None, ann.share, bob.share]
     assert rec.seed == joint_seed(rec.host_share, [None, ann.share, bob.share])
-    assert [e.kind for e in hub.inbox["ann"]][-1] == "view" and [e.kind for e in hub.inbox["bob"]] == ["seat", "view"]
+    assert [e.kind for e in hub.inbox["ann"]][-1] == "view"
+    assert [e.kind for e in hub.inbox["bob"]] == ["seat", "commits", "view"]
     play(hub, Rng(3))
     finish_checks(hub)
     assert ann.verdict["key"] == "verified" and bob.verdict["key"] == "verified"
@@ -171,7 +172,7 @@ def test_a_host_reloaded_while_dealing_keeps_its_share_and_starts_when_the_guest
 def test_a_remote_seat_given_to_a_bot_while_dealing_starts_the_game():
     host, hub = joint_table("lost-cities-board", ("local", "remote", "remote"))
     ann = join(hub, "ann", 1)
-    host.set_seat_kind(2, "bot")
+    hub.route(host.set_seat_kind(2, "bot"))  # the last seat to commit is gone: Ann is shown the list and reveals
     assert not host.dealing and host.state.record.shares == [None, ann.share, None]
 
 

@@ -41,6 +41,7 @@ def dealt(n: int = 6, group=TEST_GROUP, secrets=(A, B)) -> list[SeatDeal]:
 
 
 def open_to(seats: list[SeatDeal], to: int, positions: list[int]) -> None:
+    seats[to].expect(to, positions)  # the drawer takes keys only for positions it expects
     deliver(seats, [(s.me, s.give(to, positions)) for s in seats if s.me != to])
 
 
@@ -81,6 +82,7 @@ def test_codes_are_distinct_residues() -> None:
 
 def test_wrong_key_for_a_draw_is_named() -> None:
     a, b = dealt()
+    a.expect(0, [2])
     msg = b.give(0, [2])
     msg["x"][0] = TEST_GROUP.hex(12345)
     a.receive(msg, 1)

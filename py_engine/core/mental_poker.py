@@ -25,7 +25,8 @@ A deal of n cards among seats 0..S-1 (each seat's secrets come from one secret b
    the top), a chunk at a time, each seat rekeying a chunk as soon as the previous seat's arrives: a
    position can be opened once every seat has rekeyed it, so play starts when the hands are rekeyed and the
    rest of the deck is rekeyed in the background, ahead of the draws.
-3. Open position j for seat t: every other seat hands t its unlock key u_sj = k_sj^-1 mod q ("keys");
+3. Open position j for seat t: every other seat hands t its unlock key u_sj = k_sj^-1 mod q ("keys"), once;
+   t takes keys only for positions it expects (`expect`: its hand, its draws), anything else is "unasked_key";
    t raises the deck's element j to the product of all unlock keys and looks the result up among the codes.
    A result that is no code, or a card already opened elsewhere in this deal, means a wrong key: with two
    seats its sender is named (the receiver knows its own key is right); with more, the verdict names seat -1
@@ -41,6 +42,10 @@ revealed. Cost: per seat, n short exponentiations (lock) and n full ones (rekey)
 exponentiation by the receiver. Messages carry at most `CHUNK` group elements (hex), so they stay small.
 
 Pure: no I/O, no global state, no randomness of its own (the caller passes each seat's secret bytes).
+Every group element received is checked to be a quadratic residue (`Group.parse`, "not_residue"): a seat
+that multiplied an element by p-1 could otherwise follow that card through the next seat's shuffle by its
+Legendre symbol.
+
 Cheating raises `Cheat` (a verdict: kind, seat, detail); a seat that does not answer is the link's to time
 out, and `SeatDeal.refused` turns that into a verdict.
 """
@@ -60,7 +65,18 @@ NOT_DEALT = "not_dealt"      # a card revealed from a position that was not open
 REFUSED = "refused"          # a seat that did not send what the protocol needs from it (the link's timeout)
 BAD_STEP = "bad_step"        # a lock, rekey or secret that the audit cannot reproduce
 MALFORMED = "malformed"      # a message of the wrong shape, order or sender
-KINDS = (WRONG_KEY, NOT_DEALT, REFUSED, BAD_STEP, MALFORMED)
+NOT_RESIDUE = "not_residue"  # a lock or rekey holding a number outside the group (a card marked by its symbol)
+UNASKED_KEY = "unasked_key"  # a key for a position the receiver did not draw, or a second key for one
+REDEAL = "redeal"            # the host asked a seat that was dealt to take another seat, game, options or group
+STOPPED = "stopped"          # the other seat stopped the game on a verdict of its own (not this seat's finding)
+KINDS = (WRONG_KEY, NOT_DEALT, REFUSED, BAD_STEP, MALFORMED, NOT_RESIDUE, UNASKED_KEY, REDEAL, STOPPED)
+# What a page says of the newer kinds ({name}: the seat the verdict names; web/netplay.py CHEATS has the others).
+TEXTS = {
+    NOT_RESIDUE: "{name} sent a shuffle with a marked card (a number outside the group). The game is stopped.",
+    UNASKED_KEY: "{name} sent a key for a card nobody drew. The game is stopped.",
+    REDEAL: "{name} asked to deal your seat again after the deal had begun. The game is stopped.",
+    STOPPED: "{name} stopped the game: their device found a broken rule ({kind}).",
+}
 
 
 class Cheat(Exception):
@@ -72,6 +88,27 @@ class Cheat(Exception):
 
     def verdict(self) -> dict:
         return {"kind": self.kind, "seat": self.seat, "detail": self.detail}
+
+
+class NotResidue(ValueError):
+    """A number in [2, p-1] that is not a quadratic residue: outside the group (see `Group.parse`)."""
+
+
+def jacobi(a: int, n: int) -> int:
+    """The Jacobi symbol (a/n) for odd n > 0: -1, 0 or 1; for a prime n it is the Legendre symbol (Euler's
+    criterion a^((n-1)/2) mod n) computed by quadratic reciprocity, a gcd-like loop with no exponentiation
+    (a 2048-bit element costs about 1/60 of a modular exponentiation)."""
+    a %= n
+    t = 1
+    while a:
+        twos = (a & -a).bit_length() - 1
+        a >>= twos
+        if twos & 1 and n & 7 in (3, 5):  # (2/n) = -1 exactly for n = 3, 5 mod 8
+            t = -t
+        if a & n & 3 == 3:  # reciprocity: both 3 mod 4
+            t = -t
+        a, n = n % a, a
+    return t if n == 1 else 0
 
 
 @dataclass(frozen=True)
@@ -94,12 +131,17 @@ class Group:
         return format(x, f"0{self.width}x")
 
     def parse(self, text: object) -> int:
-        """An element in [2, p-1] from exactly `width` lowercase hex digits, else ValueError."""
+        """An element of the group from exactly `width` lowercase hex digits: a number in [2, p-1] (else
+        ValueError) whose Legendre symbol is 1 (else NotResidue). The residues are exactly the group of prime
+        order q; a non-residue (e.g. an element times p-1) keeps its symbol through x -> x^k for odd k, so a
+        seat that let one through would let the sender follow a marked card through its shuffle."""
         if not isinstance(text, str) or len(text) != self.width or text.strip("0123456789abcdef"):
             raise ValueError("not a group element")
         x = int(text, 16)
         if not 1 < x < self.p:
             raise ValueError("not a group element")
+        if jacobi(x, self.p) != 1:
+            raise NotResidue("not a quadratic residue")
         return x
 
     def parse_key(self, text: object) -> int:
@@ -405,6 +447,11 @@ class SeatDeal:
         return self._msg("reveal", pos=j, card=card, x=keys)
 
     # --- receiving ------------------------------------------------------------------------------
+    def _asked(self, j: int, sender: int) -> bool:
+        """This seat waits for `sender`'s key for position j: it expects j opened to itself (its hand, its draw),
+        has no key from `sender` for it yet, and j was not shown."""
+        return self.owner.get(j) == self.me and sender not in self.received.get(j, {}) and j not in self.revealed
+
     def receive(self, msg: dict, sender: int) -> int | None:
         """Take one message from `sender`; returns the card of a reveal, else None. Raises Cheat."""
         if self.verdict is not None:
@@ -439,6 +486,9 @@ class SeatDeal:
                     raise bad("a rekey before its turn")
             try:
                 store += [g.parse(x) for x in xs]
+            except NotResidue:
+                raise Cheat(NOT_RESIDUE, sender, f"its {kind} holds a number outside the group of quadratic "
+                            "residues (a card marked so that its shuffle could be followed)") from None
             except ValueError:
                 raise bad(f"a {kind} chunk that is not group elements") from None
             return None
@@ -447,15 +497,20 @@ class SeatDeal:
             if not isinstance(pos, list) or not isinstance(xs, list) or len(pos) != len(xs) or not pos \
                     or len(pos) > self.n or type(to) is not int or not 0 <= to < self.seats or to == sender:
                 raise bad("a keys message of the wrong shape")
-            for j, x in zip(pos, xs):
+            keys = []
+            for j, x in zip(pos, xs):  # every check first: a refused message changes nothing
                 if type(j) is not int or not 0 <= j < self.n or self.element(j) is None:
                     raise bad(f"a key for position {j!r}, which is not rekeyed")
+                if to == self.me and (not self._asked(j, sender) or pos.count(j) > 1):
+                    raise Cheat(UNASKED_KEY, sender, f"it sent a key for position {j}, which this seat did not "
+                                "draw or already holds a key for")
                 if self.owner.get(j, to) != to:
                     raise Cheat(NOT_DEALT, sender, f"opened position {j}, not dealt to seat {to}")
                 try:
-                    key = g.parse_key(x)
+                    keys.append(g.parse_key(x))
                 except ValueError:
                     raise Cheat(WRONG_KEY, sender, f"its key for position {j} is not a key") from None
+            for j, key in zip(pos, keys):
                 self.owner[j] = to
                 if to == self.me:
                     self.received.setdefault(j, {})[sender] = key

@@ -90,6 +90,14 @@ def share_commitment(host_share: str, salt: str) -> str:
     return hashlib.sha256(f"explorers-table-share:{host_share}:{salt}".encode("ascii")).hexdigest()
 
 
+def seat_commitment(share: str) -> str:
+    """A guest's commitment to its share (64 hex digits), sent before any share is revealed: SHA-256 of
+    b"explorers-table-seat-share:<share>" (the share is 32 random bytes, so it needs no salt)."""
+    if not is_hex(share, 64):
+        raise ValueError("a seat commitment needs a share of 64 hex digits")
+    return hashlib.sha256(f"explorers-table-seat-share:{share}".encode("ascii")).hexdigest()
+
+
 def joint_seed(host_share: str, shares: list) -> int:
     """The seed of a deal made by all seats (see the module doc): the host's share and one entry per seat
     (a share of 64 hex digits, or None for a seat without one)."""

@@ -13,21 +13,35 @@ every view received for it, and the game ends where and how the host said. The o
 `verdict` = {"ok": bool, "key": what was found (for a translated message: "verified",
 "no-commitment", "commitment-changed", "two-views", "not-revealed", "unreadable", "other-table",
 "commitment-mismatch", "wrong-end", "view-mismatch", "illegal-move", "not-replayable", "not-over",
-"wrong-result", "share-missing"), "move": the move number concerned or None, "text": the English sentence};
+"wrong-result", "share-missing", "host-dealt": the deal matches but the host made it alone (no share of
+this seat's was asked for: never the words of a joint deal), "redeal": a second "seat" would have replaced a
+seat already dealt), "deal-void": the deal was not made from the shares of exactly the seats whose
+commitments the host showed), "move": the move number concerned or None, "text": the English sentence};
 a failed check never raises.
 
-A joint deal (the "seat" message says joint, see py_engine/net/host.py): the guest answers the first "seat"
-of a table with a random share of its own (`share`, kept for a rejoin and for the check), and the check
-also asks that the revealed record is a joint deal whose share for this seat is that share (the seed is
-tied to the shares and the commitment to the host's share by Record.from_json): "share-missing" otherwise.
+A joint deal (the "seat" message says joint, see py_engine/net/host.py): the guest draws a random share of its
+own (`share`, kept for a rejoin and for the check) and answers the first "seat" of a table with a commitment to
+it ("commit"); it reveals the share only when the host shows every seat's commitment ("commits", kept in
+`commits`: the seats that make the deal), with its own among them. The check also asks that the revealed record
+is a joint deal whose share for this seat is that share (the seed is tied to the shares and the commitment to
+the host's share by Record.from_json): "share-missing" otherwise; and that its shares are exactly those of the
+seats in `commits`, each matching its commitment: "deal-void" otherwise.
+A guest keeps that the deal must include its share across a reload (`save`: "joint"), so a host that answers
+the rejoin without "joint" and reveals a deal it made alone is caught.
+
+A seat once dealt (a share drawn and committed to, or a FairSeat) is never replaced: a later "seat" that names
+another seat, game, options or group is refused with the verdict "redeal" (a FairSeat stops with it). A
+verdict, once reached, stays, also through `save`/`restore`.
 
 Hands not even the host can see (the "seat" message names a mental-poker group in "fair", see
 py_engine/net/host.py): the guest plays on a FairSeat of its own (`fair`, its secret from `fair_secret` or the
 OS) and its `view`, `legal`, `to_move`, `over` and `result` come from that seat; "mp" messages carry the deal
 and the moves both ways (`play` and `poll` return the texts to send; an Event's `replies` too). The verdict
 is the seat's: "hands-verified" once both seats' secrets audited every deal, or "cheat" naming the seat that
-cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, illegal). Only the group names in
-`fair_groups` are accepted (RFC 3526 group 14 by default: a host cannot impose a weak group).
+cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, not_residue, unasked_key, redeal, illegal;
+key "stopped" when the host said it stopped on a verdict of its own, message "stop"). A seat that stops on its
+own verdict tells the host with a "stop" (sent with the next texts, and again after a rejoin). Only the group
+names in `fair_groups` are accepted (RFC 3526 group 14 by default: a host cannot impose a weak group).
 """
 
 from __future__ import annotations
@@ -40,12 +54,17 @@ from typing import Any
 
 from ..core import IllegalAction, Record, RecordError
 from ..core import mental_poker as mp
-from ..core.record import new_share
+from ..core.record import new_share, seat_commitment
 from . import messages as msg
 from .messages import ProtocolError, canonical
 
 HANDS_VERIFIED = "hands verified: both of you shuffled the deck, every card shown was dealt, and the audit passed"
 VERIFIED = "deal verified: the cards were dealt as the host promised at the start, and every move and view agrees"
+HOST_DEALT = ("dealt by the host alone — verified to match its commitment, and every move and view agrees (you sent "
+              "no share, so the host could have chosen this deal)")
+REDEAL = "warning: the host asked to deal your seat again (another seat, game or options) after you sent your share"
+VOID = ("warning: the deal is void: it was not made from the shares of exactly the seats that committed to one "
+        "(a seat was left out or changed after the commitments were shown)")
 
 
 @dataclass(frozen=True)
@@ -115,7 +134,8 @@ class Guest:
         self.rtt: float | None = None
         self.deal: str | None = None
         self.joint = False  # the host said the deal is made by all seats
-        self.share: str | None = None  # this seat's share of a joint deal, once sent
+        self.share: str | None = None  # this seat's share of a joint deal, once drawn (revealed after "commits")
+        self.commits: list | None = None  # every seat's commitment to its share, as the host showed them
         self.verdict: dict | None = None
         self._seen: dict[int, str] = {}  # move number -> view_digest of what the host showed then
         self._doubt: dict | None = None  # the first inconsistency noticed during the game (a verdict)
@@ -123,12 +143,15 @@ class Guest:
         self._final: Record | None = None  # the last revealed record that passed `verify`
         self._ping_n = 0
         self._ping_sent: tuple[int, float | None] | None = None
+        self._told = False  # the host was sent "stop" for this seat's own verdict (on this connection's Guest)
 
     # --- persistence (for a reload) -----------------------------------------------------------
     def save(self) -> dict:
-        """What a reloading browser needs to rejoin: seat, token, name, game id."""
+        """What a reloading browser needs to rejoin: seat, token, name, game id, options, and what it must keep
+        checking: the commitment, its share, that the deal is joint, and a verdict reached."""
         saved = {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id,
-                 "deal": self.deal, "share": self.share}
+                 "deal": self.deal, "share": self.share, "joint": self.joint, "options": self.options,
+                 "verdict": self.verdict, "commits": self.commits}
         if self.fair is not None:  # holds this seat's secret: it stays on this device
             saved["fair"] = self.fair.to_json()
         return saved
@@ -143,6 +166,17 @@ class Guest:
         g.deal = deal if msg.is_hex(deal, 64) else None
         share = saved.get("share")
         g.share = share if msg.is_hex(share, 64) else None
+        g.joint = saved.get("joint") is True or g.share is not None  # a share is only ever sent to a joint deal
+        g.options = saved["options"] if isinstance(saved.get("options"), dict) else None
+        commits = saved.get("commits")
+        if isinstance(commits, list) and all(c is None or msg.is_hex(c, 64) for c in commits):
+            g.commits = commits
+        verdict = saved.get("verdict")
+        if isinstance(verdict, dict) and type(verdict.get("ok")) is bool and msg.is_str(verdict.get("key"), 32) \
+                and msg.is_str(verdict.get("text"), 1000):
+            g.verdict = verdict
+            if not verdict["ok"]:
+                g._doubt = verdict  # a warning stays whatever the host reveals later
         if fair is not None:
             g.fair = fair
         elif saved.get("fair") is not None and g.game_id:
@@ -208,18 +242,28 @@ class Guest:
         return self._texts(start)
 
     def _texts(self, start: int) -> list[str]:
-        """This seat's "mp" messages from number `start` on, as texts (numbered: see messages.mp)."""
-        return [msg.mp(m, i) for i, m in enumerate(self.fair.sent[start:], start)]
+        """This seat's "mp" messages from number `start` on, as texts (numbered: see messages.mp), then a "stop"
+        if this seat stopped on a verdict of its own that the host was not told yet."""
+        out = [msg.mp(m, i) for i, m in enumerate(self.fair.sent[start:], start)]
+        own = self.fair.own_verdict()
+        if own is not None and not self._told:
+            self._told = True
+            out.append(msg.stop(own["kind"], own["detail"]))
+        return out
 
     def fair_busy(self) -> bool:
         """True while `poll` may have work: this round's deck is not yet rekeyed by this seat."""
         return self.fair is not None and self.fair.verdict is None and self.fair.deal.deck is None
 
-    def fair_refused(self) -> None:
-        """The app gave up waiting for the host (`fair.waiting()` stayed non-empty): stop with that verdict."""
-        if self.fair is not None and self.fair.waiting():
-            self.fair.refused(*self.fair.waiting()[0])
-            self._sync()
+    def fair_refused(self) -> list[str]:
+        """The app gave up waiting for the host (`fair.waiting()` stayed non-empty): stop with that verdict; the
+        texts to send (the "stop"; `poll` returns it too if these are not sent)."""
+        if self.fair is None or not self.fair.waiting():
+            return []
+        start = len(self.fair.sent)
+        self.fair.refused(*self.fair.waiting()[0])
+        self._sync()
+        return self._texts(start)
 
     def _sync(self) -> None:
         """View, legal moves, who moves and the result from this seat's FairSeat."""
@@ -236,8 +280,11 @@ class Guest:
         self.result = json.loads(json.dumps(s.result())) if s.is_over() else None
         if f.verdict is not None:
             v = f.verdict
-            self.verdict = dict(_verdict(False, "cheat", f"warning: seat {v['seat'] + 1} cheated ({v['kind']}): "
-                                         f"{v['detail']}"), cheat=dict(v))
+            if v["kind"] == mp.STOPPED:  # the host's finding, not this seat's
+                self.verdict = dict(_verdict(False, "stopped", f"warning: {v['detail']}"), cheat=dict(v))
+            else:
+                self.verdict = dict(_verdict(False, "cheat", f"warning: seat {v['seat'] + 1} cheated "
+                                             f"({v['kind']}): {v['detail']}"), cheat=dict(v))
         elif f.audited:
             self.verdict = _verdict(True, "hands-verified", HANDS_VERIFIED)
 
@@ -250,6 +297,14 @@ class Guest:
         self.fair.receive(m["m"])
         self._sync()
         return Event("mp", m, replies=tuple(self._texts(start)))
+
+    def _on_stop(self, m: dict, now: float | None) -> Event:
+        """The host stopped the game on a verdict of its own: stop too, recording that the host stopped it."""
+        if self.fair is None or not self.seated:
+            raise ProtocolError("malformed", "a stop at a table that is not dealt by mental poker")
+        self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX))
+        self._sync()
+        return Event("stop", m)
 
     def ping(self, now: float | None = None) -> str:
         """A ping; the matching pong sets `rtt` when `now` is passed to both calls."""
@@ -268,7 +323,27 @@ class Guest:
         except Exception as exc:  # defensive: a guest must survive any host text
             return Event("invalid", error=f"internal: {type(exc).__name__}")
 
+    def _redeal(self, m: dict) -> bool:
+        """A "seat" that would replace a seat already dealt (a share committed to, or a FairSeat): another seat, game,
+        options or group (a game dealt by mental poker that would no longer be)."""
+        f = self.fair
+        if f is not None:
+            return (m["seat"] != f.me or m["game"] != self.game_id or m.get("fair") != f.group.name
+                    or canonical(m["options"]) != canonical(f.options))
+        return self.share is not None and (m["seat"] != self.seat or m["game"] != self.game_id or (
+            self.options is not None and canonical(m["options"]) != canonical(self.options)))
+
     def _on_seat(self, m: dict, now: float | None) -> Event:
+        if self._redeal(m):  # refused: this seat keeps what it was dealt, and stops with a verdict
+            self.seated = True
+            if self.fair is None:
+                self._warn("redeal", REDEAL)
+                return Event("seat", m)
+            start = len(self.fair.sent)
+            self.fair.stop(mp.Cheat(mp.REDEAL, self.fair.other, "it asked this seat to deal again (another seat, "
+                                    "game, options or group) after the deal began"))
+            self._sync()
+            return Event("seat", m, replies=tuple(self._texts(start)))
         deal = m.get("deal")
         if self.deal is not None and deal != self.deal and m["game"] == self.game_id and self._doubt is None:
             self._doubt = _verdict(False, "commitment-changed",
@@ -292,8 +367,27 @@ class Guest:
             self.joint = True
             if self.share is None:
                 self.share = new_share()
-            reply = msg.share(self.share)
+            reply = msg.commit(seat_commitment(self.share))
         return Event("seat", m, reply=reply)
+
+    def _warn(self, key: str, text: str) -> None:
+        """A warning found during the game: shown at once, and the verdict whatever the host reveals later."""
+        self._doubt = self._doubt or _verdict(False, key, text)
+        if self.verdict is None or self.verdict["ok"]:
+            self.verdict = dict(self._doubt)
+
+    def _on_commits(self, m: dict, now: float | None) -> Event:
+        """The host shows every seat's commitment: reveal our share if ours is among them, in our seat, and the
+        list is the one shown before (if any); else a "deal-void" warning and no share."""
+        if not self.seated or not self.joint or self.share is None:
+            raise ProtocolError("malformed", "commitments to shares at a table that asked for none of this seat's")
+        c = m["commits"]
+        if len(c) != self.players or c[self.seat] != seat_commitment(self.share) or (
+                self.commits is not None and self.commits != c):
+            self._warn("deal-void", VOID)
+            return Event("commits", m)
+        self.commits = list(c)
+        return Event("commits", m, reply=msg.share(self.share))
 
     def _fair_seat(self, m: dict) -> None:
         from .. import get_game
@@ -374,10 +468,18 @@ class Guest:
         if self.joint and (not record.host_share or record.shares is None or record.shares[self.seat] != self.share):
             return _verdict(False, "share-missing",
                             "warning: the deal was not made with your share, as the host promised")
+        if self.commits is not None and not self._made_by_committed(record.shares):
+            return _verdict(False, "deal-void", VOID)
         if final_seq is not None and len(record.moves) != final_seq:
             return _verdict(False, "wrong-end",
                             "warning: the revealed record does not end at the last move the host announced")
         return self._replay(record)
+
+    def _made_by_committed(self, shares: list) -> bool:
+        """The revealed shares are exactly those of the seats whose commitments were shown, each matching."""
+        return len(shares) == len(self.commits) and all(
+            (sh is None) == (c is None) and (c is None or seat_commitment(sh) == c)
+            for sh, c in zip(shares, self.commits))
 
     def _replay(self, record: Record) -> dict:
         from .. import get_game
@@ -406,7 +508,7 @@ class Guest:
             return _verdict(False, "wrong-result",
                             "warning: the announced result is not the result of the revealed game")
         self._final = record
-        return _verdict(True, "verified", VERIFIED)
+        return _verdict(True, "verified", VERIFIED) if self.joint else _verdict(True, "host-dealt", HOST_DEALT)
 
     def _on_reject(self, m: dict, now: float | None) -> Event:
         self.last_reject = m

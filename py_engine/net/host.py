@@ -16,8 +16,13 @@ Deals no one chooses (`joint=True`, what the app uses for a table with remote se
 draw seeds until one deals it good cards and then commit to that one. So the seed is made by all seats
 together (py_engine.core.record: `share_commitment`, `joint_seed`): the host draws a secret share and its
 "seat" messages carry the commitment to it (with "joint": true) before any guest has answered; each
-remote seat answers with a "share" of its own; when every remote seat has sent one, the seed is derived
-from all of them and the game starts (until then nobody moves and no view is sent: `dealing`). The host's
+remote seat answers with a commitment to a share of its own ("commit"); when every remote seat has committed,
+the host sends every guest the list of commitments ("commits": which seats make the deal), and only then do
+the guests reveal their shares ("share", checked against the commitment); when every seat of the list has
+revealed, the seed is derived from all of them and the game starts (until then nobody moves and no view is
+sent: `dealing`). So the host learns no guest's share before the seats that make the deal are fixed, and cannot
+choose among subsets of them; a seat of the list turned into a bot before it revealed is left out of the deal,
+which every guest's check at the end then calls void ("deal-void"). The host's
 share is revealed with the record when the game is over, and each guest checks that the record's seed is
 the one the shares give, that its own share is the one used for its seat, and the commitment.
 
@@ -28,7 +33,9 @@ the guest's hand and the deck are opaque slots on this device. The deck is shuff
 messages both ways, `poll()` does the host's share of the work when the app is idle), the guest plays on its
 own FairSeat, and each move crosses as an "mp" message that the receiving seat checks. The guest gets
 "view" messages with an empty view (the table: names, who is connected) and no "over": the result and the
-audit come from its own seat. A cheat stops the game (`verdict`). No joint seed is needed: no seed deals.
+audit come from its own seat. A cheat stops the game (`verdict`) and the host tells the guest ("stop", with the
+verdict's name; again after a rejoin); a guest's "stop" stops the host's seat too, recorded as "stopped" (the
+guest's finding, not the host's). No joint seed is needed: no seed deals.
 
 Rate limits per connection: MAX_AUTH_FAILURES wrong tokens, MAX_CLAIMS seats claimed (join or
 rejoin; each claim makes the host answer every seat and redraw), and a rejoin of the seat the
@@ -46,7 +53,7 @@ from typing import Any
 
 from .. import get_game
 from ..core import Game, IllegalAction, Record, RecordError, State
-from ..core.record import joint_seed, new_salt, new_share
+from ..core.record import joint_seed, new_salt, new_share, seat_commitment
 from . import messages as msg
 from .messages import SEAT_KINDS, ProtocolError, canonical, clean_name
 
@@ -111,6 +118,7 @@ class Host:
                 s.invite = self._new_token()
         if joint:
             self._deal()
+            self._show_commits()  # at once at a table without remote seats
 
     # --- construction / persistence ---------------------------------------------------------
     def _setup(self, game: Game, state: State, seats: Sequence[str] | None, names: Sequence[str] | None,
@@ -128,8 +136,11 @@ class Host:
             state.record.salt = new_salt()
         self._state = state
         self.dealing = dealing  # a joint deal waiting for the shares of remote seats: nobody moves yet
+        self.commits: list[str | None] = [None] * n  # remote seats' commitments to their shares (joint deal)
+        self.shown = False  # the commitments were sent to the guests: the seats that make the deal are fixed
         self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
         self._fair_next = 0  # the first of this seat's "mp" messages (fair.sent) the guest's connection lacks
+        self._told = False  # the guest's connection was sent "stop" for this seat's own verdict
         self._fair_mark: tuple = ()  # (seq, verdict, audited) when the app was last told of a change
         self._token_factory = token_factory or default_token
         self.on_change = on_change
@@ -185,6 +196,10 @@ class Host:
             host = cls.__new__(cls)
             host._setup(game, state, [r["kind"] for r in rows],
                         [r.get("name") for r in rows], token_factory, on_change, dealing=dealing, fair=fair)
+            commits = saved.get("commits")  # absent from saves of the previous version: none made yet
+            if isinstance(commits, list) and len(commits) == record.players \
+                    and all(c is None or msg.is_hex(c, 64) for c in commits):
+                host.commits, host.shown = list(commits), saved.get("shown") is True
             for s, row in zip(host._seats, rows, strict=True):
                 s.token, s.invite = row.get("token"), row.get("invite")
             for s in host._seats:
@@ -216,7 +231,8 @@ class Host:
         seat kinds and names, rejoin and invite tokens."""
         saved = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": self._state.record.to_json(),
                  "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "invite": s.invite}
-                           for s in self._seats], "dealing": self.dealing}
+                           for s in self._seats], "dealing": self.dealing, "commits": self.commits,
+                 "shown": self.shown}
         if self.fair is not None:  # the host's seat (its secret and every message: only its own cards)
             saved["fair"] = self.fair.to_json()
         return saved
@@ -325,6 +341,7 @@ class Host:
             s.invite = self._new_token()
         if self.dealing:
             self._deal()  # the seats that must send a share changed
+            out += self._show_commits()  # the last seat that had not committed was given away
         self._changed("table")
         return out + self._broadcast()
 
@@ -413,7 +430,12 @@ class Host:
             return []
         sent, start = self.fair.sent, self._fair_next
         self._fair_next = len(sent)
-        return [(peer, msg.mp(m, i)) for i, m in enumerate(sent[start:], start)]
+        out = [(peer, msg.mp(m, i)) for i, m in enumerate(sent[start:], start)]
+        own = self.fair.own_verdict()
+        if own is not None and not self._told:  # the guest stops too, knowing why
+            self._told = True
+            out.append((peer, msg.stop(own["kind"], own["detail"])))
+        return out
 
     def _on_mp(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         if self._peers.get(peer) is None:
@@ -423,6 +445,15 @@ class Host:
         if m.get("i") is not None and m["i"] != self.fair.got:  # taken already, or after a gap: the guest
             return []  # sends its messages again from `got` when it reconnects
         return self._fair_step(self.fair.receive(m["m"]))
+
+    def _on_stop(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        """The guest stopped the game on a verdict of its own: this seat stops too (verdict "stopped")."""
+        if self._peers.get(peer) is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before stopping a game", "stop")
+        if self.fair is None:
+            raise ProtocolError("type", "this table is not dealt by mental poker", "stop")
+        self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX))
+        return self._fair_step([])
 
     def disconnect(self, peer: Hashable) -> list[Out]:
         """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
@@ -538,19 +569,50 @@ class Host:
                                    fair=self.fair.group.name if self.fair is not None else None,
                                    got=self.fair.got if self.fair is not None else None)))
         if self.fair is not None:
-            self._fair_next = got
+            self._fair_next, self._told = got, False
+        if self.dealing and self.shown and self.commits[seat] is not None:  # it may not have revealed yet
+            out.append((peer, msg.commits(self.commits)))
         self._changed("table")
         return out + self._flush() + self._broadcast()
 
+    def _on_commit(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        """A remote seat's commitment to its share: kept once per seat until the commitments are shown (one sent
+        again or later changes nothing); the last one shows them all (`_show_commits`)."""
+        seat = self._peers.get(peer)
+        if seat is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before committing to a share", "commit")
+        if not self.dealing or self.shown or self.commits[seat] is not None:
+            return []
+        self.commits[seat] = m["commit"]
+        out = self._show_commits()
+        self._changed("table" if self.dealing else "state")
+        return out + self._broadcast()  # nothing while dealing (a save of the previous version may hold every share)
+
+    def _show_commits(self) -> list[Out]:
+        """Once every remote seat has committed: fix the list of seats that make the deal and send it to every
+        guest, which then reveals its share."""
+        if self.shown or not self.dealing or any(s.kind == "remote" and self.commits[i] is None
+                                                 for i, s in enumerate(self._seats)):
+            return []
+        self.shown = True
+        self.commits = [c if self._seats[i].kind == "remote" else None for i, c in enumerate(self.commits)]
+        self._deal()
+        return [(s.peer, msg.commits(self.commits)) for s in self._seats if s.peer is not None]
+
     def _on_share(self, peer: Any, m: dict, now: float | None) -> list[Out]:
-        """A remote seat's share of a joint deal: kept once per seat while the deal waits for it (a share
-        sent again, after a rejoin, or after the start changes nothing); the last one starts the game."""
+        """A remote seat's share of a joint deal, after the commitments were shown and matching its own: kept once
+        per seat while the deal waits for it (a share sent again, after a rejoin, or after the start changes
+        nothing); the last one starts the game."""
         seat = self._peers.get(peer)
         if seat is None:
             raise ProtocolError("not-seated", "join or rejoin a seat before sending a share", "share")
         shares = self._state.record.shares
         if not self.dealing or shares is None or shares[seat] is not None:
             return []
+        if not self.shown or self.commits[seat] is None:
+            raise ProtocolError("malformed", "a share is revealed once every seat has committed to its own", "share")
+        if seat_commitment(m["share"]) != self.commits[seat]:
+            raise ProtocolError("malformed", "this share is not the one this seat committed to", "share")
         shares = list(shares)
         shares[seat] = m["share"]
         self._deal(shares)
@@ -613,18 +675,23 @@ class Host:
         return self._broadcast()
 
     def _deal(self, shares: list | None = None) -> None:
-        """Deal a joint game again from the host's share and the remote seats' shares so far (a seat that is
-        no longer remote has none); the game starts once every remote seat has sent one."""
+        """Deal a joint game again from the host's share and the shares so far of the seats that make the deal
+        (`_makes_deal`); the game starts once the commitments were shown and every such seat has revealed."""
         record = self._state.record
         given = shares if shares is not None else record.shares or [None] * self.players
-        shares = [sh if self._seats[i].kind == "remote" else None for i, sh in enumerate(given)]
+        shares = [sh if self._makes_deal(i) else None for i, sh in enumerate(given)]
         state = self.game.new(players=self.players, seed=joint_seed(record.host_share, shares),
                               options=record.options)
         state.record.salt, state.record.host_share, state.record.shares = record.salt, record.host_share, shares
         self._state = state
-        self.dealing = any(s.kind == "remote" and shares[i] is None for i, s in enumerate(self._seats))
+        self.dealing = not self.shown or any(self._makes_deal(i) and shares[i] is None for i in range(self.players))
         self._refresh()
         self._epoch = [self.seq] * self.players
+
+    def _makes_deal(self, seat: int) -> bool:
+        """A remote seat whose share goes into a joint deal: once the commitments were shown, only a seat of that
+        list (one given to a bot since is left out, and the guests call the deal void)."""
+        return self._seats[seat].kind == "remote" and (not self.shown or self.commits[seat] is not None)
 
     def _refresh(self) -> None:
         movers = set(self.to_move())

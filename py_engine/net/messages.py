@@ -7,10 +7,15 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   rejoin  token: the rejoin token from "seat"; got (optional): at a table dealt by mental poker, how many of
           the host's "mp" messages this seat has taken (the host sends the rest again)
   act     seq: number of the view the move was chosen on, action: one entry of that view's "legal"
-  share   share: 64 hex digits, this seat's random share of a joint deal (answer to a "seat" with joint)
+  commit  commit: 64 hex digits, the commitment to this seat's share of a joint deal (record.seat_commitment;
+          the answer to a "seat" with joint): no share is revealed before every contributing seat committed
+  share   share: 64 hex digits, this seat's random share of a joint deal (the answer to "commits")
   mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
           seat's FairSeat checks); i (optional): its number in this seat's stream of "mp" messages (0, 1, …),
           so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it
+  stop    kind: the name of the verdict on which this seat stopped a game dealt by mental poker (≤ 32 lowercase
+          letters and "_", py_engine.core.mental_poker KINDS), detail (optional): its English sentence (≤ 300);
+          the host stops too and records "the other seat stopped the game" (not a finding of its own)
   ping    n: int                      pong  n: the n of the host's ping
 Host → guest:
   seat    seat, token (rejoin token: keep it), game, players, options, name, and (optional) deal: the
@@ -32,6 +37,9 @@ Host → guest:
           longer remote): this connection holds no seat any more
   ping    n: int                      pong  n: the n of the guest's ping
   mp      m: one message of the host's FairSeat, i: its number (as from the guest)
+  commits commits: one entry per seat, the commitment of each seat that makes the joint deal with the host
+          (64 hex digits) or null: sent when every remote seat has committed; the guests then reveal their shares
+  stop    kind, detail (optional): as from the guest, the host's verdict; the guest stops too
 
 The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
 syntax, object shape, field types and the protocol version, and raise `ProtocolError` (a short code
@@ -58,8 +66,9 @@ TOKEN_MAX = 128
 REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
-GUEST_TYPES = ("join", "rejoin", "act", "share", "mp", "ping", "pong")
-HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "ping", "pong")
+GUEST_TYPES = ("join", "rejoin", "act", "commit", "share", "mp", "stop", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "commits", "ping", "pong")
+KIND_MAX = 32  # characters of a verdict name in "stop"
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
 REJECT_CODES = ("size", "malformed", "version", "type", "auth", "blocked", "seated", "not-seated", "closed",
@@ -170,13 +179,23 @@ def _need(ok: bool, t: str, field: str, what: str) -> None:
         raise ProtocolError("malformed", f"{t!r} field {field!r} must be {what}", t)
 
 
+def _stop_fields(m: dict) -> None:
+    """A "stop" (either way): a verdict name and an optional short sentence."""
+    kind = m["kind"]
+    _need(is_str(kind, KIND_MAX, 1) and not kind.strip("abcdefghijklmnopqrstuvwxyz_"), "stop", "kind",
+          f"a verdict name of 1–{KIND_MAX} lowercase letters and '_'")
+    _need(m.get("detail") is None or is_str(m["detail"], REASON_MAX), "stop", "detail", "a short text or absent")
+
+
 # --- guest → host -------------------------------------------------------------------------------
 _GUEST_SHAPES = {
     "join": (("token", "name"), ()),
     "rejoin": (("token",), ("got",)),
     "act": (("seq", "action"), ()),
+    "commit": (("commit",), ()),
     "share": (("share",), ()),
     "mp": (("m",), ("i",)),
+    "stop": (("kind",), ("detail",)),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -195,9 +214,13 @@ def parse_guest(text: Any) -> dict:
         _need(type(m["action"]) is list and len(m["action"]) > 0, t, "action", "a non-empty list")
     elif t == "share":
         _need(is_hex(m["share"], 64), t, "share", "64 lowercase hex digits")
+    elif t == "commit":
+        _need(is_hex(m["commit"], 64), t, "commit", "64 lowercase hex digits")
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
         _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
+    elif t == "stop":
+        _stop_fields(m)
     elif t in ("ping", "pong"):
         _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
     return m
@@ -222,6 +245,11 @@ def act(seq: int, action: Any) -> str:
     return dumps({"v": VERSION, "t": "act", "seq": seq, "action": action})
 
 
+def commit(value: str) -> str:
+    """The commitment to this seat's share of a joint deal (64 hex digits)."""
+    return dumps({"v": VERSION, "t": "commit", "commit": value})
+
+
 def share(value: str) -> str:
     """This seat's share of a joint deal (64 hex digits)."""
     return dumps({"v": VERSION, "t": "share", "share": value})
@@ -233,6 +261,11 @@ def mp(m: dict, i: int | None = None) -> str:
     if i is not None:
         out["i"] = i
     return dumps(out)
+
+
+def stop(kind: str, detail: str = "") -> str:
+    """This seat stopped a game dealt by mental poker on the verdict `kind` (either way)."""
+    return dumps({"v": VERSION, "t": "stop", "kind": kind, "detail": detail[:REASON_MAX]})
 
 
 def ping(n: int) -> str:
@@ -251,6 +284,8 @@ _HOST_SHAPES = {
     "over": (("seq", "result"), ("record",)),
     "error": (("code", "reason"), ()),
     "mp": (("m",), ("i",)),
+    "stop": (("kind",), ("detail",)),
+    "commits": (("commits",), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -311,6 +346,12 @@ def parse_host(text: Any) -> dict:
     elif t == "error":
         _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
+    elif t == "stop":
+        _stop_fields(m)
+    elif t == "commits":
+        c = m["commits"]
+        _need(type(c) is list and 1 <= len(c) <= MAX_SEATS and all(x is None or is_hex(x, 64) for x in c), t,
+              "commits", "one entry per seat: 64 hex digits or null")
     else:
         _need(is_int(m["n"]), t, "n", "a whole number")
     return m
@@ -340,6 +381,11 @@ def reject(code: str, reason: str, re: str | None = None, seq: int | None = None
 
 def over(seq: int, result: dict, record: dict | None = None) -> str:
     return dumps({"v": VERSION, "t": "over", "seq": seq, "result": result, "record": record})
+
+
+def commits(values: list) -> str:
+    """Every seat's commitment to its share of a joint deal (None for a seat that makes none)."""
+    return dumps({"v": VERSION, "t": "commits", "commits": values})
 
 
 def error(code: str, reason: str) -> str:

@@ -12,8 +12,9 @@ are checked once their card is revealed, and scoring reads only the rows. The en
 `FairSeat` is one seat: it exchanges JSON-able messages (the protocol's "mp" messages and
 {"t": "move", "seat", "n", "action", "reveal"}) and never holds the plaintext of a card it may not know.
 Every round is a new deal; when the game is over the seats publish their secrets and each audits the
-other's deals. A cheat ("wrong_key", "not_dealt", "refused", "bad_step", "malformed", "illegal") stops the
-seat and is kept in `verdict` (kind, seat, detail) for the record.
+other's deals. A cheat ("wrong_key", "not_dealt", "refused", "bad_step", "malformed", "not_residue",
+"unasked_key", "illegal", or from the link "redeal" and "stopped": `stop`) stops the seat and is kept in
+`verdict` (kind, seat, detail) for the record.
 """
 
 from __future__ import annotations
@@ -186,6 +187,8 @@ class FairSeat:
                 seat.poll()
             elif call == "refused":
                 seat.refused(args[0], args[1])
+            elif call == "stop":
+                seat.stop(mp.Cheat(args[0], args[1], args[2]))
             else:
                 raise ValueError(f"not a saved Lost Cities seat: a call {call!r}")
         return seat
@@ -220,6 +223,23 @@ class FairSeat:
         """The link gave up waiting (see `waiting`): stop with that verdict."""
         self._log.append(["refused", seat, what])
         return self._stop(self.deal.refused(seat, what))
+
+    def stop(self, cheat: mp.Cheat) -> dict:
+        """Stop on a verdict found outside the deal's messages (the seat's link: a redeal asked for, or the other
+        seat stopped the game); kept in the log, so a resumed seat stays stopped. The first verdict stays."""
+        if self.verdict is None:
+            self._log.append(["stop", cheat.kind, cheat.seat, cheat.detail])
+        return self._stop(cheat)
+
+    def other_stopped(self, kind: str, detail: str) -> dict:
+        """The other seat says it stopped the game on its verdict `kind`: stop too, recording that it stopped
+        (verdict "stopped", naming the other seat; not a finding of this seat's)."""
+        why = f"the other seat stopped the game: {kind}" + (f" ({detail})" if detail else "")
+        return self.stop(mp.Cheat(mp.STOPPED, self.other, why))
+
+    def own_verdict(self) -> dict | None:
+        """The verdict this seat found itself (to tell the other seat), None if none or if the other stopped."""
+        return self.verdict if self.verdict is not None and self.verdict["kind"] != mp.STOPPED else None
 
     def _stop(self, cheat: mp.Cheat) -> dict:
         if self.verdict is None:
