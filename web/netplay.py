@@ -846,6 +846,12 @@ VERDICTS = {
     "not-over": N_("Warning: the revealed record does not reach the end of the game."),
     "wrong-result": N_("Warning: the announced result is not the result of the revealed game."),
     "share-missing": N_("Warning: the deal was not made with your share, as the host promised."),
+    "host-dealt": N_("Dealt by the host alone — verified to match its commitment, and every move and view agrees "
+                     "(you sent no share, so the host could have chosen this deal)."),
+    "redeal": N_("Warning: the host asked to deal your seat again (another seat, game or options) after you sent "
+                 "your share."),
+    "deal-void": N_("Warning: the deal is void: it was not made from the shares of exactly the seats that committed "
+                    "to one (a seat was left out or changed after the commitments were shown)."),
 }
 
 
@@ -895,7 +901,20 @@ CHEATS = {
     "bad_step": N_("{name} shuffled in a way their secret does not give. The game is stopped."),
     "malformed": N_("{name} sent a message that breaks the protocol. The game is stopped."),
     "illegal": N_("{name} made a move the rules do not allow. The game is stopped."),
+    "not_residue": N_("{name} sent a shuffle with a marked card (a number outside the group). The game is stopped."),
+    "unasked_key": N_("{name} sent a key for a card nobody drew. The game is stopped."),
+    "redeal": N_("{name} asked to deal your seat again after the deal had begun. The game is stopped."),
+    "stopped": N_("{name} stopped the game: their device found a broken rule ({kind})."),
 }
+
+
+def cheat_kind(verdict: dict) -> str:
+    """For a "stopped" verdict, what the other seat's device found (the kind it named, as data: shown as sent,
+    escaped, at most 32 characters); "" otherwise."""
+    if verdict.get("kind") != "stopped":
+        return ""
+    detail = str(verdict.get("detail", ""))  # "the other seat stopped the game: <kind> (<its detail>)"
+    return detail.partition("stopped the game: ")[2].partition(" (")[0][:32]
 
 
 def fair_html(fair, names: list[str]) -> Safe:
@@ -911,7 +930,7 @@ def fair_html(fair, names: list[str]) -> Safe:
         who = _("Host") if who == HOST_NAME else who
         line = tag("p", {"class": "error", "role": "alert", "data-testid": "deal-status", "data-state": "cheat",
                          "data-kind": v.get("kind"), "title": str(v.get("detail", ""))},
-                   tr(CHEATS.get(v.get("kind"), CHEATS["malformed"]), name=who))
+                   tr(CHEATS.get(v.get("kind"), CHEATS["malformed"]), name=who, kind=cheat_kind(v)))
     elif fair.audited:
         line = tag("p", {"class": "net-ok", "data-testid": "deal-status", "data-state": "verified"},
                    _("Hands verified: both of you shuffled the deck, every card shown was dealt, and the audit "
@@ -1251,6 +1270,11 @@ class GuestLink:
         if ev.kind == "seat" and self.guest.fair is not None and not self.fair_polling:
             self.fair_polling = True
             dom.spawn(self._fair_loop())
+        if ev.kind in ("commits", "stop"):  # kept by Guest.save(): the commitments shown, a verdict the host sent
+            self.persist()
+            if ev.kind == "stop":
+                self.app.redraw()
+            return
         if ev.kind == "mp":
             self.persist()
             if self.table is not None and self.app.table is self.table:
