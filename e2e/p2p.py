@@ -9,10 +9,14 @@ from __future__ import annotations
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import build
+
 from .conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, HERMETIC_JS, Watch
-from .helpers import new_game
+from .helpers import moves_made, new_game, wait_for_moves
 
 P2P_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 STEP_TIMEOUT = 30_000
@@ -30,6 +34,40 @@ PHASE_JS = """() => {
 def launch(playwright, executable: str):
     """One separate browser process (host and guest each get their own)."""
     return playwright.chromium.launch(executable_path=executable, args=P2P_ARGS, headless=True)
+
+
+@contextmanager
+def two_browsers(playwright, site: str) -> Iterator[tuple]:
+    """Two separate browser processes (one launch() each), host and guest, each with the app open:
+    (host, guest, host's watch, guest's watch); both closed at the end."""
+    hb, gb = launch(playwright, build.CHROMIUM), launch(playwright, build.CHROMIUM)
+    try:
+        host, hw = open_page(hb, site)
+        guest, gw = open_page(gb, site)
+        yield host, guest, hw, gw
+    finally:
+        hb.close()
+        gb.close()
+
+
+def board_step(page, host) -> bool:
+    """One board-game decision by clicks if this page owes one now (discard, draw from the deck, or pass); the
+    host's record then holds it."""
+    ready = page.evaluate("""() => !!document.querySelector('svg[data-testid=lcb-board][data-mine="1"]')
+        && !document.querySelector('[data-pending="1"]')""")
+    if not ready:
+        return False
+    before = moves_made(host)
+    decision = page.get_attribute("svg[data-testid=lcb-board]", "data-decision")
+    if decision == "play":
+        page.locator("[data-testid=hand-card]").first.click()
+        page.click("[data-testid^=pile-][data-act]")  # discarding is always legal
+    elif decision == "draw":
+        page.click("[data-testid=deck]")
+    else:
+        page.click("[data-testid=pass-btn]")
+    wait_for_moves(host, before + 1)
+    return True
 
 
 def open_page(browser, url: str, wait: str | None = "[data-testid=new-lost-cities]"):

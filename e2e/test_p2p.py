@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-import build
-
 from .helpers import engine_state, play_turn_by_clicks, wait_for_moves
-from .p2p import answer_code, connect, host_game, invite_link, launch, open_page, paste_answer, wait_any
+from .p2p import (
+    answer_code,
+    board_step,
+    connect,
+    host_game,
+    invite_link,
+    paste_answer,
+    two_browsers,
+    wait_any,
+)
 
 GUEST_NAME = "Bea <b>&amp;"
 
@@ -25,12 +32,8 @@ def moves(page) -> int:
 def pair(site, playwright_instance):
     """Two separate browser processes (one launch() each) from the session's Playwright, new for each test (and
     each rerun): a tab that crashed in one test must not fail the next ones."""
-    hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
-    host, hw = open_page(hb, site)
-    guest, gw = open_page(gb, site)
-    yield host, guest, hw, gw
-    hb.close()
-    gb.close()
+    with two_browsers(playwright_instance, site) as pages:
+        yield pages
 
 
 def test_round_over_webrtc_with_errors_and_reloads(pair):
@@ -121,25 +124,6 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
             assert int(page.inner_text(f"[data-testid=final-{seat}]")) == state.scores()[seat]
     hw.assert_clean()
     gw.assert_clean()
-
-
-def board_step(page, host) -> bool:
-    """One decision by clicks if this page owes one now (discard, draw from the deck, or pass)."""
-    ready = page.evaluate("""() => !!document.querySelector('svg[data-testid=lcb-board][data-mine="1"]')
-        && !document.querySelector('[data-pending="1"]')""")
-    if not ready:
-        return False
-    before = moves(host)
-    decision = page.get_attribute("svg[data-testid=lcb-board]", "data-decision")
-    if decision == "play":
-        page.locator("[data-testid=hand-card]").first.click()
-        page.click("[data-testid^=pile-][data-act]")  # discarding is always legal
-    elif decision == "draw":
-        page.click("[data-testid=deck]")
-    else:
-        page.click("[data-testid=pass-btn]")
-    wait_for_moves(host, before + 1)
-    return True
 
 
 def test_four_seat_board_game_with_bot_takeover(pair, site):

@@ -11,10 +11,8 @@ import json
 
 import pytest
 
-import build
-
 from .helpers import assert_result_closes_and_opens_again, engine_state, play_turn_by_clicks
-from .p2p import connect, host_game, launch, open_page, wait_any
+from .p2p import connect, host_game, two_browsers, wait_any
 
 SLOT = 1000  # py_engine.games.lost_cities.fair: a card this seat has not seen
 
@@ -25,12 +23,8 @@ def hand(page) -> list[int]:
 
 @pytest.fixture(scope="module")
 def pair(site, playwright_instance):
-    hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
-    host, hw = open_page(hb, site)
-    guest, gw = open_page(gb, site)
-    yield host, guest, hw, gw
-    hb.close()
-    gb.close()
+    with two_browsers(playwright_instance, site) as pages:
+        yield pages
 
 
 def test_a_game_with_hands_not_even_the_host_can_see(pair):

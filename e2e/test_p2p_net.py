@@ -16,11 +16,13 @@ from .helpers import choose, engine_state, moves_made, play_turn_by_clicks, wait
 from .p2p import (
     STEP_TIMEOUT,
     answer_code,
+    board_step,
     invite_link,
     launch,
     open_page,
     start_tracker,
     stop_tracker,
+    two_browsers,
     wait_any,
 )
 
@@ -53,12 +55,8 @@ def tracker():
 
 @pytest.fixture
 def pair(site, playwright_instance):
-    hb, gb = launch(playwright_instance, build.CHROMIUM), launch(playwright_instance, build.CHROMIUM)
-    host, hw = open_page(hb, site)
-    guest, gw = open_page(gb, site)
-    yield host, guest, hw, gw
-    hb.close()
-    gb.close()
+    with two_browsers(playwright_instance, site) as pages:
+        yield pages
 
 
 def set_mode(page, mode: str, relays: str | None = None) -> None:
@@ -210,25 +208,6 @@ def test_rejoin_without_codes_after_reloads(pair, tracker, fair):
     play_turns([host, guest], host, 2)
     assert host.inner_text("[data-testid=net-name-1]") == "Eve"
     assert_clean(hw, gw)
-
-
-def board_step(page, host) -> bool:
-    """One decision by clicks if this page owes one now (discard, draw from the deck, or pass)."""
-    ready = page.evaluate("""() => !!document.querySelector('svg[data-testid=lcb-board][data-mine="1"]')
-        && !document.querySelector('[data-pending="1"]')""")
-    if not ready:
-        return False
-    before = moves(host)
-    decision = page.get_attribute("svg[data-testid=lcb-board]", "data-decision")
-    if decision == "play":
-        page.locator("[data-testid=hand-card]").first.click()
-        page.click("[data-testid^=pile-][data-act]")  # discarding is always legal
-    elif decision == "draw":
-        page.click("[data-testid=deck]")
-    else:
-        page.click("[data-testid=pass-btn]")
-    wait_for_moves(host, before + 1)
-    return True
 
 
 def test_four_seats_from_invite_links(site, playwright_instance, tracker):
