@@ -127,7 +127,6 @@ def test_a_board_game_position_from_the_editor_plays_on(browser, site):
     context.close()
 
 
-@pytest.mark.flaky(reruns=2)  # intermittent in Persian (axe label-content-name-mismatch on hand spots): see the note
 @pytest.mark.parametrize("locale", ["en-US", "fa-IR"])
 def test_the_editor_and_a_position_embed_pass_an_axe_audit(browser, site, locale):
     """No serious or critical axe violation in the editor (valid and refused positions) and the position embed."""

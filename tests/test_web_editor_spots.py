@@ -273,3 +273,27 @@ def test_arnak_the_rivals_tiles_guardians_cards_and_idols_by_pointing():
     ed.point("site.6")  # the site discovered
     assert ed.zones["rival-idols"] == [idol] and ed.zones["site.6"] == ["site1-1"]
     assert ed.problem == "" and ed.pos.state.rival["guardians"] == [1] and ed.pos.state.rival["idols_up"] == [idol[5:]]
+
+
+def test_a_hand_card_spot_is_named_with_every_word_its_face_shows_in_persian_too(catalogues):
+    """axe's label-content-name-mismatch: the name of a hand card's spot holds the words the card shows, in order,
+    in every language; the three values are three words ("4 4 4"), so a value hidden at a clipped edge or in an
+    animation (a fraction of the face) still leaves words the name holds."""
+    import html
+
+    import i18n
+
+    for lang in ("en", "fa"):
+        i18n.set_language(lang)
+        ed = Editor.start("lost-cities")
+        out = str(editor.spot_board_html(ed, ["A", "B"]))
+        spots = list(re.finditer(r'<g[^>]*data-arg="hand\.0"[^>]*aria-label="([^"]*)"[^>]*>', out))
+        assert len(spots) == 8
+        for m in spots:
+            name = editor._WORD.findall(html.unescape(m.group(1)))  # words as axe reads them: marks, punctuation out
+            shown, _title = editor._shown_text(out, m.end(), "g")
+            assert len(shown.split()) == 3, shown  # the value in two corners and the middle (a wager: W × W)
+            words = editor._WORD.findall(shown)
+            assert len(set(words)) == 1, shown
+            assert any(name[i:i + len(words)] == words for i in range(len(name))), (name, words)
+    i18n.set_language("en")

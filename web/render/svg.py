@@ -167,15 +167,17 @@ def card_svg(card: dict, x: float, y: float, extra: Mapping[str, Any] | None = N
     w, h = CARD_W, CARD_H
     g = _merge({"class": cls, "transform": f"translate({fmt(x)},{fmt(y)}){size}", "data-card": card["id"]}, extra)
     # The face is a picture of the card: its words are the title (tooltip) and, on a control, the aria-label.
+    # A space between the three values keeps them three words for assistive checks ("4 4 4", never "444"): a
+    # value cut off at a clipped edge still leaves words the control's name holds, in order.
     return tag("g", g,
                tag("title", None, name),
                tag("rect", {"width": w, "height": h, "rx": 7, "fill": fill, "stroke": "#1b1b1b", "stroke-width": 1.5}),
                tag("g", {"aria-hidden": "true"},
-                   tag("text", {"x": 6, "y": 14, "class": "cv", "fill": ink}, label),
+                   tag("text", {"x": 6, "y": 14, "class": "cv", "fill": ink}, label), " ",
                    use_symbol(card["symbol"], w - 13, 9, 12, ink),
                    use_symbol(card["symbol"], w / 2, h / 2 - 6, 30, ink),
                    tag("text", {"x": w / 2, "y": h / 2 + 28, "class": "cbig", "fill": ink, "text-anchor": "middle"},
-                       big),
+                       big), " ",
                    tag("text", {"x": w - 6, "y": h - 5, "class": "cv", "fill": ink, "text-anchor": "end"}, label),
                    use_symbol(card["symbol"], 11, h - 9, 12, ink)))
 
