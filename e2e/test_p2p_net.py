@@ -16,6 +16,7 @@ from .helpers import choose, engine_state, moves_made, play_turn_by_clicks, wait
 from .p2p import (
     answer_code,
     board_step,
+    connect,
     invite_link,
     launch,
     open_page,
@@ -35,9 +36,12 @@ pytestmark = pytest.mark.flaky(reruns=1, only_rerun=["TimeoutError"])
 CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
 
 
-def assert_clean(*watches) -> None:
+def assert_clean(*watches, dead_relay: str | None = None) -> None:
+    """No console or page error, but a data channel closed by the other side and, with `dead_relay`, the
+    browser's own report of each failed attempt to reach that stopped relay."""
+    refused = f"WebSocket connection to '{dead_relay}/' failed" if dead_relay else None
     for watch in watches:
-        watch.errors = [e for e in watch.errors if e != CLOSED_BY_PEER]
+        watch.errors = [e for e in watch.errors if e != CLOSED_BY_PEER and not (refused and e.startswith(refused))]
         watch.assert_clean()
 
 
@@ -403,3 +407,24 @@ def test_one_link_says_no_route_within_ten_seconds(pair, tracker):
     assert "No network path" in text and "same network" in text and "TURN server" in text
     host.wait_for_selector("[data-testid=net-room-alert]:has-text('No network path')", timeout=10_000)
     assert_clean(hw, gw)
+
+
+def test_relay_stopped_falls_back_to_the_answer_code(pair):
+    """With the relay stopped (nothing answers at its address), the host's page says within seconds that no relay
+    answered and opens the answer-code path; the friend connects with that invite link and answer code, and
+    they play."""
+    host, guest, hw, gw = pair
+    proc, dead = start_tracker()
+    stop_tracker(proc)  # its port no longer answers
+    host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
+    start_lost_cities(host, "Remote player")
+    room_settings(host, dead)
+    start = time.monotonic()
+    host.wait_for_selector("[data-testid=net-path][data-state=down]", timeout=STEP_TIMEOUT)
+    print(f"relay stopped to the answer-code path: {time.monotonic() - start:.2f} s")
+    assert "No relay answered" in host.inner_text("[data-testid=net-path]")
+    assert host.is_visible("[data-testid=net-manual-1] [data-testid=answer-in-1]")  # opened, not hidden
+    connect(host, guest, 1, name="Flo")
+    assert host.inner_text("[data-testid=net-name-1]") == "Flo"
+    play_turns([host, guest], host, 3)
+    assert_clean(hw, gw, dead_relay=dead)
