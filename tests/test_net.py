@@ -93,8 +93,9 @@ class Hub:
             self.inbox[peer].append(event)
             if event.kind == "view":
                 self.check_view(peer, text, event.message)
-            if event.reply is not None:
-                queue.extend(self.host.receive(peer, event.reply))
+            for reply in (event.reply, *event.replies):
+                if reply is not None:
+                    queue.extend(self.host.receive(peer, reply))
 
     def check_view(self, peer: str, text: str, m: dict) -> None:
         host, state = self.host, self.host.state

@@ -852,6 +852,12 @@ VERDICTS = {
                  "your share."),
     "deal-void": N_("Warning: the deal is void: it was not made from the shares of exactly the seats that committed "
                     "to one (a seat was left out or changed after the commitments were shown)."),
+    "chain-changed": N_("Warning: the host changed the head of a hash chain after your seat revealed a link."),
+    "links-missing": N_("Warning: the host did not reveal the links of the random events."),
+    "chain-broken": N_("Warning: the links of the random events do not follow the chains the seats committed to."),
+    "no-contribution": N_("Warning: a random event did not take the contribution of every seat's link, so the host "
+                          "could have foreseen it."),
+    "link-unused": N_("Warning: the link your seat revealed for move {move} was not used for it."),
 }
 
 
@@ -1263,6 +1269,8 @@ class GuestLink:
     def _received(self, text: str) -> None:
         self.heard = now()
         ev = self.guest.receive(text, now())
+        if ev.kind == "rand" and ev.reply:  # the link is kept before it leaves: after a reload, the same one
+            self.persist()
         if ev.reply:
             self.send(ev.reply)
         for reply in ev.replies:
@@ -1270,8 +1278,8 @@ class GuestLink:
         if ev.kind == "seat" and self.guest.fair is not None and not self.fair_polling:
             self.fair_polling = True
             dom.spawn(self._fair_loop())
-        if ev.kind in ("commits", "stop"):  # kept by Guest.save(): the commitments shown, a verdict the host sent
-            self.persist()
+        if ev.kind in ("commits", "stop", "chains", "rand"):  # kept by Guest.save(): the commitments and chain heads
+            self.persist()                                     # shown, a verdict the host sent, a link revealed
             if ev.kind == "stop":
                 self.app.redraw()
             return

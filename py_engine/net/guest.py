@@ -42,6 +42,15 @@ cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, not_residue, 
 key "stopped" when the host said it stopped on a verdict of its own, message "stop"). A seat that stops on its
 own verdict tells the host with a "stop" (sent with the next texts, and again after a rejoin). Only the group
 names in `fair_groups` are accepted (RFC 3526 group 14 by default: a host cannot impose a weak group).
+
+Randomness from every seat (a "seat" with "chain", see py_engine/net/host.py and chain.py): the guest makes a hash
+chain of its own (`chain`, kept across a reload) and answers with its head; it keeps the heads the host shows
+("chains"; one changed after this seat revealed a link: "chain-changed"); to a "rand" for the current move number
+that lists its seat it reveals its next link (the same one if asked again for that move, none for an older move).
+The check at the end then also asks that the links ("over": links) follow every party's head, that each move's
+contribution is the one its links make, that every move that draws randomness took one ("no-contribution"), and
+that each link this seat revealed went into the move it was revealed for ("link-unused"); "chain-broken" or
+"links-missing" otherwise.
 """
 
 from __future__ import annotations
@@ -55,6 +64,7 @@ from typing import Any
 from ..core import IllegalAction, Record, RecordError
 from ..core import mental_poker as mp
 from ..core.record import new_share, seat_commitment
+from . import chain as chains
 from . import messages as msg
 from .messages import ProtocolError, canonical
 
@@ -63,6 +73,7 @@ VERIFIED = "deal verified: the cards were dealt as the host promised at the star
 HOST_DEALT = ("dealt by the host alone — verified to match its commitment, and every move and view agrees (you sent "
               "no share, so the host could have chosen this deal)")
 REDEAL = "warning: the host asked to deal your seat again (another seat, game or options) after you sent your share"
+CHAIN_CHANGED = "warning: the host changed the head of a hash chain after your seat revealed a link"
 VOID = ("warning: the deal is void: it was not made from the shares of exactly the seats that committed to one "
         "(a seat was left out or changed after the commitments were shown)")
 
@@ -144,6 +155,11 @@ class Guest:
         self._ping_n = 0
         self._ping_sent: tuple[int, float | None] | None = None
         self._told = False  # the host was sent "stop" for this seat's own verdict (on this connection's Guest)
+        self.chain: chains.Chain | None = None  # this seat's hash chain, at a table that takes links
+        self.host_head: str | None = None
+        self.heads: list | None = None  # the heads the host showed: the host's, then one per seat
+        self.revealed: dict[int, str] = {}  # move number -> the link this seat revealed for it
+        self._links: Any = None  # the links of the last "over"
 
     # --- persistence (for a reload) -----------------------------------------------------------
     def save(self) -> dict:
@@ -152,6 +168,9 @@ class Guest:
         saved = {"seat": self.seat, "token": self.token, "name": self.name, "game": self.game_id,
                  "deal": self.deal, "share": self.share, "joint": self.joint, "options": self.options,
                  "verdict": self.verdict, "commits": self.commits}
+        if self.chain is not None:  # its secret stays on this device
+            saved.update(chain=self.chain.to_json(), host_head=self.host_head, heads=self.heads,
+                         revealed={str(k): v for k, v in self.revealed.items()})
         if self.fair is not None:  # holds this seat's secret: it stays on this device
             saved["fair"] = self.fair.to_json()
         return saved
@@ -177,6 +196,16 @@ class Guest:
             g.verdict = verdict
             if not verdict["ok"]:
                 g._doubt = verdict  # a warning stays whatever the host reveals later
+        if saved.get("chain") is not None:
+            try:
+                g.chain = chains.Chain.from_json(saved["chain"])
+                heads, revealed = saved.get("heads"), saved.get("revealed") or {}
+                g.host_head = saved["host_head"] if chains.is_link(saved.get("host_head")) else None
+                g.heads = heads if isinstance(heads, list) and all(
+                    h is None or chains.is_link(h) for h in heads) else None
+                g.revealed = {int(k): v for k, v in revealed.items() if chains.is_link(v)}
+            except (ValueError, TypeError, AttributeError):
+                g.chain, g.revealed = None, {}
         if fair is not None:
             g.fair = fair
         elif saved.get("fair") is not None and g.game_id:
@@ -368,7 +397,43 @@ class Guest:
             if self.share is None:
                 self.share = new_share()
             reply = msg.commit(seat_commitment(self.share))
-        return Event("seat", m, reply=reply)
+        more: tuple[str, ...] = ()
+        if m.get("chain") is not None:
+            if self.host_head is not None and m["chain"] != self.host_head and self.revealed:
+                self._warn("chain-changed", CHAIN_CHANGED)
+            self.host_head = m["chain"]
+            if self.chain is None:
+                self.chain = chains.Chain()
+            more = (msg.chain(self.chain.head),)
+        if reply is None and more:
+            reply, more = more[0], ()
+        return Event("seat", m, reply=reply, replies=more)
+
+    def _on_chains(self, m: dict, now: float | None) -> Event:
+        """The heads of every party's chain: kept; one that changes after this seat revealed a link is a warning."""
+        heads = m["heads"]
+        if not self.seated or self.chain is None or len(heads) != (self.players or 0) + 1:
+            raise ProtocolError("malformed", "chain heads for another table, or for a table that asked for no chain")
+        if heads[0] != self.host_head or (self.revealed and self.heads is not None and any(
+                a is not None and a != b for a, b in zip(self.heads, heads))):
+            self._warn("chain-changed", CHAIN_CHANGED)
+        self.heads = list(heads)
+        return Event("chains", m)
+
+    def _on_rand(self, m: dict, now: float | None) -> Event:
+        """The move numbered seq draws randomness and is fixed: reveal this seat's next link for it, once."""
+        if not self.seated or self.chain is None:
+            raise ProtocolError("malformed", "a link asked for at a table that asked for no chain")
+        seq = m["seq"]
+        if self.seat not in m["seats"]:
+            return Event("rand", m)
+        if seq in self.revealed:  # asked again (a rejoin): the same link
+            return Event("rand", m, reply=msg.link(seq, self.revealed[seq]))
+        if seq != self.seq or (self.revealed and max(self.revealed) >= seq):
+            raise ProtocolError("malformed", "a link asked for another move than the current one")
+        link = self.chain.reveal()
+        self.revealed[seq] = link
+        return Event("rand", m, reply=msg.link(seq, link))
 
     def _warn(self, key: str, text: str) -> None:
         """A warning found during the game: shown at once, and the verdict whatever the host reveals later."""
@@ -431,6 +496,7 @@ class Guest:
         key = hashlib.sha256(canonical([m["seq"], m.get("record")]).encode("utf-8", "surrogatepass")).hexdigest()
         if self.verdict is None or (self.verdict["ok"] and key != self._revealed):  # a warning sticks
             self._revealed = key
+            self._links = m.get("links")
             self.verdict = self.verify(m.get("record"), m["seq"])
         return Event("over", m)
 
@@ -473,7 +539,34 @@ class Guest:
         if final_seq is not None and len(record.moves) != final_seq:
             return _verdict(False, "wrong-end",
                             "warning: the revealed record does not end at the last move the host announced")
-        return self._replay(record)
+        found = self._check_links(record)
+        return found if found is not None else self._replay(record)
+
+    def _check_links(self, record: Record) -> dict | None:
+        """At a table that took links: they follow the heads shown, make each move's contribution, and every link
+        this seat revealed went into its move (see the module doc). None when all holds."""
+        given = {i: c for i, c in record.contributions}
+        if self.chain is None:
+            return None if not given else _verdict(False, "links-missing", "warning: the host mixed contributions "
+                                                   "into the randomness that this seat never saw")
+        log, heads = self._links, self.heads
+        if heads is None:
+            heads = [self.host_head] + [None] * (self.players or 0)
+        if not isinstance(log, list):
+            return _verdict(False, "links-missing", "warning: the host did not reveal the links of the random events")
+        why = chains.check_links(heads, log, len(record.moves))
+        if why is not None:
+            return _verdict(False, "chain-broken", f"warning: the links of the random events do not hold ({why})")
+        made = {e[0]: chains.contribution(e[0], e[1]) for e in log}
+        if made != given:
+            return _verdict(False, "no-contribution",
+                            "warning: a random event did not take the contribution the seats' links make")
+        mine = {e[0]: e[1][self.seat + 1] for e in log}
+        for seq, link in self.revealed.items():
+            if mine.get(seq) != link:
+                return _verdict(False, "link-unused", f"warning: the link your seat revealed for move {seq} was not "
+                                "used for it (the host could have learnt it in advance)", seq)
+        return None
 
     def _made_by_committed(self, shares: list) -> bool:
         """The revealed shares are exactly those of the seats whose commitments were shown, each matching."""
@@ -486,6 +579,7 @@ class Guest:
 
         game = get_game(record.game_id)
         seat = self.seat
+        given = {i: c for i, c in record.contributions}
         try:
             state = game.new(players=record.players, seed=record.seed, options=record.options)
             for k in range(len(record.moves) + 1):
@@ -495,7 +589,11 @@ class Guest:
                                     f"warning: the position after move {k} is not what the host showed you then", k)
                 if k < len(record.moves):
                     mover, encoded = record.moves[k]
-                    state.apply(mover, game.decode(encoded))
+                    action = game.decode(encoded)
+                    if self.chain is not None and k not in given and state.draws_randomness(mover, action):
+                        return _verdict(False, "no-contribution", f"warning: move {k} drew randomness that took no "
+                                        "contribution of the seats' links (the host could have foreseen it)", k)
+                    state.apply(mover, action, given.get(k))
         except (IllegalAction, RecordError) as exc:
             return _verdict(False, "illegal-move",
                             f"warning: the revealed record holds an illegal move ({str(exc)[:120]})")

@@ -37,6 +37,15 @@ audit come from its own seat. A cheat stops the game (`verdict`) and the host te
 verdict's name; again after a rejoin); a guest's "stop" stops the host's seat too, recorded as "stopped" (the
 guest's finding, not the host's). No joint seed is needed: no seed deals.
 
+Randomness nobody foresees or steers (`chains`, on by default with `joint`, at a table of a game that draws its later
+randomness by event: Arnak, Catan, Islands; py_engine/net/chain.py). The host and every remote seat commit to the
+head of a hash chain (the host in "seat", a guest in its "chain" answer; the host shows all heads: "chains"). A move
+that would draw a random event is fixed first and waits (`pending`: nobody moves) while the host asks each remote
+seat with a chain for its next link ("rand"); the link is checked against the seat's chain, and when all are in,
+the host adds its own and applies the move with the contribution made of them all (kept in the record; the links
+go with "over", and each guest's check replays the game with them). A seat that leaves the table (a bot, the
+host's screen) no longer contributes; one that drops is asked again when it rejoins.
+
 Rate limits per connection: MAX_AUTH_FAILURES wrong tokens, MAX_CLAIMS seats claimed (join or
 rejoin; each claim makes the host answer every seat and redraw), and a rejoin of the seat the
 connection already holds is refused cheaply ("seated").
@@ -54,6 +63,7 @@ from typing import Any
 from .. import get_game
 from ..core import Game, IllegalAction, Record, RecordError, State
 from ..core.record import joint_seed, new_salt, new_share, seat_commitment
+from . import chain as chains
 from . import messages as msg
 from .messages import SEAT_KINDS, ProtocolError, canonical, clean_name
 
@@ -97,7 +107,7 @@ class Host:
                  seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  token_factory: Callable[[], str] | None = None,
                  on_change: Callable[[str], None] | None = None, joint: bool = False,
-                 fair_secret: bytes | None = None, fair_group: Any = None) -> None:
+                 fair_secret: bytes | None = None, fair_group: Any = None, chains: bool | None = None) -> None:
         game = get_game(game_id)
         fair = None
         if fair_secret is not None and seats is not None and sorted(seats) == ["local", "remote"]:
@@ -116,6 +126,7 @@ class Host:
         for s in self._seats:
             if s.kind == "remote":
                 s.invite = self._new_token()
+        self._start_chain(joint if chains is None else chains)
         if joint:
             self._deal()
             self._show_commits()  # at once at a table without remote seats
@@ -157,6 +168,11 @@ class Host:
         self.revision = 0  # bumps on every change of state or table
         self._legal: list[list] = []
         self._keys: list[dict[str, tuple]] = []
+        self.chain: chains.Chain | None = None  # the host's hash chain (module doc), at a table that takes links
+        self.heads: list[str | None] = [None] * n  # each remote seat's chain head
+        self.links: list[list] = []  # [move index, [host link, one per seat or None]] per move that drew randomness
+        self._last: list[str | None] = [None] * (n + 1)  # each party's head or last link (host first)
+        self.pending: dict | None = None  # a move that draws randomness, waiting for the seats' links
         self._refresh()
         self._epoch = [self.seq] * n
 
@@ -202,6 +218,8 @@ class Host:
                 host.commits, host.shown = list(commits), saved.get("shown") is True
             for s, row in zip(host._seats, rows, strict=True):
                 s.token, s.invite = row.get("token"), row.get("invite")
+            if saved.get("chain") is not None:
+                host._resume_chain(saved, record)
             for s in host._seats:
                 if s.kind == "remote" and s.token is None and s.invite is None:
                     s.invite = host._new_token()
@@ -235,7 +253,111 @@ class Host:
                  "shown": self.shown}
         if self.fair is not None:  # the host's seat (its secret and every message: only its own cards)
             saved["fair"] = self.fair.to_json()
+        if self.chain is not None:  # the host's chain secret stays on its device, like the seed
+            p = self.pending
+            saved.update(chain=self.chain.to_json(), heads=list(self.heads), links=copy.deepcopy(self.links),
+                         pending=None if p is None else [p["seat"], self.game.encode(p["action"]), p["seq"],
+                                                         list(p["keys"]), {str(k): v for k, v in p["got"].items()}])
         return saved
+
+    # --- randomness from every seat's hash chain (module doc) -----------------------------------
+    def _start_chain(self, on: bool) -> None:
+        if on and self.fair is None and self._state.takes_contributions() and any(
+                s.kind == "remote" for s in self._seats):
+            self.chain = chains.Chain()
+            self._last[0] = self.chain.head
+
+    def _resume_chain(self, saved: dict, record: Record) -> None:
+        """The chain, heads, links and a pending move of `save()` (checked like a guest's messages)."""
+        n = self.players
+        try:
+            chain = chains.Chain.from_json(saved["chain"])
+        except (ValueError, TypeError) as exc:
+            raise RecordError(f"bad saved chain ({exc})") from None
+        heads, links, pending = saved.get("heads"), saved.get("links"), saved.get("pending")
+        if not (isinstance(heads, list) and len(heads) == n and all(h is None or chains.is_link(h) for h in heads)):
+            raise RecordError("bad saved chain heads")
+        if not isinstance(links, list) or chains.check_links([chain.head, *heads], links, len(record.moves)) \
+                or len(links) != chain.used or [[i, chains.contribution(i, e)] for i, e in links] != \
+                record.contributions:
+            raise RecordError("the saved links do not match the record")
+        self.chain, self.heads, self.links = chain, list(heads), copy.deepcopy(links)
+        self._last = [chain.head, *heads]
+        for _i, entry in links:
+            self._last = [b if b is not None else a for a, b in zip(self._last, entry, strict=True)]
+        if pending is not None:
+            try:
+                seat, encoded, seq, keys, got = pending
+                action = self._find(seat, encoded) if seq == self.seq else None
+                ok = action is not None and all(k in range(n) for k in keys) and all(
+                    int(k) in keys and chains.follows(self._last[int(k) + 1], v) for k, v in got.items())
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                raise RecordError("bad saved pending move")
+            self.pending = {"seat": seat, "action": action, "seq": seq, "keys": list(keys),
+                            "got": {int(k): v for k, v in got.items()}}
+            self._refresh()
+
+    def _heads(self) -> list:
+        return [self.chain.head, *self.heads] if self.chain is not None else []
+
+    def _ask_links(self, seat: int, action: tuple) -> list[Out]:
+        """`action` draws randomness: it waits (nobody moves) for the next link of every remote seat with a chain."""
+        keys = [i for i, s in enumerate(self._seats) if s.kind == "remote" and self.heads[i] is not None]
+        self.pending = {"seat": seat, "action": action, "seq": self.seq, "keys": keys, "got": {}}
+        self._refresh()
+        out = [(self._seats[i].peer, msg.rand(self.seq, keys)) for i in keys if self._seats[i].peer is not None]
+        moved = self._finish_pending()
+        if not moved and self.pending is not None:
+            self._changed("table")  # the app redraws (nobody moves) and saves the pending move
+        return out + moved
+
+    def _finish_pending(self) -> list[Out]:
+        """Apply the pending move once every seat it waits for gave its link, with the host's own."""
+        p = self.pending
+        if p is None or any(k not in p["got"] for k in p["keys"]):
+            return []
+        links = [self.chain.reveal()] + [p["got"].get(i) if i in p["keys"] else None for i in range(self.players)]
+        self.pending = None
+        try:
+            out = self._commit(p["seat"], p["action"], chains.contribution(p["seq"], links))
+        except IllegalAction:  # cannot happen (the move was legal and nothing moved since): stay consistent
+            self.chain.used -= 1
+            self._refresh()
+            raise
+        self.links.append([p["seq"], links])
+        self._last = [b if b is not None else a for a, b in zip(self._last, links, strict=True)]
+        return out
+
+    def _on_chain(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        """A remote seat's chain head: kept (a seat whose links are in use keeps its chain); every guest is shown the
+        heads."""
+        seat = self._peers.get(peer)
+        if seat is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before sending a chain", "chain")
+        if self.chain is None:
+            raise ProtocolError("type", "this table takes no contributions to its randomness", "chain")
+        if self.heads[seat] == m["head"]:
+            return []
+        if self.heads[seat] is not None and self._last[seat + 1] != self.heads[seat]:
+            raise ProtocolError("malformed", "this seat's chain is in use: it cannot change", "chain")
+        self.heads[seat] = self._last[seat + 1] = m["head"]
+        self._changed("table")
+        return [(s.peer, msg.chains(self._heads())) for s in self._seats if s.peer is not None]
+
+    def _on_link(self, peer: Any, m: dict, now: float | None) -> list[Out]:
+        """A remote seat's next link for the pending move (one sent again, or late, changes nothing)."""
+        seat = self._peers.get(peer)
+        if seat is None:
+            raise ProtocolError("not-seated", "join or rejoin a seat before sending a link", "link")
+        p = self.pending
+        if p is None or m["seq"] != p["seq"] or seat not in p["keys"] or seat in p["got"]:
+            return []
+        if not chains.follows(self._last[seat + 1], m["link"]):
+            raise ProtocolError("malformed", "this link is not the next of this seat's chain", "link")
+        p["got"][seat] = m["link"]
+        return self._finish_pending()
 
     def _new_token(self) -> str:
         token = self._token_factory()
@@ -270,8 +392,9 @@ class Host:
         return self._state.record.commitment()
 
     def to_move(self) -> tuple[int, ...]:
-        """Who owes a decision: nobody while a joint deal waits for shares or after a cheat."""
-        if self.fair is not None and self.fair.verdict is not None:
+        """Who owes a decision: nobody while a joint deal waits for shares, a move for the seats' links, or after a
+        cheat."""
+        if (self.fair is not None and self.fair.verdict is not None) or self.pending is not None:
             return ()
         return () if self.dealing else tuple(self._state.to_move())
 
@@ -342,6 +465,13 @@ class Host:
         if self.dealing:
             self._deal()  # the seats that must send a share changed
             out += self._show_commits()  # the last seat that had not committed was given away
+        p = self.pending
+        if p is not None and kind != "remote" and seat in p["keys"]:  # its link is no longer awaited
+            p["keys"].remove(seat)
+            p["got"].pop(seat, None)
+            moved = self._finish_pending()
+            if moved:
+                return out + moved
         self._changed("table")
         return out + self._broadcast()
 
@@ -567,13 +697,20 @@ class Host:
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
                                    s.name, self.commitment, joint=bool(self._state.record.host_share),
                                    fair=self.fair.group.name if self.fair is not None else None,
-                                   got=self.fair.got if self.fair is not None else None)))
+                                   got=self.fair.got if self.fair is not None else None,
+                                   chain=self.chain.head if self.chain is not None else None)))
+        again: list[Out] = []
+        if self.chain is not None:
+            out.append((peer, msg.chains(self._heads())))
+            p = self.pending
+            if p is not None and seat in p["keys"] and seat not in p["got"]:  # asked again after a drop (after the
+                again.append((peer, msg.rand(p["seq"], p["keys"])))    # view: a reloaded guest needs its number)
         if self.fair is not None:
             self._fair_next, self._told = got, False
         if self.dealing and self.shown and self.commits[seat] is not None:  # it may not have revealed yet
             out.append((peer, msg.commits(self.commits)))
         self._changed("table")
-        return out + self._flush() + self._broadcast()
+        return out + self._flush() + self._broadcast() + again
 
     def _on_commit(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         """A remote seat's commitment to its share: kept once per seat until the commitments are shown (one sent
@@ -662,8 +799,13 @@ class Host:
         return self._keys[seat].get(key)
 
     def _apply(self, seat: int, action: tuple) -> list[Out]:
+        if self.chain is not None and self._state.draws_randomness(seat, action):
+            return self._ask_links(seat, action)
+        return self._commit(seat, action, None)
+
+    def _commit(self, seat: int, action: tuple, contribution: str | None) -> list[Out]:
         state = self._state.clone()
-        state.apply(seat, action)  # IllegalAction leaves self._state untouched
+        state.apply(seat, action, contribution)  # IllegalAction leaves self._state untouched
         self._state = state
         old = self._legal
         self._refresh()
@@ -726,7 +868,8 @@ class Host:
             out.append((s.peer, msg.view(self.seq, seat, self._state.view(seat), self._legal[seat], to_move,
                                          table, over)))
             if result is not None:
-                out.append((s.peer, msg.over(self.seq, result, record)))
+                out.append((s.peer, msg.over(self.seq, result, record,
+                                             self.links if self.chain is not None else None)))
         return out
 
     def _changed(self, kind: str) -> None:

@@ -13,6 +13,9 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
           seat's FairSeat checks); i (optional): its number in this seat's stream of "mp" messages (0, 1, …),
           so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it
+  chain   head: 64 hex digits, the head of this seat's hash chain (py_engine.net.chain; the answer to a "seat"
+          with chain): its links are this seat's contributions to the game's random events
+  link    seq: the move number of a "rand", link: this seat's next link (64 hex digits), revealed only then
   stop    kind: the name of the verdict on which this seat stopped a game dealt by mental poker (≤ 32 lowercase
           letters and "_", py_engine.core.mental_poker KINDS), detail (optional): its English sentence (≤ 300);
           the host stops too and records "the other seat stopped the game" (not a finding of its own)
@@ -24,12 +27,17 @@ Host → guest:
           (then deal commits to the host's share and the guest answers with "share"); fair: the name of
           the group of a game dealt by mental poker (then the guest plays its own FairSeat and "mp" messages
           carry the deal and the moves); got: then how many of this seat's "mp" messages the host has taken
-          (the guest sends the rest again)
+          (the guest sends the rest again); chain: the head of the host's hash chain (64 hex digits) at a table
+          whose random events take every seat's contribution (the guest answers with "chain")
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
           table: [{seat, name, kind: local|bot|remote, connected}]
   over    seq, result ({scores, ranks, winners}), and (optional) record: the full finished record
           (Record.to_json(): seed, salt, deal, moves) with which the guest checks the commitment and
-          replays the game against the views it was sent (Guest.verdict)
+          replays the game against the views it was sent (Guest.verdict); links (optional): every revealed
+          link, [move index, [host link, one per seat or null]] per move that drew randomness
+  chains  heads: the heads of the hash chains, the host's first, then one per seat (64 hex digits or null)
+  rand    seq: the move number of a move that draws randomness, now fixed; seats: the seats whose next link
+          the move takes: the guest answers with "link"
   reject  code (REJECT_CODES; "dealt": the seat's cards of a game dealt by mental poker belong to another
           device, or the host lost part of the game), reason (readable), re (type of the refused message or null),
           seq (the table's seq; null for a connection that holds no seat) — nothing changed
@@ -66,8 +74,9 @@ TOKEN_MAX = 128
 REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
-GUEST_TYPES = ("join", "rejoin", "act", "commit", "share", "mp", "stop", "ping", "pong")
-HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "commits", "ping", "pong")
+GUEST_TYPES = ("join", "rejoin", "act", "commit", "share", "mp", "stop", "chain", "link", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "commits", "chains", "rand", "ping", "pong")
+MAX_LINKS = 8192  # entries of an "over" message's links (a party's chain has chain.LENGTH links)
 KIND_MAX = 32  # characters of a verdict name in "stop"
 
 # reject / error codes (the "code" field); the "reason" field is the readable text
@@ -196,6 +205,8 @@ _GUEST_SHAPES = {
     "share": (("share",), ()),
     "mp": (("m",), ("i",)),
     "stop": (("kind",), ("detail",)),
+    "chain": (("head",), ()),
+    "link": (("seq", "link"), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -221,6 +232,11 @@ def parse_guest(text: Any) -> dict:
         _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
     elif t == "stop":
         _stop_fields(m)
+    elif t == "chain":
+        _need(is_hex(m["head"], 64), t, "head", "64 lowercase hex digits")
+    elif t == "link":
+        _need(is_int(m["seq"]), t, "seq", "a whole number from 0 to 2**53-1")
+        _need(is_hex(m["link"], 64), t, "link", "64 lowercase hex digits")
     elif t in ("ping", "pong"):
         _need(is_int(m["n"]), t, "n", "a whole number from 0 to 2**53-1")
     return m
@@ -268,6 +284,16 @@ def stop(kind: str, detail: str = "") -> str:
     return dumps({"v": VERSION, "t": "stop", "kind": kind, "detail": detail[:REASON_MAX]})
 
 
+def chain(head: str) -> str:
+    """The head of this seat's hash chain (its contributions to random events)."""
+    return dumps({"v": VERSION, "t": "chain", "head": head})
+
+
+def link(seq: int, value: str) -> str:
+    """This seat's next link, for the move numbered `seq` that draws randomness."""
+    return dumps({"v": VERSION, "t": "link", "seq": seq, "link": value})
+
+
 def ping(n: int) -> str:
     return dumps({"v": VERSION, "t": "ping", "n": n})
 
@@ -278,14 +304,16 @@ def pong(n: int) -> str:
 
 # --- host → guest -------------------------------------------------------------------------------
 _HOST_SHAPES = {
-    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint", "fair", "got")),
+    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint", "fair", "got", "chain")),
     "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
     "reject": (("code", "reason"), ("re", "seq")),
-    "over": (("seq", "result"), ("record",)),
+    "over": (("seq", "result"), ("record", "links")),
     "error": (("code", "reason"), ()),
     "mp": (("m",), ("i",)),
     "stop": (("kind",), ("detail",)),
     "commits": (("commits",), ()),
+    "chains": (("heads",), ()),
+    "rand": (("seq", "seats"), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -317,6 +345,7 @@ def parse_host(text: Any) -> dict:
               "true (with a deal commitment), false or absent")
         _need(m.get("fair") is None or is_str(m["fair"], 64, 1), t, "fair", "a group name or absent")
         _need(m.get("got") is None or is_int(m["got"]), t, "got", "a whole number or absent")
+        _need(m.get("chain") is None or is_hex(m["chain"], 64), t, "chain", "64 hex digits or absent")
     elif t == "view":
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["view"]) is dict, t, "view", "an object")
@@ -340,6 +369,11 @@ def parse_host(text: Any) -> dict:
         _need(type(r) is dict and all(type(r.get(k)) is list for k in ("scores", "ranks", "winners")), t, "result",
               "an object with scores, ranks and winners lists")
         _need(m.get("record") is None or type(m["record"]) is dict, t, "record", "a record object or null")
+        links = m.get("links")
+        _need(links is None or (type(links) is list and len(links) <= MAX_LINKS and all(
+            type(e) is list and len(e) == 2 and is_int(e[0]) and type(e[1]) is list and 1 <= len(e[1]) <= MAX_SEATS + 1
+            and all(x is None or is_hex(x, 64) for x in e[1]) for e in links)), t, "links",
+            "a list of [move number, [64 hex digits or null, …]]")
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
         _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
@@ -352,15 +386,25 @@ def parse_host(text: Any) -> dict:
         c = m["commits"]
         _need(type(c) is list and 1 <= len(c) <= MAX_SEATS and all(x is None or is_hex(x, 64) for x in c), t,
               "commits", "one entry per seat: 64 hex digits or null")
+    elif t == "chains":
+        h = m["heads"]
+        _need(type(h) is list and 2 <= len(h) <= MAX_SEATS + 1 and is_hex(h[0], 64)
+              and all(x is None or is_hex(x, 64) for x in h), t, "heads", "the host's head, then one per seat or null")
+    elif t == "rand":
+        _need(is_int(m["seq"]), t, "seq", "a whole number")
+        _need(type(m["seats"]) is list and len(m["seats"]) <= MAX_SEATS
+              and all(is_int(x, 0, MAX_SEATS - 1) for x in m["seats"]), t, "seats", "a list of seat numbers")
     else:
         _need(is_int(m["n"]), t, "n", "a whole number")
     return m
 
 
 def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None,
-         joint: bool = False, fair: str | None = None, got: int | None = None) -> str:
+         joint: bool = False, fair: str | None = None, got: int | None = None, chain: str | None = None) -> str:
     m = {"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
          "options": options, "name": name, "deal": deal}
+    if chain is not None:
+        m["chain"] = chain
     if joint:
         m["joint"] = True
     if fair:
@@ -379,8 +423,21 @@ def reject(code: str, reason: str, re: str | None = None, seq: int | None = None
     return dumps({"v": VERSION, "t": "reject", "code": code, "reason": reason[:REASON_MAX], "re": re, "seq": seq})
 
 
-def over(seq: int, result: dict, record: dict | None = None) -> str:
-    return dumps({"v": VERSION, "t": "over", "seq": seq, "result": result, "record": record})
+def over(seq: int, result: dict, record: dict | None = None, links: list | None = None) -> str:
+    m = {"v": VERSION, "t": "over", "seq": seq, "result": result, "record": record}
+    if links is not None:
+        m["links"] = links
+    return dumps(m)
+
+
+def chains(heads: list) -> str:
+    """The heads of every party's hash chain: the host's, then one per seat (None: none yet)."""
+    return dumps({"v": VERSION, "t": "chains", "heads": heads})
+
+
+def rand(seq: int, seats: list) -> str:
+    """The move numbered `seq` draws randomness and is fixed: the seats listed reveal their next link."""
+    return dumps({"v": VERSION, "t": "rand", "seq": seq, "seats": seats})
 
 
 def commits(values: list) -> str:
