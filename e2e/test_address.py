@@ -72,7 +72,7 @@ def test_reload_back_and_forward_in_a_hot_seat_game(app):
 
 def test_reload_of_a_game_against_a_bot_returns_to_the_hand(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     assert wait_for_me_or_modal(page) == "play"
     play_turn_by_clicks(page)
     assert wait_for_me_or_modal(page) == "play"

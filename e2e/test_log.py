@@ -22,7 +22,7 @@ def open_table(browser, site, locale: str = "en-US"):
     watch = Watch(page, "/".join(site.split("/", 3)[:3]))
     page.goto(site)
     page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     return context, page, watch
 
 

@@ -41,7 +41,7 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
     # this table deals on the host's device (a joint deal), as every remote table but the two-seat card game
     # does; that one is dealt by mental poker (e2e/test_p2p_fair.py)
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    host_game(host, {1: "Remote player (invite link)"}, {"rounds": 1})
     link = invite_link(host, 1)
     assert link.startswith(host.url.split("#")[0] + "#join=")
 
@@ -171,7 +171,7 @@ def test_invite_link_under_a_sub_path(pair):
     try:
         host.goto(url)
         host.wait_for_selector("[data-testid=new-lost-cities]", timeout=90_000)
-        host_game(host, {1: "remote"})
+        host_game(host, {1: "Remote player (invite link)"})
         link = invite_link(host, 1)
         assert link.startswith(url + "#join=")
         guest.goto(link)

@@ -43,7 +43,7 @@ def expect_error(page, text: str) -> None:
 
 def test_undo_export_import_continue_replay(app, tmp_path):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     assert wait_for_me_or_modal(page) == "play"
     hand = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     # Undo: a discard may be taken back before drawing; a deck draw may not.

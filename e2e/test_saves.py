@@ -68,7 +68,7 @@ def test_saved_games_and_nothing_peeked(app):
 
     # A second game, against a bot: the first one is still listed (nothing overwritten).
     page.click("[data-testid=home]")
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     assert wait_for_me_or_modal(page) == "play"
     play_turn_by_clicks(page)
     assert wait_for_me_or_modal(page) == "play"
@@ -106,7 +106,7 @@ def test_home_page_games_first_and_saved_games_in_their_own_terms(app):
     """A game with no move is not kept; games come first, then the three newest saved games (the rest under
     "All saved games"), each placed in its own terms and dated by the browser's Intl."""
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 2})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 2})
     assert wait_for_me_or_modal(page) == "play"
     page.click("[data-testid=home]")
     page.wait_for_selector("[data-testid=records]")

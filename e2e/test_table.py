@@ -383,7 +383,7 @@ def test_arrow_keys_step_the_replay_and_views_read_right(app):
 
 def test_hot_seat_player_sees_the_drawn_card_before_the_cover(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "human"})
+    new_game(page, {0: "You", 1: "Another person on this device"})
     first = hand_ids(page)
     page.locator("[data-testid=hand-card]").first.click()
     page.click("[data-testid=discard-btn]")
@@ -403,7 +403,7 @@ def test_hot_seat_player_sees_the_drawn_card_before_the_cover(app):
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_animations_are_short_and_off_under_reduced_motion(browser, site, motion):
     context, page, watch = open_page(browser, site, DESKTOP, reduced_motion=motion)
-    new_game(page, {0: "you", 1: "bot1"})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"})
     page.evaluate("""() => { window.__anims = [];
         new MutationObserver(() => setTimeout(() => {
             for (const a of document.getAnimations()) window.__anims.push(a.effect.getTiming().duration);
@@ -446,7 +446,7 @@ def test_cut_invite_link_and_over_long_answer_code_are_named(app, browser):
     """The host's invite link cut short says so on the guest's page; an over-long answer code pasted on the
     host's page says it is too long."""
     page, watch = app
-    new_game(page, {0: "you", 1: "remote"})
+    new_game(page, {0: "You", 1: "Remote player (invite link)"})
     page.wait_for_selector("[data-testid=invite-1]", timeout=TURN_TIMEOUT)
     link = page.input_value("[data-testid=invite-1]")
     page.fill("[data-testid=answer-in-1]", "A" * 4001)
