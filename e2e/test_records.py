@@ -14,7 +14,7 @@ from py_engine.core import Record, Rng
 from py_engine.core.record import SealedRecord
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import engine_state, new_game, wait_for_me_or_modal
+from .helpers import choose, engine_state, new_game, wait_for_me_or_modal
 
 MOVES = "() => JSON.parse(window.explorersRecord()).moves.length"
 
@@ -122,7 +122,7 @@ def test_undo_export_import_continue_replay(app, tmp_path):
     assert page.inner_text("[data-testid=rp-pos]") == f"Move {moves} of {moves}"
     page.click("[data-testid=rp-move-1]")
     assert page.inner_text("[data-testid=rp-pos]") == f"Move 1 of {moves}"
-    page.select_option("[data-testid=rp-seat]", "0")
+    choose(page, "[data-testid=rp-seat]", "Your view")
     assert page.locator("[data-testid=hand-card]").count() == 7  # seat 1 after its discard
     assert page.locator("#board [data-act]").count() == 0  # read-only
     page.click("[data-testid=rp-back]")

@@ -5,7 +5,7 @@ and an unfinished game is not embedded; a hostile name stays text."""
 
 from __future__ import annotations
 
-from .helpers import new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import choose, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 PAYLOAD = "<img src=x onerror=f()>"  # names are cut at 24 characters
 
@@ -33,7 +33,7 @@ def test_saved_games_and_nothing_peeked(app):
     page, watch = app
     # A hot-seat game; the second person's name is a hostile payload (shown as text).
     page.click("[data-testid=new-lost-cities]")
-    page.select_option("[data-testid=seat-1]", "human")
+    choose(page, "[data-testid=seat-1]", "Another person on this device")
     page.fill("[data-testid=name-1]", PAYLOAD)
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-testid=hand-card][data-cmd]")
