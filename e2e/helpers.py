@@ -12,6 +12,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from py_engine.core import Record
 
 TURN_TIMEOUT = 60_000
+# The seat choices "You" and "Bot — level 1 (easy)" as the setup page shows them in each language
+YOU = {"en": "You", "ja": "あなた", "fa": "شما"}
+BOT1 = {"en": "Bot — level 1 (easy)", "ja": "ボット — レベル1（やさしい）", "fa": "ربات — سطح ۱ (آسان)"}
 
 
 def new_game(page, seats: dict[int, str], options: dict | None = None, game: str = "lost-cities") -> None:

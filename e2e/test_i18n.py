@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import choose, choose_setting, new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import BOT1, YOU, choose, choose_setting, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 OVERFLOW_JS = """() => {
   const out = [];
@@ -20,11 +20,6 @@ OVERFLOW_JS = """() => {
   }
   return out;
 }"""
-
-
-# The seat choices "You" and "Bot — level 1 (easy)" as the setup page shows them in each language
-YOU = {"en": "You", "ja": "あなた", "fa": "شما"}
-BOT1 = {"en": "Bot — level 1 (easy)", "ja": "ボット — レベル1（やさしい）", "fa": "ربات — سطح ۱ (آسان)"}
 
 
 def boot(browser, site: str, locale: str, width: int = 1280):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch, open_app
-from .helpers import TURN_TIMEOUT, act, choose, choose_setting, engine_state
+from .helpers import BOT1, TURN_TIMEOUT, act, choose, choose_setting, engine_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import pace  # noqa: E402
@@ -154,10 +154,10 @@ WIDE_JS = """() => {
 }"""
 
 
-def to_my_flight(page) -> None:
-    """Start a 2-player game against a bot and play up to my first flight."""
+def to_my_flight(page, lang: str = "en") -> None:
+    """Start a 2-player game against a bot and play up to my first flight (`lang`: the page's language)."""
     page.click("[data-testid=new-islands]")
-    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
+    choose(page, "[data-testid=seat-1]", BOT1[lang])
     page.click("[data-testid=start]")
     page.wait_for_selector(BOARD)
     counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
@@ -181,7 +181,7 @@ def test_costs_on_the_map_and_text_sizes(browser, site, locale, size):
     page.goto(site)
     page.wait_for_selector("[data-testid=new-islands]", timeout=BOOT_TIMEOUT)
     try:
-        to_my_flight(page)
+        to_my_flight(page, locale[:2])
         assert page.get_attribute(BOARD, "data-layout") == ("phone" if phone else "desk")
         sizes = page.evaluate(SIZES_JS, 12 if phone else 11)
         assert sizes["moves"] == 61 and not sizes["small"], sizes
