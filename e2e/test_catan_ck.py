@@ -10,7 +10,7 @@ import os
 from py_engine.games.catan_ck.data import KINDS
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import TURN_TIMEOUT, act, choose, engine_state, moves_made, wait_for_moves
+from .helpers import BOT1, TURN_TIMEOUT, act, choose, engine_state, moves_made, wait_for_moves
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
@@ -481,9 +481,9 @@ def test_phone_layout_fits_the_screen(browser, site):
     page.tap("[data-testid=new-catan-ck]")
     choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
-    choose(page, "[data-testid=seat-2]", "Bot — level 1 (easy)")
-    choose(page, "[data-opt=board]", "beginner")
+    choose(page, "[data-testid=seat-1]", BOT1["fa"])
+    choose(page, "[data-testid=seat-2]", BOT1["fa"])
+    choose(page, "[data-opt=board]", "مبتدی")  # beginner
     page.tap("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=ck-board][data-decision=setup_place][data-mine='1']")
     box = page.evaluate("""() => {
