@@ -12,12 +12,17 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from py_engine.core import Record
 
 TURN_TIMEOUT = 60_000
+# The seat choices "You" and "Bot — level 1 (easy)" as the setup page shows them in each language
+YOU = {"en": "You", "ja": "あなた", "fa": "شما"}
+BOT1 = {"en": "Bot — level 1 (easy)", "ja": "ボット — レベル1（やさしい）", "fa": "ربات — سطح ۱ (آسان)"}
 
 
 def new_game(page, seats: dict[int, str], options: dict | None = None, game: str = "lost-cities") -> None:
+    """New game of `game` from the home page: `seats` maps a seat to the label of its choice as the page shows it
+    ("Bot — level 1 (easy)", or its start), `options` the options' values (a number typed, a box ticked)."""
     page.click(f"[data-testid=new-{game}]")
-    for seat, kind in seats.items():
-        page.select_option(f"[data-testid=seat-{seat}]", kind)
+    for seat, label in seats.items():
+        choose(page, f"[data-testid=seat-{seat}]", label)
     for name, value in (options or {}).items():
         el = page.locator(f"[data-opt={name}]")
         if isinstance(value, bool):
@@ -43,13 +48,25 @@ def setting(page, kind: str) -> str:
 
 
 def choose(page, selector: str, label: str) -> None:
-    """Pick an option of a native <select> as a person does: click it, then type its label and press Enter."""
-    page.click(selector)
-    page.keyboard.type(label)
+    """Pick an option of a native <select> as a person does: click it open, move to the option with the arrow keys
+    and press Enter; waits until the select shows it. `label`: the option's text as the page shows it (or its
+    start: "Remote player"). Arrow keys, not typing: typing cannot reach a label with a character that is not on
+    the keyboard ("Bot — level 2") nor one whose start another option shares."""
+    select = page.locator(selector)
+    select.wait_for()
+    options = select.evaluate("el => [...el.options].map(o => [o.text.trim(), o.disabled])")
+    texts = [t for t, _off in options]
+    wanted = texts.index(label) if label in texts else next(
+        (i for i, t in enumerate(texts) if t.startswith(label)), None)
+    assert wanted is not None and not options[wanted][1], f"{selector}: no option {label!r} to pick among {texts}"
+    select.click()
+    now = select.evaluate("el => el.selectedIndex")
+    between = options[now + 1:wanted + 1] if wanted > now else options[wanted:now]
+    for _ in range(sum(not off for _t, off in between)):  # an arrow key passes over a disabled option
+        page.keyboard.press("ArrowDown" if wanted > now else "ArrowUp")
     page.keyboard.press("Enter")
-    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
-                           " return el && el.selectedOptions[0] && el.selectedOptions[0].text.startsWith(text); }",
-                           arg=[selector, label])
+    page.wait_for_function("([sel, i]) => { const el = document.querySelector(sel);"
+                           " return !!el && el.selectedIndex === i; }", arg=[selector, wanted])
 
 
 def wait_for_me_or_modal(page) -> str:

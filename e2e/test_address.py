@@ -9,7 +9,7 @@ import json
 import pytest
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import moves_made, new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import choose, moves_made, new_game, play_turn_by_clicks, wait_for_me_or_modal
 from .test_saves import pass_device
 
 
@@ -28,7 +28,7 @@ def test_reload_back_and_forward_in_a_hot_seat_game(app):
     page.click("[data-testid=new-lost-cities]")
     page.wait_for_function("location.hash === '#new=lost-cities'")
     reload(page, "[data-testid=start]")  # the setup form again
-    page.select_option("[data-testid=seat-1]", "human")
+    choose(page, "[data-testid=seat-1]", "Another person on this device")
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-testid=hand-card][data-cmd]")
     play_turn_by_clicks(page)
@@ -72,7 +72,7 @@ def test_reload_back_and_forward_in_a_hot_seat_game(app):
 
 def test_reload_of_a_game_against_a_bot_returns_to_the_hand(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     assert wait_for_me_or_modal(page) == "play"
     play_turn_by_clicks(page)
     assert wait_for_me_or_modal(page) == "play"

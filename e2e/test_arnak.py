@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import TURN_TIMEOUT, act, engine_state
+from .helpers import TURN_TIMEOUT, act, choose, engine_state
 from .test_a11y import audit
 
 MINE_OR_MODAL = """() => document.querySelector('[data-testid=new-game]')
@@ -118,9 +118,9 @@ def finish_by_passing(page) -> None:
 def test_two_players_against_a_bot_by_clicks(app):
     page, watch = app
     page.click("[data-testid=new-arnak]")
-    page.select_option("[data-testid=player-count]", "2")
+    choose(page, "[data-testid=player-count]", "2")
     page.wait_for_selector("[data-testid=seat-1]")
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board]")
     done = play_round_one(page)
@@ -162,9 +162,8 @@ def test_two_players_against_a_bot_by_clicks(app):
 def test_solo_against_the_rival_through_round_one(app):
     page, watch = app
     page.click("[data-testid=new-arnak]")
-    page.select_option("[data-testid=player-count]", "1")
-    page.select_option("[data-opt=rival]", "2") if page.locator("select[data-opt=rival]").count() else \
-        page.fill("[data-opt=rival]", "2")
+    choose(page, "[data-testid=player-count]", "1")
+    choose(page, "[data-opt=rival]", "Hard — two red action tiles")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board]")
     # the rival started the round: its flipped tile is on its own row of the board and in the log
@@ -229,7 +228,7 @@ def test_hover_shows_research_spaces_guardians_and_assistants_large_and_the_log_
     board's icons, each named or decorative."""
     page, watch = app
     page.click("[data-testid=new-arnak]")
-    page.select_option("[data-testid=player-count]", "1")
+    choose(page, "[data-testid=player-count]", "1")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
     page.hover("svg [data-zoom='r:1']")

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT, choose_setting, wait_for_moves
+from .helpers import TURN_TIMEOUT, choose, choose_setting, wait_for_moves
 
 SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
          "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -49,7 +49,7 @@ def start_solo(page, lang: str) -> None:
     choose_setting(page, "language", lang)
     page.wait_for_function(f"document.documentElement.lang === {lang!r}")
     page.click("[data-testid=new-arnak]")
-    page.select_option("[data-testid=player-count]", "1")
+    choose(page, "[data-testid=player-count]", "1")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
 

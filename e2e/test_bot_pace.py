@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .helpers import TURN_TIMEOUT, choose_setting, setting
+from .helpers import TURN_TIMEOUT, choose, choose_setting, setting
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import pace  # noqa: E402
@@ -46,7 +46,7 @@ def test_catan_bot_turns_at_fast_speed_pause_only_for_moves_worth_showing(app):
     page.click("[data-testid=new-catan-ck]")
     page.wait_for_selector("[data-testid=seat-0]")
     for seat in range(page.locator("select[data-testid^=seat-]").count()):
-        page.select_option(f"[data-testid=seat-{seat}]", "bot1")
+        choose(page, f"[data-testid=seat-{seat}]", "Bot — level 1 (easy)")
     page.click("[data-testid=start]")
     page.wait_for_function("""() => performance.getEntriesByName('explorers:bot-pause', 'measure')
                                   .filter(m => m.detail.quick && m.detail.game === 'catan-ck').length >= 3

@@ -10,7 +10,7 @@ import os
 from py_engine.games.catan_ck.data import KINDS
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import TURN_TIMEOUT, act, engine_state, moves_made, wait_for_moves
+from .helpers import BOT1, TURN_TIMEOUT, act, choose, engine_state, moves_made, wait_for_moves
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
@@ -70,11 +70,11 @@ def bank_by_clicks(page, give: str, take: str) -> str:
 
 def start_game(page) -> None:
     page.click("[data-testid=new-catan-ck]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "bot1")
-    page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=board]", "beginner")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
+    choose(page, "[data-testid=seat-2]", "Bot — level 1 (easy)")
+    choose(page, "[data-opt=board]", "beginner")
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=ck-board]")
 
@@ -248,11 +248,11 @@ def test_trade_offer_between_two_browsers(site, playwright_instance):
         host, hw = open_page(hb, site)
         guest, gw = open_page(gb, site)
         host.click("[data-testid=new-catan-ck]")
-        host.select_option("[data-testid=player-count]", "3")
+        choose(host, "[data-testid=player-count]", "3")
         host.wait_for_selector("[data-testid=seat-2]")
-        host.select_option("[data-testid=seat-1]", "remote")
-        host.select_option("[data-testid=seat-2]", "bot1")
-        host.select_option("[data-opt=board]", "beginner")
+        choose(host, "[data-testid=seat-1]", "Remote player (invite link)")
+        choose(host, "[data-testid=seat-2]", "Bot — level 1 (easy)")
+        choose(host, "[data-opt=board]", "beginner")
         host.click("[data-testid=start]")
         connect(host, guest, 1, name="Gus")
         guest.wait_for_selector("svg[data-testid=ck-board]")
@@ -317,11 +317,11 @@ def test_hot_seat_trade_with_a_mixed_bundle_and_a_counter_offer(app):
     hands after the trade are what the engine says."""
     page, watch = app
     page.click("[data-testid=new-catan-ck]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "human")
-    page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=board]", "beginner")
+    choose(page, "[data-testid=seat-1]", "Another person on this device")
+    choose(page, "[data-testid=seat-2]", "Bot — level 1 (easy)")
+    choose(page, "[data-opt=board]", "beginner")
     page.click("[data-testid=start]")
     traded = False
     for _ in range(400):
@@ -385,11 +385,11 @@ def _hot_seat_to_a_big_discard(page):
     grow, played to the first 7 where one of us owes a discard of 4 or more: (seat, state, top of stack), or
     None when the game ended first (the bot won: the deal comes from the browser, so a test cannot choose it)."""
     page.click("[data-testid=new-catan-ck]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "human")
-    page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=board]", "beginner")
+    choose(page, "[data-testid=seat-1]", "Another person on this device")
+    choose(page, "[data-testid=seat-2]", "Bot — level 1 (easy)")
+    choose(page, "[data-opt=board]", "beginner")
     page.click("[data-testid=start]")
     for _ in range(600):
         seat = _hot_seat_ready(page)
@@ -479,11 +479,11 @@ def test_phone_layout_fits_the_screen(browser, site):
                                     locale="fa-IR")
     page.set_viewport_size(PHONE["viewport"])
     page.tap("[data-testid=new-catan-ck]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "bot1")
-    page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=board]", "beginner")
+    choose(page, "[data-testid=seat-1]", BOT1["fa"])
+    choose(page, "[data-testid=seat-2]", BOT1["fa"])
+    choose(page, "[data-opt=board]", "مبتدی")  # beginner
     page.tap("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=ck-board][data-decision=setup_place][data-mine='1']")
     box = page.evaluate("""() => {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import on_second_origin
+from .helpers import choose, on_second_origin
 
 EXAMPLE = {"yellow": ["yellow-6", "yellow-8", "yellow-9"], "white": ["white-w1"],
            "green": ["green-w1", "green-7", "green-8"],
@@ -110,7 +110,7 @@ def test_a_board_game_position_from_the_editor_plays_on(browser, site):
     put(page, "adventurer", f"path.0.{colour}")
     page.fill(f'[data-testid="field-stone.0.{colour}"]', "1")
     page.press(f'[data-testid="field-stone.0.{colour}"]', "Tab")
-    page.select_option("[data-testid=field-decision]", "draw")
+    choose(page, "[data-testid=field-decision]", "draw a card")
     page.click(f'[data-testid="mark-path.0.{colour}"]')
     page.wait_for_selector("[data-testid=ed-ok]")
     url = page.input_value("[data-testid=ed-embed-url]")

@@ -8,7 +8,7 @@ island is the tab beside the board, with the same 29 points in the editor's prev
 from __future__ import annotations
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import on_second_origin
+from .helpers import choose, on_second_origin
 from .test_editor import open_editor, put
 
 GOLD_SPACES = {  # (q, r) -> space index on the gold island (py_engine.games.islands.data, row by row)
@@ -29,7 +29,7 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
 
     assert all(BOARDS["gold"].index[qr] == k for qr, k in GOLD_SPACES.items())
     context, page, watch = open_editor(browser, site, "islands")  # a new game: balloons on start spaces, about to fly
-    page.select_option("[data-testid=ed-players]", "4")
+    choose(page, "[data-testid=ed-players]", "4")
     page.wait_for_selector('[data-testid="zone-cloud.7"]')
     for cloud in range(1, 8):  # the opening deal's cloud tiles back to the bag
         chips = page.locator(f'[data-testid="zone-cloud.{cloud}"] [data-testid^="off-"]')
@@ -45,7 +45,7 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
     page.click('[data-testid="zone-island.0.30"] [data-testid="off-forest-2"]')
     page.fill('[data-testid="field-energy.0"]', "14")
     page.press('[data-testid="field-energy.0"]', "Tab")
-    page.select_option("[data-testid=ed-seat]", "1")
+    choose(page, "[data-testid=ed-seat]", "Player 2")
     page.fill("[data-testid=ed-caption]", CAPTION)
     page.press("[data-testid=ed-caption]", "Tab")
     page.click('[data-testid="mark-island.0.39"]')
@@ -72,7 +72,7 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     Exploration (car) and a Fear (boot). Built in the editor, embedded on a second origin with camp 1
     ringed, then played on: one click on the lit camp digs there, paid with the car, as in the app."""
     context, page, watch = open_editor(browser, site, "arnak")
-    page.select_option("[data-testid=ed-players]", "4")
+    choose(page, "[data-testid=ed-players]", "4")
     page.wait_for_selector('[data-testid="zone-hand.3"]')
     page.click('[data-testid="zone-hand.0"] [data-testid="off-funding-ship"]')
     put(page, "explore-car", "hand.0")
@@ -222,9 +222,9 @@ def test_islands_a_balloon_at_the_harbour(browser, site):
     and its balloon at dock 2 (refused while the office is still on the telescope), a city put on the
     harbour board, which is ringed in an embed on a second origin."""
     context, page, watch = open_editor(browser, site, "islands")
-    page.select_option("[data-testid=ed-option-modules]", "1+2")
+    choose(page, "[data-testid=ed-option-modules]", "1+2")
     page.wait_for_selector('[data-testid="zone-harbour"]')
-    page.select_option('[data-testid="field-balloon.0"]', "dock-2")
+    choose(page, '[data-testid="field-balloon.0"]', "harbour dock 2")
     assert page.inner_text("[data-testid=ed-problem]").endswith(
         "balloon.0: a balloon reaches the harbour only once its harbour office is built (module 3: activated and kept)")
     page.click('[data-testid="zone-telescope.0"] [data-testid="off-office-0"]')

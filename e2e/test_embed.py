@@ -8,6 +8,7 @@ import threading
 import zlib
 
 from .conftest import BOOT_TIMEOUT, Watch, build
+from .helpers import choose
 
 EMBEDS = ("embed-position", "embed-replay", "embed-live")
 BIG = ("pyodide.asm.wasm", "python_stdlib.zip")
@@ -123,6 +124,10 @@ def finished_code() -> str:
     return base64.urlsafe_b64encode(zlib.compress(json.dumps(finished_game()).encode(), 9)).decode().rstrip("=")
 
 
+# The embed dialog's "Show" choices: the label of each mode (the embed address's mode=)
+MODE_LABELS = {"position": "this position", "replay": "the replay", "play": "a game from here against a bot"}
+
+
 def snippets(browser, site, modes=("position", "replay", "play"), origin: str = "") -> tuple[list[str], int]:
     """The embed code as a user copies it: a finished game's replay at move 2 → Embed this position, for the
     position, the replay and a game from there against a bot (seen by seat 0; seat 1, a bot, is to move);
@@ -134,14 +139,14 @@ def snippets(browser, site, modes=("position", "replay", "play"), origin: str = 
     page.click("[data-testid=rp-move-2]")
     total = int(page.inner_text("[data-testid=rp-pos]").split()[-1])
     page.click("[data-testid=embed]")
-    page.select_option("[data-testid=embed-seat]", "0")
+    choose(page, "[data-testid=embed-seat]", "Your view")
     if origin:
         page.fill("[data-testid=embed-origin]", origin)
         page.press("[data-testid=embed-origin]", "Enter")
         page.wait_for_function("document.querySelector('[data-testid=embed-snippet]').value.includes('origin=')")
     out = []
     for mode in modes:
-        page.select_option("[data-testid=embed-mode]", mode)
+        choose(page, "[data-testid=embed-mode]", MODE_LABELS[mode])
         page.wait_for_function(f"document.querySelector('[data-testid=embed-snippet]').value.includes('mode={mode}')")
         out.append(page.input_value("[data-testid=embed-snippet]"))
     context.close()

@@ -83,7 +83,9 @@ def test_a_positions_ring_stays_on_its_piece_when_a_short_frame_scrolls(browser,
         assert page.evaluate("document.querySelector('.embed-board').classList.contains('scrolls')")
         (rx, ry), (px, py) = centres()
         assert abs(rx - px) < 3 and abs(ry - py) < 3
-        page.evaluate("document.querySelector('.embed-board').scrollBy(120, 200)")
+        page.hover(".embed-board")  # the wheel (a trackpad's two-finger move) over the board scrolls it
+        page.mouse.wheel(120, 200)
+        page.wait_for_function("(b => b.scrollLeft > 0 && b.scrollTop > 0)(document.querySelector('.embed-board'))")
         (rx2, ry2), (px2, py2) = centres()
         assert (px2, py2) != (px, py)  # the board moved under the frame
         assert abs(rx2 - px2) < 3 and abs(ry2 - py2) < 3  # and the ring with it

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import choose_setting, new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import BOT1, YOU, choose, choose_setting, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 OVERFLOW_JS = """() => {
   const out = [];
@@ -70,7 +70,7 @@ def test_a_round_in_the_browser_language(browser, site, tmp_path, lang, locale, 
         assert "Goal" not in rules
         page.click("[data-testid=rules-close]")
         page.wait_for_selector("[data-testid=rules-dialog]", state="detached")
-        new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+        new_game(page, {0: YOU[lang], 1: BOT1[lang]}, {"rounds": 1})
         page.wait_for_selector("#board svg")
         # the board keeps the printed game's geometry; the page around it is mirrored in Persian
         assert page.evaluate("getComputedStyle(document.querySelector('#board svg')).direction") == "ltr"
@@ -116,7 +116,7 @@ def test_phone_width_in_persian_has_no_overflow(browser, site, tmp_path):
     context, page, watch = boot(browser, site, "fa-IR", width=390)
     try:
         no_overflow(page, "fa phone home")
-        new_game(page, {0: "you", 1: "bot1"})
+        new_game(page, {0: YOU["fa"], 1: BOT1["fa"]})
         page.wait_for_selector("[data-testid=hand-card]")
         page.screenshot(path=str(tmp_path / "fa-phone-table.png"))
         no_overflow(page, "fa phone table")
@@ -159,9 +159,9 @@ def test_arnak_board_text_stays_in_its_boxes(browser, site, tmp_path, locale):
     context, page, watch = boot(browser, site, locale)
     try:
         page.click("[data-testid=new-arnak]")
-        page.select_option("[data-testid=player-count]", "2")
+        choose(page, "[data-testid=player-count]", "2")
         page.wait_for_selector("[data-testid=seat-1]")
-        page.select_option("[data-testid=seat-1]", "bot1")
+        choose(page, "[data-testid=seat-1]", BOT1[locale[:2]])
         page.click("[data-testid=start]")
         page.wait_for_selector("svg[data-testid=arnak-board]")
         page.screenshot(path=str(tmp_path / f"arnak-{locale}.png"))
@@ -180,7 +180,7 @@ def test_a_game_begun_in_japanese_names_you_in_persian_and_dates_follow_the_lang
     saved games are dated and placed the language's way (the browser's Intl)."""
     context, page, watch = boot(browser, site, "ja-JP")
     try:
-        new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+        new_game(page, {0: YOU["ja"], 1: BOT1["ja"]}, {"rounds": 1})
         assert wait_for_me_or_modal(page) == "play"
         play_turn_by_clicks(page)
         assert wait_for_me_or_modal(page) == "play"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch, open_app
-from .helpers import TURN_TIMEOUT, act, choose_setting, engine_state
+from .helpers import BOT1, TURN_TIMEOUT, act, choose, choose_setting, engine_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import pace  # noqa: E402
@@ -79,7 +79,7 @@ def decide(page, decision: str, placed_this_turn: int, careful: bool, counts: di
 def test_two_players_three_rounds_by_clicks_then_to_the_end(app):
     page, watch = app
     page.click("[data-testid=new-islands]")
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.click("[data-testid=start]")
     page.wait_for_selector(BOARD)
     counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
@@ -154,10 +154,10 @@ WIDE_JS = """() => {
 }"""
 
 
-def to_my_flight(page) -> None:
-    """Start a 2-player game against a bot and play up to my first flight."""
+def to_my_flight(page, lang: str = "en") -> None:
+    """Start a 2-player game against a bot and play up to my first flight (`lang`: the page's language)."""
     page.click("[data-testid=new-islands]")
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", BOT1[lang])
     page.click("[data-testid=start]")
     page.wait_for_selector(BOARD)
     counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}
@@ -181,7 +181,7 @@ def test_costs_on_the_map_and_text_sizes(browser, site, locale, size):
     page.goto(site)
     page.wait_for_selector("[data-testid=new-islands]", timeout=BOOT_TIMEOUT)
     try:
-        to_my_flight(page)
+        to_my_flight(page, locale[:2])
         assert page.get_attribute(BOARD, "data-layout") == ("phone" if phone else "desk")
         sizes = page.evaluate(SIZES_JS, 12 if phone else 11)
         assert sizes["moves"] == 61 and not sizes["small"], sizes
@@ -220,8 +220,8 @@ def test_who_starts_at_setup_and_undo_of_a_flight(app):
     the last in turn order); a flight of mine is taken back with Undo (no die rolled, no tile drawn since)."""
     page, watch = app
     page.click("[data-testid=new-islands]")
-    page.select_option("[data-testid=seat-1]", "bot1")
-    page.select_option("[data-opt=first]", "2")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
+    choose(page, "[data-opt=first]", "2")
     page.click("[data-testid=start]")
     page.wait_for_selector(BOARD)
     assert wait_mine(page) == "start"
@@ -278,7 +278,7 @@ def bot_flights(page) -> list:
 def play_until_the_bot_flew(page) -> list:
     page.evaluate(WATCH_FLIGHTS_JS)
     page.click("[data-testid=new-islands]")
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.click("[data-testid=start]")
     page.wait_for_selector(BOARD)
     counts = {"reroll": 0, "preview": 0, "cloud": 0, "gain": 0, "place": 0}

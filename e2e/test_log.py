@@ -5,7 +5,7 @@ line takes its direction from its own words."""
 from __future__ import annotations
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import engine_state, new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import BOT1, YOU, engine_state, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 # The log list, marked once with a property of the element itself (a new element would not have it).
 MARK = "document.querySelector('[data-testid=log]').keptForTest = true"
@@ -22,7 +22,7 @@ def open_table(browser, site, locale: str = "en-US"):
     watch = Watch(page, "/".join(site.split("/", 3)[:3]))
     page.goto(site)
     page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: YOU[locale[:2]], 1: BOT1[locale[:2]]}, {"rounds": 1})
     return context, page, watch
 
 

@@ -7,7 +7,7 @@ from .helpers import engine_state, new_game, play_turn_by_clicks, wait_for_me_or
 
 def test_full_round_against_bot_matches_engine(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     turns = 0
     while True:
         phase = wait_for_me_or_modal(page)
@@ -28,7 +28,7 @@ def test_full_round_against_bot_matches_engine(app):
 
 def test_hot_seat_hides_hand_between_turns(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "human"})
+    new_game(page, {0: "You", 1: "Another person on this device"})
     first_hand = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert len(first_hand) == 8
     play_turn_by_clicks(page)
@@ -48,7 +48,7 @@ def test_hot_seat_hides_hand_between_turns(app):
 
 def test_keyboard_only_turn(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"})
     page.focus("[data-testid=hand-card] >> nth=0")
     page.keyboard.press("ArrowRight")
     focused = page.evaluate("document.activeElement.dataset.card")
@@ -78,7 +78,7 @@ def test_player_names_are_escaped(app):
 
 def test_open_discards_option_shows_whole_piles(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"open_discards": True})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"open_discards": True})
     for _ in range(3):
         page.locator("[data-testid=hand-card]").first.click()
         page.click("[data-testid=discard-btn]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import TURN_TIMEOUT, engine_state, wait_for_moves
+from .helpers import TURN_TIMEOUT, choose, engine_state, wait_for_moves
 
 MINE_OR_OVER = """() => document.querySelector('[data-testid=new-game]')
     || document.querySelector('[data-testid=next-round]')
@@ -14,11 +14,11 @@ MINE_OR_OVER = """() => document.querySelector('[data-testid=new-game]')
 
 def start_game(page, length: str = "short") -> None:
     page.click("[data-testid=new-lost-cities-board]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "bot1")
-    page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=length]", length)
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
+    choose(page, "[data-testid=seat-2]", "Bot — level 1 (easy)")
+    choose(page, "[data-opt=length]", length)
     page.click("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=lcb-board]")
 

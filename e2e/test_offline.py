@@ -29,7 +29,7 @@ def test_offline_game_under_sub_path(browser):
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         # Later visits restore the interpreter from the cached memory snapshot (pyodide/boot.mjs).
         assert page.evaluate("globalThis.explorersBoot") == "snapshot"
-        new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+        new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
         turns = 0
         while (phase := wait_for_me_or_modal(page)) != "over":
             assert phase == "play", phase

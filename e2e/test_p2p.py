@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import engine_state, play_turn_by_clicks, wait_for_moves
+from .helpers import choose, engine_state, play_turn_by_clicks, wait_for_moves
 from .p2p import (
     answer_code,
     board_step,
@@ -41,7 +41,7 @@ def test_round_over_webrtc_with_errors_and_reloads(pair):
     # this table deals on the host's device (a joint deal), as every remote table but the two-seat card game
     # does; that one is dealt by mental poker (e2e/test_p2p_fair.py)
     host.evaluate("localStorage.setItem('explorers.fair-hands', 'false')")
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    host_game(host, {1: "Remote player (invite link)"}, {"rounds": 1})
     link = invite_link(host, 1)
     assert link.startswith(host.url.split("#")[0] + "#join=")
 
@@ -133,11 +133,12 @@ def test_four_seat_board_game_with_bot_takeover(pair, site):
     host.goto(site)
     host.wait_for_selector("[data-testid=new-lost-cities-board]", timeout=90_000)
     host.click("[data-testid=new-lost-cities-board]")
-    host.select_option("[data-testid=player-count]", "4")
+    choose(host, "[data-testid=player-count]", "4")
     host.wait_for_selector("[data-testid=seat-3]")
-    for seat, kind in ((1, "remote"), (2, "remote"), (3, "bot1")):
-        host.select_option(f"[data-testid=seat-{seat}]", kind)
-    host.select_option("[data-opt=length]", "short")
+    for seat, label in ((1, "Remote player (invite link)"), (2, "Remote player (invite link)"),
+                        (3, "Bot — level 1 (easy)")):
+        choose(host, f"[data-testid=seat-{seat}]", label)
+    choose(host, "[data-opt=length]", "short")
     host.click("[data-testid=start]")
     assert invite_link(host, 2) != invite_link(host, 1)
     host.click("[data-testid=net-bot-2]")  # nobody came for seat 3: a bot plays it
@@ -171,7 +172,7 @@ def test_invite_link_under_a_sub_path(pair):
     try:
         host.goto(url)
         host.wait_for_selector("[data-testid=new-lost-cities]", timeout=90_000)
-        host_game(host, {1: "remote"})
+        host_game(host, {1: "Remote player (invite link)"})
         link = invite_link(host, 1)
         assert link.startswith(url + "#join=")
         guest.goto(link)

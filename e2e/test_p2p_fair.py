@@ -29,7 +29,7 @@ def pair(site, playwright_instance):
 
 def test_a_game_with_hands_not_even_the_host_can_see(pair):
     host, guest, hw, gw = pair
-    host_game(host, {1: "remote"}, {"rounds": 1})
+    host_game(host, {1: "Remote player (invite link)"}, {"rounds": 1})
     connect(host, guest, 1)
     for page in (host, guest):
         page.wait_for_selector("[data-testid=net-panel] [data-testid=trust][data-state=fair]", state="attached")

@@ -26,7 +26,7 @@ HOME_CENTRE = f"""() => {{ const r = document.querySelector('{HOME}').getBoundin
 
 def _bots_playing(page) -> None:
     choose_setting(page, "bot-speed", "fast")
-    new_game(page, {0: "bot1", 1: "bot1"}, {"rounds": 3})
+    new_game(page, {0: "Bot — level 1 (easy)", 1: "Bot — level 1 (easy)"}, {"rounds": 3})
     page.wait_for_function("() => window.explorersRecord() !== 'null' "
                            "&& JSON.parse(window.explorersRecord()).moves.length >= 2", timeout=60_000)
 
@@ -65,7 +65,7 @@ def test_a_press_that_ends_elsewhere_lets_the_held_redraw_through(app):
     would draw it: no bot moves after that)."""
     page, watch = app
     choose_setting(page, "bot-speed", "fast")
-    new_game(page, {1: "bot1"}, {"rounds": 3})
+    new_game(page, {1: "Bot — level 1 (easy)"}, {"rounds": 3})
     for _ in range(8):
         assert wait_for_me_or_modal(page) == "play"
         mine = moves_made(page) + 2  # the play and the draw

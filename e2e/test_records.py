@@ -14,7 +14,7 @@ from py_engine.core import Record, Rng
 from py_engine.core.record import SealedRecord
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import engine_state, new_game, wait_for_me_or_modal
+from .helpers import choose, engine_state, new_game, wait_for_me_or_modal
 
 MOVES = "() => JSON.parse(window.explorersRecord()).moves.length"
 
@@ -43,7 +43,7 @@ def expect_error(page, text: str) -> None:
 
 def test_undo_export_import_continue_replay(app, tmp_path):
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     assert wait_for_me_or_modal(page) == "play"
     hand = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     # Undo: a discard may be taken back before drawing; a deck draw may not.
@@ -122,7 +122,7 @@ def test_undo_export_import_continue_replay(app, tmp_path):
     assert page.inner_text("[data-testid=rp-pos]") == f"Move {moves} of {moves}"
     page.click("[data-testid=rp-move-1]")
     assert page.inner_text("[data-testid=rp-pos]") == f"Move 1 of {moves}"
-    page.select_option("[data-testid=rp-seat]", "0")
+    choose(page, "[data-testid=rp-seat]", "Your view")
     assert page.locator("[data-testid=hand-card]").count() == 7  # seat 1 after its discard
     assert page.locator("#board [data-act]").count() == 0  # read-only
     page.click("[data-testid=rp-back]")

@@ -5,7 +5,7 @@ and an unfinished game is not embedded; a hostile name stays text."""
 
 from __future__ import annotations
 
-from .helpers import new_game, play_turn_by_clicks, wait_for_me_or_modal
+from .helpers import choose, new_game, play_turn_by_clicks, wait_for_me_or_modal
 
 PAYLOAD = "<img src=x onerror=f()>"  # names are cut at 24 characters
 
@@ -33,7 +33,7 @@ def test_saved_games_and_nothing_peeked(app):
     page, watch = app
     # A hot-seat game; the second person's name is a hostile payload (shown as text).
     page.click("[data-testid=new-lost-cities]")
-    page.select_option("[data-testid=seat-1]", "human")
+    choose(page, "[data-testid=seat-1]", "Another person on this device")
     page.fill("[data-testid=name-1]", PAYLOAD)
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-testid=hand-card][data-cmd]")
@@ -68,7 +68,7 @@ def test_saved_games_and_nothing_peeked(app):
 
     # A second game, against a bot: the first one is still listed (nothing overwritten).
     page.click("[data-testid=home]")
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 1})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 1})
     assert wait_for_me_or_modal(page) == "play"
     play_turn_by_clicks(page)
     assert wait_for_me_or_modal(page) == "play"
@@ -106,7 +106,7 @@ def test_home_page_games_first_and_saved_games_in_their_own_terms(app):
     """A game with no move is not kept; games come first, then the three newest saved games (the rest under
     "All saved games"), each placed in its own terms and dated by the browser's Intl."""
     page, watch = app
-    new_game(page, {0: "you", 1: "bot1"}, {"rounds": 2})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"}, {"rounds": 2})
     assert wait_for_me_or_modal(page) == "play"
     page.click("[data-testid=home]")
     page.wait_for_selector("[data-testid=records]")

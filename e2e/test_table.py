@@ -15,7 +15,7 @@ from py_engine import get_game
 from py_engine.core import Rng
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT, engine_state, new_game
+from .helpers import TURN_TIMEOUT, choose, engine_state, new_game
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
@@ -113,14 +113,19 @@ def assert_log_keeps_a_scroll_back(page) -> None:
     """Scrolled back on purpose, the log stays where the person put it across redraws; at the end again, it
     follows the newest entry."""
     assert page.evaluate("(l => l.scrollHeight > l.clientHeight)(document.querySelector('[data-testid=log]'))")
-    page.evaluate("document.querySelector('[data-testid=log]').scrollTop = 0")
+    page.hover("[data-testid=log]")  # the wheel over the log, as a person scrolls it back to its start
+    page.mouse.wheel(0, -100_000)
+    page.wait_for_function("document.querySelector('[data-testid=log]').scrollTop === 0")
     page.wait_for_timeout(100)
     card = page.locator("[data-testid=hand-card]").first
     card_id = card.get_attribute("data-card")
     card.click()  # a redraw
     page.wait_for_selector(f'[data-testid=hand-card][data-card="{card_id}"][aria-pressed=true]')
     assert page.evaluate("document.querySelector('[data-testid=log]').scrollTop") == 0
-    page.evaluate("(l => { l.scrollTop = l.scrollHeight; })(document.querySelector('[data-testid=log]'))")
+    page.hover("[data-testid=log]")  # and down to its end again
+    page.mouse.wheel(0, 100_000)
+    page.wait_for_function("(l => l.scrollTop + l.clientHeight >= l.scrollHeight - 1)"
+                           "(document.querySelector('[data-testid=log]'))")
     page.wait_for_timeout(100)
     page.locator(f'[data-testid=hand-card][data-card="{card_id}"]').click()
     page.wait_for_selector(f'[data-testid=hand-card][data-card="{card_id}"][aria-pressed=false]')
@@ -164,7 +169,7 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
     phone = size == "phone"
     context, page, watch = open_page(browser, site, PHONE if phone else DESKTOP)
     press(page, "[data-testid=new-lost-cities]", phone)
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.fill("[data-opt=rounds]", "2")
     press(page, "[data-testid=start]", phone)
     page.wait_for_function(FOCUS_NOT_BODY)  # a table start leaves focus on the table
@@ -222,9 +227,9 @@ def test_board_game_text_at_laptop_size(browser, site, players):
     at the start and after a few moves (pieces on the paths, cards in the columns)."""
     context, page, watch = open_page(browser, site, DESKTOP)
     page.click("[data-testid=new-lost-cities-board]")
-    page.select_option("[data-testid=player-count]", str(players))
+    choose(page, "[data-testid=player-count]", str(players))
     for seat in range(1, players):
-        page.select_option(f"[data-testid=seat-{seat}]", "bot1")
+        choose(page, f"[data-testid=seat-{seat}]", "Bot — level 1 (easy)")
     page.click("[data-testid=start]")
     page.wait_for_selector("#board svg.board")
     assert_board_text(page, MIN_LAPTOP_TEXT)
@@ -251,7 +256,7 @@ def test_board_game_text_at_laptop_size(browser, site, players):
 def test_board_game_turns_by_taps_at_phone_size(browser, site):
     context, page, watch = open_page(browser, site, PHONE)
     page.tap("[data-testid=new-lost-cities-board]")
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.tap("[data-testid=start]")
     page.wait_for_selector("svg[data-testid=lcb-board]")
     # The five paths at their own size in a box that scrolls sideways; stone values and card numbers ≥ 12 px.
@@ -293,7 +298,7 @@ def test_a_new_screen_opens_at_its_top_on_a_phone(browser, site):
     page.tap("[data-testid=new-islands]")
     page.wait_for_selector("[data-testid=seat-1]")
     assert page.evaluate("scrollY") == 0
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.tap("[data-testid=start]")
     page.wait_for_selector("#board svg.board")
     assert page.evaluate("scrollY") == 0
@@ -311,7 +316,7 @@ def test_keyboard_focus_dialogs_names_and_wording(app):
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=start]")
     page.wait_for_function(FOCUS_NOT_BODY)  # the setup screen takes focus
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1 (easy)")
     page.focus("[data-testid=start]")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=hand-card][data-cmd]")
@@ -383,7 +388,7 @@ def test_arrow_keys_step_the_replay_and_views_read_right(app):
 
 def test_hot_seat_player_sees_the_drawn_card_before_the_cover(app):
     page, watch = app
-    new_game(page, {0: "you", 1: "human"})
+    new_game(page, {0: "You", 1: "Another person on this device"})
     first = hand_ids(page)
     page.locator("[data-testid=hand-card]").first.click()
     page.click("[data-testid=discard-btn]")
@@ -403,7 +408,7 @@ def test_hot_seat_player_sees_the_drawn_card_before_the_cover(app):
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_animations_are_short_and_off_under_reduced_motion(browser, site, motion):
     context, page, watch = open_page(browser, site, DESKTOP, reduced_motion=motion)
-    new_game(page, {0: "you", 1: "bot1"})
+    new_game(page, {0: "You", 1: "Bot — level 1 (easy)"})
     page.evaluate("""() => { window.__anims = [];
         new MutationObserver(() => setTimeout(() => {
             for (const a of document.getAnimations()) window.__anims.push(a.effect.getTiming().duration);
@@ -446,7 +451,7 @@ def test_cut_invite_link_and_over_long_answer_code_are_named(app, browser):
     """The host's invite link cut short says so on the guest's page; an over-long answer code pasted on the
     host's page says it is too long."""
     page, watch = app
-    new_game(page, {0: "you", 1: "remote"})
+    new_game(page, {0: "You", 1: "Remote player (invite link)"})
     page.wait_for_selector("[data-testid=invite-1]", timeout=TURN_TIMEOUT)
     link = page.input_value("[data-testid=invite-1]")
     page.fill("[data-testid=answer-in-1]", "A" * 4001)
