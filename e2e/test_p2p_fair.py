@@ -102,3 +102,37 @@ def test_a_game_with_hands_not_even_the_host_can_see(pair):
     assert guest.locator("[data-testid^=rp-move-]").count() == len(rec["moves"]) + 1  # and the start
     hw.assert_clean()
     gw.assert_clean()
+
+
+# The attacker's copy of our page, at the host's end: right after our code sends a seat its "seat", it sends the
+# same seat again with other options (a redeal on demand: issue 37, hole 2), once.
+REDEAL_JS = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    send.call(this, data);
+    let m = null;
+    try { m = JSON.parse(data); } catch (e) { return; }
+    if (m && m.t === 'seat' && m.fair && !window.__redealt) {
+      window.__redealt = true;
+      m.options = Object.assign({}, m.options, {rounds: 3});
+      send.call(this, JSON.stringify(m));
+    }
+  };
+}"""
+
+
+def test_a_modified_host_page_that_asks_for_a_redeal_is_named_and_both_pages_stop(site, playwright_instance):
+    """A host page that misbehaves once (a second "seat" with other options after the deal began): the guest's
+    page names it and stops, tells the host, and the host's page stops too and says why; nobody can move."""
+    with two_browsers(playwright_instance, site) as (host, guest, hw, gw):
+        host.evaluate(REDEAL_JS)
+        host_game(host, {1: "Remote player (invite link)"}, {"rounds": 1})
+        connect(host, guest, 1)
+        guest.wait_for_selector("[data-testid=deal-status][data-state=cheat][data-kind=redeal]")
+        assert "asked to deal your seat again" in guest.inner_text("[data-testid=deal-status]")
+        host.wait_for_selector("[data-testid=deal-status][data-state=cheat][data-kind=stopped]")
+        assert "redeal" in host.inner_text("[data-testid=deal-status]")
+        for page in (host, guest):
+            assert not page.locator("[data-testid=hand-card][data-act]").count()  # the game is stopped
+        hw.assert_clean()
+        gw.assert_clean()
