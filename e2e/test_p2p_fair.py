@@ -3,7 +3,11 @@ its own hand, the host's page never holds the guest's hand, the guest and then t
 the game goes on where it stopped, and the final audit passes on both screens; the host's record then replays
 like any record.
 
-A two-seat Lost Cities table with a remote seat deals so by default (web/session.py: FAIR_HANDS)."""
+A two-seat Lost Cities table with a remote seat deals so by default (web/session.py: FAIR_HANDS).
+
+Then a host page and a guest page that misbehave once (issue 37: a modified copy of our page at one end of the
+link, which patches the data channel's `send`): each time the other page names the cheat and stops, and the
+cheating page stops too, saying why."""
 
 from __future__ import annotations
 
@@ -132,6 +136,42 @@ def test_a_modified_host_page_that_asks_for_a_redeal_is_named_and_both_pages_sto
         assert "asked to deal your seat again" in guest.inner_text("[data-testid=deal-status]")
         host.wait_for_selector("[data-testid=deal-status][data-state=cheat][data-kind=stopped]")
         assert "redeal" in host.inner_text("[data-testid=deal-status]")
+        for page in (host, guest):
+            assert not page.locator("[data-testid=hand-card][data-act]").count()  # the game is stopped
+        hw.assert_clean()
+        gw.assert_clean()
+
+
+# The attacker's copy of our page, at the guest's end: the first key it sends to open a card of the host's hand is
+# bent (its last hex digit changed), once.
+BENT_KEY_JS = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    let m = null;
+    try { m = JSON.parse(data); } catch (e) { m = null; }
+    if (m && m.t === 'mp' && m.m && m.m.k === 'keys' && m.m.x && m.m.x.length && !window.__bent) {
+      window.__bent = true;
+      const x = m.m.x[0];
+      m.m.x[0] = x.slice(0, -1) + (x.endsWith('1') ? '2' : '1');
+      data = JSON.stringify(m);
+    }
+    send.call(this, data);
+  };
+}"""
+
+
+def test_a_modified_guest_page_that_sends_a_bent_key_is_named_and_both_pages_stop(site, playwright_instance):
+    """A guest page that misbehaves once (a key that does not open the host's card): the host's page names the
+    guest and stops, tells the guest, and the guest's page stops too; nobody can move."""
+    with two_browsers(playwright_instance, site) as (host, guest, hw, gw):
+        guest.evaluate(BENT_KEY_JS)
+        host_game(host, {1: "Remote player (invite link)"}, {"rounds": 1})
+        connect(host, guest, 1)
+        host.wait_for_selector("[data-testid=deal-status][data-state=cheat]", timeout=120_000)
+        kind = host.get_attribute("[data-testid=deal-status]", "data-kind")
+        assert kind in ("wrong_key", "malformed"), kind
+        guest.wait_for_selector("[data-testid=deal-status][data-state=cheat][data-kind=stopped]")
+        assert kind in guest.inner_text("[data-testid=deal-status]")
         for page in (host, guest):
             assert not page.locator("[data-testid=hand-card][data-act]").count()  # the game is stopped
         hw.assert_clean()
