@@ -63,6 +63,9 @@ from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
+# at 1366x768 the table fits the window: the board takes its height, the decision (build menu, trade, discard,
+# "End turn") is docked at the foot of the side column beside it
+ONE_SCREEN = True
 
 SIZE = 50.0
 # Phone hit areas (board units; the phone draws the 600-unit-wide island across a 390 px screen less its
@@ -206,10 +209,10 @@ def render(view: dict, ui: dict) -> Safe:
     names = _names(view, ui)
     pos = _vertex_positions(view)
     hv = _hex_vertices(view, pos)
-    parts: list = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H, "fill": "#f7f3ea"}),
-                   tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
-    hexlist = _hexes(view)
     narrow = bool(ui.get("narrow"))
+    # the island (sea, hexes, harbours, pieces, targets): drawn as is on a phone, enlarged on a wide screen
+    parts: list = [tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
+    hexlist = _hexes(view)
     for h in hexlist:
         parts.append(_hex_svg(view, h, hv[h["id"]], pos, names, narrow))
     for e, kind in view["harbours"]:
@@ -227,40 +230,40 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_larger(_building_svg(b, pos, names), pos[b["v"]], PHONE_PIECE if narrow else 1))
     for k in _knights(view):
         parts.append(_larger(_knight_svg(k, pos, names), pos[k["v"]], PHONE_PIECE if narrow else 1))
-    # targets on top; on a phone each gets a larger invisible hit area (vertices last: they win overlaps)
+    # targets on top, each with a larger invisible hit area (vertices last: they win overlaps)
+    hits = (PHONE_HIT, PHONE_HIT_EDGE) if narrow else (WIDE_HIT, WIDE_HIT_EDGE)
 
-    def hit(x: float, y: float, r: float) -> Safe | str:
-        return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"}) if narrow else ""
+    def hit(x: float, y: float, r: float) -> Safe:
+        return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"})
 
     for e, acts in sorted(edges.items()):
         a, b = _edge_verts(e, view, pos)
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        line = join(hit((x1 + x2) / 2, (y1 + y2) / 2, PHONE_HIT_EDGE),
+        line = join(hit((x1 + x2) / 2, (y1 + y2) / 2, hits[1]),
                     tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"}),
                     tag("circle", {"cx": fmt((x1 + x2) / 2), "cy": fmt((y1 + y2) / 2), "r": 7, "class": "target"}))
         parts.append(_control(acts, f"e{e}", sel, line, tr("Path {n}: choose an action", n=e), view))
     for h, acts in sorted(hexes.items()):
         cx, cy = _hex_centre(hexlist[h])
         mark = tag("circle", {"cx": fmt(cx), "cy": fmt(cy - 20), "r": 11, "class": "target"})
-        shape = join(hit(cx, cy - 20, PHONE_HIT), mark)
+        shape = join(hit(cx, cy - 20, hits[0]), mark)
         parts.append(_control(acts, f"h{h}", sel, shape,
                               tr("{hex}: choose an action", hex=_hex_words(view, h)), view))
     for v, acts in sorted(verts.items()):
         x, y = pos[v]
-        shape = join(hit(x, y, PHONE_HIT), tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"}))
+        shape = join(hit(x, y, hits[0]), tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"}))
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
-    parts.append(build.spot_tips({a[0] for d in (verts, edges, hexes) for acts in d.values() for a in acts}, narrow))
+    tips = build.spot_tips({a[0] for d in (verts, edges, hexes) for acts in d.values() for a in acts}, narrow)
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
     data = {"data_testid": "ck-board", "data_mine": "1" if mine and legal else "0",
             "data_decision": pending.get("kind", "over")}
     if narrow:
-        return _narrow_svg(view, ui, parts, data)
-    parts.append(_side_svg(view, ui))
-    parts.append(_bottom_svg(view, ui))
-    return board_svg(False, W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10, **data)
+        return _narrow_svg(view, ui, [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H,
+                                                          "fill": "#f7f3ea"}), *parts, tips], data)
+    return _wide_svg(view, ui, parts, tips, data)
 
 
 def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
@@ -280,6 +283,70 @@ def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
     parts.append(tag("g", {"transform": f"translate(0 {fmt(hand_top)}) scale({HAND_SCALE}) translate(0 -596)"},
                      _bottom_svg(view, ui, progress_at=(20, 676))))
     return svg_root(NARROW_W, height, _("Catan: Cities & Knights board"), *parts, style="max-height:none", **data)
+
+
+# Wide screens (a laptop's window, 1366x768): the island enlarged ISLAND_K times in a square on the left, the
+# barbarians, dice, players, your hand and your progress cards in a column on its right; the drawing is as tall
+# as that column needs (at least the island's square) and the table fits it to the window's height.
+ISLAND_K = 1.2
+ISLAND_SQ = 636  # the island's square (board units): the sea's circle, 5.2 * SIZE * ISLAND_K across, and a margin
+COL_X = 640  # the right column's left edge (the side panels were drawn from x 610)
+W_WIDE = COL_X + 426
+# Hit areas on a wide screen (island units, before ISLAND_K): 13.5 at intersections and hexes, 12.5 at paths
+# (25 units from an intersection: they barely overlap); >= 24 px while the board is drawn at 0.8 or more
+WIDE_HIT, WIDE_HIT_EDGE = 13.5, 12.5
+HAND_CARD_W = 52.5  # a hand card's step in the right column (8 kinds across its 420 units)
+
+
+def _wide_svg(view: dict, ui: dict, island: list, tips: Safe, data: dict) -> Safe:
+    half = ISLAND_SQ / 2
+    tx, ty = half - CX * ISLAND_K, half - CY * ISLAND_K
+    side_bottom = SIDE_PLAYERS_Y + len(view["player_info"]) * 98
+    hand, hand_h = _hand_column(view, ui, COL_X, side_bottom + 6)
+    height = round(max(ISLAND_SQ, side_bottom + 6 + hand_h + 6))
+    parts = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W_WIDE, "height": height, "fill": "#f7f3ea"}),
+             tag("g", {"transform": f"translate({fmt(tx)} {fmt(ty)}) scale({ISLAND_K})",
+                       "data-testid": "island"}, island),
+             tips,
+             tag("g", {"transform": f"translate({COL_X - 610} 0)"}, _side_svg(view, ui)),
+             hand]
+    return board_svg(False, W_WIDE, height, _("Catan: Cities & Knights board"), *parts, smallest_font=10,
+                     **{"class": "board ck-wide"}, **data)
+
+
+def _hand_column(view: dict, ui: dict, x0: float, y0: float) -> tuple[Safe, float]:
+    """Your hand (one row of the 8 kinds) and your progress cards (a line each, with their text), from (x0, y0)
+    in the right column; and the height they take."""
+    me = ui.get("me")
+    if me is None:
+        return Safe(""), 0
+    info = view["player_info"][me]
+    hand = info.get("hand") or {}
+    rates = info.get("rates") or {}
+    out = [tag("text", {"x": x0, "y": y0 + 14, "class": "hd"}, _("Your hand"))]
+    for i, k in enumerate(KINDS):
+        x = x0 + i * HAND_CARD_W
+        help_ = _(KIND_HELP[k])
+        if isinstance(rates.get(k), int):
+            help_ = tr("{help} Bank trade: {n} for 1.", help=help_, n=rates[k])
+        out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
+                       tag("rect", {"x": fmt(x), "y": y0 + 20, "width": HAND_CARD_W - 4, "height": 46, "rx": 5,
+                                    "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
+                       icons.icon(k, x + 14, y0 + 35, 18),
+                       tag("text", {"x": fmt(x + 36), "y": y0 + 41, "class": "hd", "text-anchor": "middle"},
+                           num(hand.get(k, 0))),
+                       fit_text(x + (HAND_CARD_W - 4) / 2, y0 + 61, HAND_CARD_W - 8, "tiny", kind_name(k),
+                                text_anchor="middle")))
+    progress = info.get("progress") or []
+    y = y0 + 90
+    out.append(tag("text", {"x": x0, "y": y, "class": "hd"}, _("Your progress cards")))
+    for i, c in enumerate(progress):
+        title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
+                   text=card_text(c))
+        out.append(fit_text(x0, y + 24 + i * 26, 420, "sm", tag("title", None, title),
+                            tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c),
+                            data_testid=f"progress-{i}"))
+    return tag("g", {"class": "hand"}, out), 96 + 26 * len(progress)
 
 
 def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:
