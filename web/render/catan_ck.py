@@ -82,6 +82,7 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "sm": "font:14.5px system-ui;fill:#222", "tiny": "font:14.5px system-ui;fill:#222",
     "big": "font:700 26px system-ui;fill:#1b1b1b",
     "pl": "font:700 14px system-ui;text-anchor:middle",
+    "kl": "stroke-width:3px;paint-order:stroke;stroke-linejoin:round",
     "hb": "font:600 14px system-ui;fill:#222;text-anchor:middle",
     "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;stroke-width:2;cursor:pointer",
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
@@ -93,6 +94,9 @@ NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .hand .hd,.
 # Phone: pieces, the robber, the merchant and harbours drawn this much larger (their letters with them), so
 # that no text on the island is under 12 px; terrain names are left to the hexes' titles (icons show them)
 PHONE_PIECE, PHONE_HARBOUR = 1.5, 1.4
+# A hex's terrain name stays between its two upper corners' pieces (43 units from its middle; a knight reaches
+# 13.5 units from its corner), so that no piece covers it
+NAME_W = 58
 
 
 def _hexes(view: dict) -> list[dict]:
@@ -399,7 +403,7 @@ def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str], na
     t = h["terrain"]
     out = [tag("title", None, _hex_title(view, h, names)),
            tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
-           None if narrow else fit_text(cx, cy - 22, 78, "tl", terrain_name(t))]
+           None if narrow else fit_text(cx, cy - 22, NAME_W, "tl", terrain_name(t))]
     res = TERRAIN_YIELD[t][0] if t in TERRAIN_YIELD else None
     if res:  # what the hex yields, by shape as well as by the terrain's colour
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 32), "r": 9, "fill": "#fbf3dc", "opacity": 0.85}))
@@ -517,12 +521,16 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
         more = _("Inactive: pay 1 grain to activate it before it can defend or act.")
     return tag("g", {"data-testid": f"knight-{k['v']}", "aria-label": label},
                tag("title", None, tr("{label}. {help}", label=label, help=more)),
+               tag("polygon", {"points": icons.knight_points(x, y, lvl), "fill": "none", "stroke": "#111",
+                               "stroke-width": 5}),  # an ink outline: the piece shows on any terrain
                tag("polygon", {"points": icons.knight_points(x, y, lvl), "fill": fill, "stroke": PLAYER_COLOURS[s],
                                "stroke-width": 3, "stroke-dasharray": None if k["active"] else "4 2",
                                "data-level": lvl, "data-active": int(bool(k["active"]))}),
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 13.5, "fill": "none", "stroke": "#111"})
                if lvl == 3 else None,
-               tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "pl", "fill": ink}, LETTERS[s], k["level"]))
+               tag("text", {"x": fmt(x), "y": fmt(y + 5), "class": "pl kl", "fill": ink,
+                            "stroke": "#111" if ink.lower() in ("#fff", "#ffffff") else "#fff"},
+                   LETTERS[s], k["level"]))
 
 
 def _names(view: dict, ui: dict) -> list[str]:
