@@ -3,8 +3,9 @@
 Layout: the hex island on the left (terrain named, number tokens with pips, 6 and 8 in red, harbours,
 roads, settlements, cities, walls, metropolises, knights with level and active state, the robber R and the
 merchant M); on the right the barbarian track, the dice with the event die, and one panel per player (VP,
-cards, progress cards per deck, improvement levels, knight strength). The own hand and progress cards
-(with their text) run along the bottom. Every hex, harbour, piece, card and track has a tooltip (<title>)
+cards, progress cards per deck, improvement levels, knight strength), then the own hand and progress cards
+(with their text). On a wide screen the island is enlarged to the column's height (`_wide_svg`); on a phone
+all of it is stacked under the island (`_narrow_svg`). Every hex, harbour, piece, card and track has a tooltip (<title>)
 saying what it does. Legal board targets are highlighted: a target with one action plays it (data-act); a
 target with several (e.g. activate or promote a knight) is selected (data-cmd="select") and its actions
 appear as buttons. Players are told apart by colour and a letter (A-D) on every piece. Every word goes
