@@ -11,6 +11,7 @@ from py_engine.games.catan_ck.data import KINDS
 
 from .conftest import BOOT_TIMEOUT
 from .helpers import BOT1, TURN_TIMEOUT, act, choose, engine_state, moves_made, wait_for_moves
+from .test_one_screen import LAYOUT, OUTSIDE
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
     || document.querySelector('svg[data-testid=ck-board][data-mine="1"]')"""
@@ -430,6 +431,10 @@ def test_hot_seat_discard_on_a_seven_in_one_confirm(app):
     page.set_viewport_size({"width": 1366, "height": 768})  # and the board's text at a laptop's size
     text = page.evaluate(SMALL_TEXT, 11)
     assert text["n"] > 60 and text["small"] == [], text
+    # the table on one screen (e2e/test_one_screen.py): the panel docked beside the board, in the window
+    assert page.evaluate(LAYOUT)["scroll"] <= 1 and page.evaluate(OUTSIDE) == []
+    if SHOT:
+        page.screenshot(path=SHOT.replace(".png", "-discard.png"))
     count = page.locator("[data-testid=discard-count]")
     assert count.inner_text() == f"discard {need} of {sum(hand)}: 0 selected"
     assert page.locator("[data-testid=discard-these]").is_disabled()

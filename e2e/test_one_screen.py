@@ -1,9 +1,10 @@
 """Issue 35 (in part), the whole table on one screen at 1366x768: for the Lost Cities card game, the board game,
-Islands and Arnak (renderers with ONE_SCREEN), at the first decision and in mid-game, the page does not scroll,
-every enabled control of the current decision lies inside the window (or, on Arnak's table, inside the board's
-own scrolling frame and reachable by scrolling it), the board takes at least half of the window and its text
-renders at 11 px or more. Catan's board, fitted to the window's height, draws its text below 11 px while the
-build menu or a discard panel is docked under it: it is not asserted here (issue 35 stays open).
+Islands, Arnak and Catan (renderers with ONE_SCREEN), at the first decision and in mid-game, the page does not
+scroll, every enabled control of the current decision lies inside the window (or, on Arnak's table, inside the
+board's own scrolling frame and reachable by scrolling it; Catan's docked decision scrolls in its own box when a
+trade panel is open), the board takes at least half of the window and its text renders at 11 px or more. Catan's
+intersections and paths, where settlements and roads are placed, are pointer targets of at least 24 x 24 px
+(WCAG 2.2, target size).
 
 Arnak's board is taller than the window: it scrolls inside its frame, the hand is docked under it. A card selected
 in the hand brings the sites it lights into view inside the frame; after the dig the decision ("end turn") is in
@@ -27,7 +28,7 @@ from py_engine.core import Rng
 from .conftest import open_app
 from .helpers import TURN_TIMEOUT
 
-GAMES = {"lost-cities": 2, "lost-cities-board": 3, "islands": 2, "arnak": 2}
+GAMES = {"lost-cities": 2, "lost-cities-board": 3, "islands": 2, "arnak": 2, "catan-ck": 3}
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 
 # The current decision's enabled controls (board targets, hand cards, docked buttons) that lie outside the window;
@@ -179,6 +180,32 @@ def test_arnak_a_selected_card_shows_its_sites_and_the_decision_stays_in_view(br
         page.click("[data-testid=board-zoom-out]")
         page.wait_for_function(f"() => !({wide})()")
         assert page.locator("[data-testid=board-zoom-out]").is_disabled()
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+# the smallest side (px) of each of the board's intersection (t-v) or path (t-e) targets that plays an action
+TARGET_SIDES = """prefix => [...document.querySelectorAll(`#board [data-testid^=${prefix}][data-act]`)].map(el => {
+  const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); })"""
+
+
+def test_catan_spots_and_paths_are_targets_of_24_px(browser, site):
+    """Set-up at 1366x768: every intersection offered for the first settlement, then every path offered for
+    its road, is a pointer target of at least 24 x 24 px (an invisible hit area around the drawn mark)."""
+    context, page, watch = open_app(browser, site, **DESKTOP)
+    try:
+        page.click("[data-testid=new-catan-ck]")
+        page.click("[data-testid=start]")
+        page.wait_for_selector("svg[data-testid=ck-board][data-decision=setup_place][data-mine='1']",
+                               timeout=TURN_TIMEOUT)
+        spots = page.evaluate(TARGET_SIDES, "t-v")
+        assert len(spots) > 20 and min(spots) >= 24, f"intersections: {min(spots):.1f} px"
+        page.locator("#board [data-testid^=t-v][data-act]").first.click()
+        page.wait_for_selector("svg[data-testid=ck-board][data-decision=setup_road][data-mine='1']",
+                               timeout=TURN_TIMEOUT)
+        paths = page.evaluate(TARGET_SIDES, "t-e")
+        assert len(paths) >= 2 and min(paths) >= 24, f"paths: {min(paths):.1f} px"
         watch.assert_clean()
     finally:
         context.close()

@@ -3,8 +3,9 @@
 Layout: the hex island on the left (terrain named, number tokens with pips, 6 and 8 in red, harbours,
 roads, settlements, cities, walls, metropolises, knights with level and active state, the robber R and the
 merchant M); on the right the barbarian track, the dice with the event die, and one panel per player (VP,
-cards, progress cards per deck, improvement levels, knight strength). The own hand and progress cards
-(with their text) run along the bottom. Every hex, harbour, piece, card and track has a tooltip (<title>)
+cards, progress cards per deck, improvement levels, knight strength), then the own hand and progress cards
+(with their text). On a wide screen the island is enlarged to the column's height (`_wide_svg`); on a phone
+all of it is stacked under the island (`_narrow_svg`). Every hex, harbour, piece, card and track has a tooltip (<title>)
 saying what it does. Legal board targets are highlighted: a target with one action plays it (data-act); a
 target with several (e.g. activate or promote a knight) is selected (data-cmd="select") and its actions
 appear as buttons. Players are told apart by colour and a letter (A-D) on every piece. Every word goes
@@ -63,6 +64,9 @@ from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
+# at 1366x768 the table fits the window: the board takes its height, the decision (build menu, trade, discard,
+# "End turn") is docked at the foot of the side column beside it
+ONE_SCREEN = True
 
 SIZE = 50.0
 # Phone hit areas (board units; the phone draws the 600-unit-wide island across a 390 px screen less its
@@ -79,6 +83,7 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "sm": "font:14.5px system-ui;fill:#222", "tiny": "font:14.5px system-ui;fill:#222",
     "big": "font:700 26px system-ui;fill:#1b1b1b",
     "pl": "font:700 14px system-ui;text-anchor:middle",
+    "kl": "stroke-width:3px;paint-order:stroke;stroke-linejoin:round",
     "hb": "font:600 14px system-ui;fill:#222;text-anchor:middle",
     "target": "fill:#ffe066;fill-opacity:.55;stroke:#b8860b;stroke-width:2;cursor:pointer",
     "etarget": "stroke:#ffd000;stroke-width:9;stroke-opacity:.7;cursor:pointer",
@@ -90,6 +95,9 @@ NARROW_STYLE = tag("style", None, ".board .num{font-size:21px}.board .hand .hd,.
 # Phone: pieces, the robber, the merchant and harbours drawn this much larger (their letters with them), so
 # that no text on the island is under 12 px; terrain names are left to the hexes' titles (icons show them)
 PHONE_PIECE, PHONE_HARBOUR = 1.5, 1.4
+# A hex's terrain name stays between its two upper corners' pieces (43 units from its middle; a knight reaches
+# 13.5 units from its corner), so that no piece covers it
+NAME_W = 58
 
 
 def _hexes(view: dict) -> list[dict]:
@@ -206,10 +214,10 @@ def render(view: dict, ui: dict) -> Safe:
     names = _names(view, ui)
     pos = _vertex_positions(view)
     hv = _hex_vertices(view, pos)
-    parts: list = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H, "fill": "#f7f3ea"}),
-                   tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
-    hexlist = _hexes(view)
     narrow = bool(ui.get("narrow"))
+    # the island (sea, hexes, harbours, pieces, targets): drawn as is on a phone, enlarged on a wide screen
+    parts: list = [tag("circle", {"cx": CX, "cy": CY, "r": 5.2 * SIZE, "fill": "#5fa8d3"})]
+    hexlist = _hexes(view)
     for h in hexlist:
         parts.append(_hex_svg(view, h, hv[h["id"]], pos, names, narrow))
     for e, kind in view["harbours"]:
@@ -227,40 +235,40 @@ def render(view: dict, ui: dict) -> Safe:
         parts.append(_larger(_building_svg(b, pos, names), pos[b["v"]], PHONE_PIECE if narrow else 1))
     for k in _knights(view):
         parts.append(_larger(_knight_svg(k, pos, names), pos[k["v"]], PHONE_PIECE if narrow else 1))
-    # targets on top; on a phone each gets a larger invisible hit area (vertices last: they win overlaps)
+    # targets on top, each with a larger invisible hit area (vertices last: they win overlaps)
+    hits = (PHONE_HIT, PHONE_HIT_EDGE) if narrow else (WIDE_HIT, WIDE_HIT_EDGE)
 
-    def hit(x: float, y: float, r: float) -> Safe | str:
-        return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"}) if narrow else ""
+    def hit(x: float, y: float, r: float) -> Safe:
+        return tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": r, "class": "hit"})
 
     for e, acts in sorted(edges.items()):
         a, b = _edge_verts(e, view, pos)
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        line = join(hit((x1 + x2) / 2, (y1 + y2) / 2, PHONE_HIT_EDGE),
+        line = join(hit((x1 + x2) / 2, (y1 + y2) / 2, hits[1]),
                     tag("line", {"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "class": "etarget"}),
                     tag("circle", {"cx": fmt((x1 + x2) / 2), "cy": fmt((y1 + y2) / 2), "r": 7, "class": "target"}))
         parts.append(_control(acts, f"e{e}", sel, line, tr("Path {n}: choose an action", n=e), view))
     for h, acts in sorted(hexes.items()):
         cx, cy = _hex_centre(hexlist[h])
         mark = tag("circle", {"cx": fmt(cx), "cy": fmt(cy - 20), "r": 11, "class": "target"})
-        shape = join(hit(cx, cy - 20, PHONE_HIT), mark)
+        shape = join(hit(cx, cy - 20, hits[0]), mark)
         parts.append(_control(acts, f"h{h}", sel, shape,
                               tr("{hex}: choose an action", hex=_hex_words(view, h)), view))
     for v, acts in sorted(verts.items()):
         x, y = pos[v]
-        shape = join(hit(x, y, PHONE_HIT), tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"}))
+        shape = join(hit(x, y, hits[0]), tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 10, "class": "target"}))
         parts.append(_control(acts, f"v{v}", sel, shape, tr("Intersection {n}: choose an action", n=v), view))
         if sel == f"v{v}":
             parts.append(tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 14, "class": "sel"}))
-    parts.append(build.spot_tips({a[0] for d in (verts, edges, hexes) for acts in d.values() for a in acts}, narrow))
+    tips = build.spot_tips({a[0] for d in (verts, edges, hexes) for acts in d.values() for a in acts}, narrow)
     pending = view.get("pending") or {}
     mine = ui.get("me") is not None and ui.get("me") in (pending.get("seats") or [])
     data = {"data_testid": "ck-board", "data_mine": "1" if mine and legal else "0",
             "data_decision": pending.get("kind", "over")}
     if narrow:
-        return _narrow_svg(view, ui, parts, data)
-    parts.append(_side_svg(view, ui))
-    parts.append(_bottom_svg(view, ui))
-    return board_svg(False, W, H, _("Catan: Cities & Knights board"), *parts, smallest_font=10, **data)
+        return _narrow_svg(view, ui, [STYLE, tag("rect", {"x": 0, "y": 0, "width": W, "height": H,
+                                                          "fill": "#f7f3ea"}), *parts, tips], data)
+    return _wide_svg(view, ui, parts, tips, data)
 
 
 def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
@@ -280,6 +288,70 @@ def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
     parts.append(tag("g", {"transform": f"translate(0 {fmt(hand_top)}) scale({HAND_SCALE}) translate(0 -596)"},
                      _bottom_svg(view, ui, progress_at=(20, 676))))
     return svg_root(NARROW_W, height, _("Catan: Cities & Knights board"), *parts, style="max-height:none", **data)
+
+
+# Wide screens (a laptop's window, 1366x768): the island enlarged ISLAND_K times in a square on the left, the
+# barbarians, dice, players, your hand and your progress cards in a column on its right; the drawing is as tall
+# as that column needs (at least the island's square) and the table fits it to the window's height.
+ISLAND_K = 1.2
+ISLAND_SQ = 636  # the island's square (board units): the sea's circle, 5.2 * SIZE * ISLAND_K across, and a margin
+COL_X = 640  # the right column's left edge (the side panels were drawn from x 610)
+W_WIDE = COL_X + 426
+# Hit areas on a wide screen (island units, before ISLAND_K): 13.5 at intersections and hexes, 12.5 at paths
+# (25 units from an intersection: they barely overlap); >= 24 px while the board is drawn at 0.8 or more
+WIDE_HIT, WIDE_HIT_EDGE = 13.5, 12.5
+HAND_CARD_W = 52.5  # a hand card's step in the right column (8 kinds across its 420 units)
+
+
+def _wide_svg(view: dict, ui: dict, island: list, tips: Safe, data: dict) -> Safe:
+    half = ISLAND_SQ / 2
+    tx, ty = half - CX * ISLAND_K, half - CY * ISLAND_K
+    side_bottom = SIDE_PLAYERS_Y + len(view["player_info"]) * 98
+    hand, hand_h = _hand_column(view, ui, COL_X, side_bottom + 6)
+    height = round(max(ISLAND_SQ, side_bottom + 6 + hand_h + 6))
+    parts = [STYLE, tag("rect", {"x": 0, "y": 0, "width": W_WIDE, "height": height, "fill": "#f7f3ea"}),
+             tag("g", {"transform": f"translate({fmt(tx)} {fmt(ty)}) scale({ISLAND_K})",
+                       "data-testid": "island"}, island),
+             tips,
+             tag("g", {"transform": f"translate({COL_X - 610} 0)"}, _side_svg(view, ui)),
+             hand]
+    return board_svg(False, W_WIDE, height, _("Catan: Cities & Knights board"), *parts, smallest_font=10,
+                     **{"class": "board ck-wide"}, **data)
+
+
+def _hand_column(view: dict, ui: dict, x0: float, y0: float) -> tuple[Safe, float]:
+    """Your hand (one row of the 8 kinds) and your progress cards (a line each, with their text), from (x0, y0)
+    in the right column; and the height they take."""
+    me = ui.get("me")
+    if me is None:
+        return Safe(""), 0
+    info = view["player_info"][me]
+    hand = info.get("hand") or {}
+    rates = info.get("rates") or {}
+    out = [tag("text", {"x": x0, "y": y0 + 14, "class": "hd"}, _("Your hand"))]
+    for i, k in enumerate(KINDS):
+        x = x0 + i * HAND_CARD_W
+        help_ = _(KIND_HELP[k])
+        if isinstance(rates.get(k), int):
+            help_ = tr("{help} Bank trade: {n} for 1.", help=help_, n=rates[k])
+        out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
+                       tag("rect", {"x": fmt(x), "y": y0 + 20, "width": HAND_CARD_W - 4, "height": 46, "rx": 5,
+                                    "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
+                       icons.icon(k, x + 14, y0 + 35, 18),
+                       tag("text", {"x": fmt(x + 36), "y": y0 + 41, "class": "hd", "text-anchor": "middle"},
+                           num(hand.get(k, 0))),
+                       fit_text(x + (HAND_CARD_W - 4) / 2, y0 + 61, HAND_CARD_W - 8, "tiny", kind_name(k),
+                                text_anchor="middle")))
+    progress = info.get("progress") or []
+    y = y0 + 90
+    out.append(tag("text", {"x": x0, "y": y, "class": "hd"}, _("Your progress cards")))
+    for i, c in enumerate(progress):
+        title = tr("{card} ({track} progress card): {text}", card=card_name(c), track=track_name(CARD_TRACK.get(c)),
+                   text=card_text(c))
+        out.append(fit_text(x0, y + 24 + i * 26, 420, "sm", tag("title", None, title),
+                            tag("tspan", {"font-weight": "700"}, card_name(c)), _(": "), card_text(c),
+                            data_testid=f"progress-{i}"))
+    return tag("g", {"class": "hand"}, out), 96 + 26 * len(progress)
 
 
 def _edge_verts(e: int, view: dict, pos: dict) -> tuple[int, int]:
@@ -332,7 +404,7 @@ def _hex_svg(view: dict, h: dict, vs: list[int], pos: dict, names: list[str], na
     t = h["terrain"]
     out = [tag("title", None, _hex_title(view, h, names)),
            tag("polygon", {"points": pts, "fill": TERRAIN_FILL[t], "stroke": "#6b5b3a", "stroke-width": 2}),
-           None if narrow else fit_text(cx, cy - 22, 78, "tl", terrain_name(t))]
+           None if narrow else fit_text(cx, cy - 22, NAME_W, "tl", terrain_name(t))]
     res = TERRAIN_YIELD[t][0] if t in TERRAIN_YIELD else None
     if res:  # what the hex yields, by shape as well as by the terrain's colour
         out.append(tag("circle", {"cx": fmt(cx), "cy": fmt(cy + 32), "r": 9, "fill": "#fbf3dc", "opacity": 0.85}))
@@ -450,12 +522,16 @@ def _knight_svg(k: dict, pos: dict, names: list[str]) -> Safe:
         more = _("Inactive: pay 1 grain to activate it before it can defend or act.")
     return tag("g", {"data-testid": f"knight-{k['v']}", "aria-label": label},
                tag("title", None, tr("{label}. {help}", label=label, help=more)),
+               tag("polygon", {"points": icons.knight_points(x, y, lvl), "fill": "none", "stroke": "#111",
+                               "stroke-width": 5}),  # an ink outline: the piece shows on any terrain
                tag("polygon", {"points": icons.knight_points(x, y, lvl), "fill": fill, "stroke": PLAYER_COLOURS[s],
                                "stroke-width": 3, "stroke-dasharray": None if k["active"] else "4 2",
                                "data-level": lvl, "data-active": int(bool(k["active"]))}),
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": 13.5, "fill": "none", "stroke": "#111"})
                if lvl == 3 else None,
-               tag("text", {"x": fmt(x), "y": fmt(y + 4), "class": "pl", "fill": ink}, LETTERS[s], k["level"]))
+               tag("text", {"x": fmt(x), "y": fmt(y + 5), "class": "pl kl", "fill": ink,
+                            "stroke": "#111" if ink.lower() in ("#fff", "#ffffff") else "#fff"},
+                   LETTERS[s], k["level"]))
 
 
 def _names(view: dict, ui: dict) -> list[str]:
