@@ -235,3 +235,15 @@ def test_tables_without_remote_seats_or_with_the_single_generator_take_no_links(
     assert Host("lost-cities", 2, seats=["local", "remote"], joint=True).chain is None  # no later randomness
     assert Host("arnak", 2, seats=["local", "remote"], joint=True, chains=False).chain is None
     assert Host("arnak", 2, seats=["local", "remote"]).chain is None  # a host-dealt table: as before
+
+
+@pytest.mark.parametrize("pending", [[99, ["x"], 0, [1], {}], [-1, ["x"], 0, [1], {}], [0, ["x"], 0, "keys", []],
+                                     "pending", [0, ["x"], 0, [1], ["not", "a", "dict"]], [0, ["x"], 0, [1], {"z": 1}]])
+def test_a_corrupt_waiting_move_in_a_host_save_is_refused_by_name(pending):
+    from py_engine.core import RecordError
+
+    host, hub, (bea,) = table("arnak")
+    saved = json.loads(json.dumps(host.save()))
+    saved["pending"] = pending
+    with pytest.raises(RecordError, match="bad saved pending move"):
+        Host.resume(saved)

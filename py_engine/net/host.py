@@ -288,10 +288,11 @@ class Host:
         if pending is not None:
             try:
                 seat, encoded, seq, keys, got = pending
-                action = self._find(seat, encoded) if seq == self.seq else None
-                ok = action is not None and all(k in range(n) for k in keys) and all(
-                    int(k) in keys and chains.follows(self._last[int(k) + 1], v) for k, v in got.items())
-            except (TypeError, ValueError):
+                action = self._find(seat, encoded) if msg.is_int(seat, 0, n - 1) and seq == self.seq else None
+                ok = action is not None and isinstance(keys, list) and all(msg.is_int(k, 0, n - 1) for k in keys) \
+                    and isinstance(got, dict) and all(int(k) in keys and chains.follows(self._last[int(k) + 1], v)
+                                                      for k, v in got.items())
+            except (TypeError, ValueError, AttributeError, IndexError):
                 ok = False
             if not ok:
                 raise RecordError("bad saved pending move")
