@@ -5,17 +5,15 @@ It looks only at what the action concerns, through the same per-item tests the l
 from (effects.py): a dig checks that one site, a card that one card, a travel payment that one source.
 The other pending decisions (accept, discard, exile, choose, ...) have short option lists: those are
 searched (`options(op)` only, without the free actions offered beside them).
+
+The state is typed as core `State` (an `ArnakState`): state.py imports this module, never the reverse.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ...core import State
 from . import data as D
 from .effects import KEEP, MAIN, MID_FREE_KINDS, NO_MID_FREE, OVER, travel_ok
-
-if TYPE_CHECKING:
-    from .state import ArnakState
 
 
 def plain(action: tuple) -> tuple | None:
@@ -40,7 +38,7 @@ def plain(action: tuple) -> tuple | None:
     return tuple(out)
 
 
-def judge(s: ArnakState, seat: int, action: tuple) -> bool:
+def judge(s: State, seat: int, action: tuple) -> bool:
     """Whether `seat` may play `action` now (see the module docstring)."""
     if s.phase == OVER or seat != s.turn:
         return False
@@ -61,7 +59,7 @@ def judge(s: ArnakState, seat: int, action: tuple) -> bool:
     return _main(s, seat, a)
 
 
-def _free(s: ArnakState, seat: int, a: tuple, mid: bool = False, main: bool = False) -> bool:
+def _free(s: State, seat: int, a: tuple, mid: bool = False, main: bool = False) -> bool:
     """("play" | "idol" | "boon" | "assist", x) as a free action; `main`: cards and assistants may also be
     the main action."""
     if len(a) != 2 or type(a[1]) is not int:
@@ -77,7 +75,7 @@ def _free(s: ArnakState, seat: int, a: tuple, mid: bool = False, main: bool = Fa
     return 0 <= x < len(p.assistants) and (s.assist_ok(seat, x, False) or main and s.assist_ok(seat, x, True))
 
 
-def _main(s: ArnakState, seat: int, a: tuple) -> bool:
+def _main(s: State, seat: int, a: tuple) -> bool:
     """A main action other than a card or an assistant, or "pass"."""
     kind, n = a[0], len(a)
     if n == 1:
@@ -98,7 +96,7 @@ def _main(s: ArnakState, seat: int, a: tuple) -> bool:
     return kind == "buy" and a in s.buy_options(seat, "any", 0)
 
 
-def _decision(s: ArnakState, seat: int, op: tuple, a: tuple) -> bool:
+def _decision(s: State, seat: int, op: tuple, a: tuple) -> bool:
     """An answer to the pending decision `op`: a travel payment or a dig judged directly (a dig decision
     may always be skipped), any other by searching `options(op)`."""
     k = op[0]

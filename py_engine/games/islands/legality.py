@@ -5,18 +5,18 @@ space id) but reads only the few fields the action concerns instead of building 
 
 `is_legal` has one rule per (decision, action kind, length); it gets the state, the seat and the
 action's arguments.
+
+The state is typed as core `State` (an `IslandsState`): state.py imports this module, never the reverse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...core import State
 from .data import CLOCKWISE, EXT_INFO, HI, KIND, LO, OPPOSITE, OWNER, TERRAIN
-
-if TYPE_CHECKING:
-    from .state import IslandsState
 
 
 def tile_sig(t: int) -> tuple:
@@ -49,7 +49,7 @@ def _shown(tiles: list[int], t: Any) -> bool:
     return not any(u < t and tile_sig(u) == sig for u in tiles)
 
 
-def is_legal(s: IslandsState, seat: int, action: tuple) -> bool:
+def is_legal(s: State, seat: int, action: tuple) -> bool:
     """Exactly `action in s.legal_actions(seat)` with types compared; never raises."""
     if not action or not isinstance(action[0], str):
         return False
@@ -57,35 +57,35 @@ def is_legal(s: IslandsState, seat: int, action: tuple) -> bool:
     return rule is not None and rule(s, seat, *action[1:])
 
 
-def _yes(s: IslandsState, p: int, *args: Any) -> bool:
+def _yes(s: State, p: int, *args: Any) -> bool:
     return True
 
 
-def _keep(s: IslandsState, p: int) -> bool:
+def _keep(s: State, p: int) -> bool:
     """Keeping a tile needs a free telescope space."""
     return len(s.telescope[p]) < s.cap[p]
 
 
-def _reroll(s: IslandsState, p: int, die: Any) -> bool:
+def _reroll(s: State, p: int, die: Any) -> bool:
     """Each die may be rolled again once."""
     return isinstance(die, str) and die in ("bonus", "direction") and not s.rerolled[die == "direction"]
 
 
 # ---- flights -----------------------------------------------------------------------------------------
-def _stay(s: IslandsState, p: int) -> bool:
+def _stay(s: State, p: int) -> bool:
     if s.pos[p] < 0:
         return False
     lo, _hi, allowed = s.flight_terms(p)
     return s.stay_cost(p, lo, allowed) <= s.energy[p]
 
 
-def _affordable(s: IslandsState, p: int, d: str, k: int, n: int) -> bool:
+def _affordable(s: State, p: int, d: str, k: int, n: int) -> bool:
     """Flying k of the n spaces of a path in direction d costs no more than p's energy."""
     lo, hi, allowed = s.flight_terms(p)
     return 1 <= k <= n and flight_costs(n, lo, hi, d in allowed)[k - 1] <= s.energy[p]
 
 
-def _fly(s: IslandsState, p: int, d: Any, k: Any) -> bool:
+def _fly(s: State, p: int, d: Any, k: Any) -> bool:
     """k spaces straight on from the balloon's island space (then the docks with harbour access)."""
     pos = s.pos[p]
     if pos < 0 or not isinstance(d, str) or d not in CLOCKWISE or not _int(k):
@@ -93,7 +93,7 @@ def _fly(s: IslandsState, p: int, d: Any, k: Any) -> bool:
     return _affordable(s, p, d, k, len(s._path(pos, d, s.access[p])))
 
 
-def _leave(s: IslandsState, p: int, d: Any, x: Any) -> bool:
+def _leave(s: State, p: int, d: Any, x: Any) -> bool:
     """From a dock (not the '?' dock) onto the island: a coast space with no space behind it in
     direction d starts the flight, which ends on x."""
     board = s.board
@@ -108,17 +108,17 @@ def _leave(s: IslandsState, p: int, d: Any, x: Any) -> bool:
     return board.coast[e] is not None and _affordable(s, p, d, k, 1 + len(s._path(e, d, False)))
 
 
-def _jump(s: IslandsState, p: int, x: Any) -> bool:
+def _jump(s: State, p: int, x: Any) -> bool:
     """From the '?' dock to any island space."""
     return s.pos[p] == -7 and _int(x) and 0 <= x < len(s.board.coords)
 
 
 # ---- tiles -------------------------------------------------------------------------------------------
-def _cloud(s: IslandsState, p: int, i: Any) -> bool:
+def _cloud(s: State, p: int, i: Any) -> bool:
     return s.pos[p] >= 0 and _int(i) and 0 <= i < len(s.clouds) and bool(s.clouds[i])
 
 
-def _activate(s: IslandsState, p: int, kind: Any, how: Any) -> bool:
+def _activate(s: State, p: int, kind: Any, how: Any) -> bool:
     """An extension tile beside p's board whose activation energy p has: kept (a free telescope space)
     or converted."""
     if s.pos[p] < 0 or not isinstance(kind, str) or kind not in EXT_INFO or not isinstance(how, str):
@@ -128,18 +128,18 @@ def _activate(s: IslandsState, p: int, kind: Any, how: Any) -> bool:
     return s.energy[p] >= EXT_INFO[kind][3] and any(KIND[t] == kind for t in s.beside[p])
 
 
-def _give(s: IslandsState, p: int, t: Any) -> bool:
+def _give(s: State, p: int, t: Any) -> bool:
     return s.pos[p] < 0 and _shown(s._givable(p), t)
 
 
-def _take(s: IslandsState, p: int, t: Any) -> bool:
+def _take(s: State, p: int, t: Any) -> bool:
     """A harbour tile other than the one just given, or a tile from the bag."""
     if isinstance(t, str):
         return t == "bag" and bool(s.bag)
     return _int(t) and t != s.banned and _shown([u for u in s.harbour if u != s.banned], t)
 
 
-def _place(s: IslandsState, p: int, t: Any, j: Any) -> bool:
+def _place(s: State, p: int, t: Any, j: Any) -> bool:
     return _shown(s.telescope[p], t) and _int(j) and j in s.placements(p)
 
 
