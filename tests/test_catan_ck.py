@@ -1471,3 +1471,24 @@ def test_is_legal_progress_card_steps():
     assert not legal(s, ("remove_road", edge(40, 45))) and not legal(s, ("remove_road", edge(8, 13)))  # closed
     card_step(s, "intrigue")
     assert legal(s, ("intrigue", 49)) and not legal(s, ("intrigue", 13))  # seat 0's own knight
+
+
+def test_greedy_bots_trade_counter_and_finish_a_game():
+    """Three greedy bots (seed 4): they offer, accept, decline and counter one another, trades are made,
+    and the game ends with a winner in a few hundred moves and replays identically."""
+    from py_engine.games.catan_ck.heuristic import greedy
+
+    s = GAME.new(players=3, seed=4)
+    rng = Rng(4)
+    seen: Counter = Counter()
+    n = 0
+    while s.to_move() and n < 8000:
+        seat = s.to_move()[0]
+        a = greedy(s, seat, rng)
+        seen[a[0]] += 1
+        s.apply(seat, a)
+        n += 1
+    assert s.is_over() and s.vp(s.winner) >= WIN_VP
+    assert seen["counter"] >= 1 and seen["trade"] >= 1 and seen["accept"] >= 1 and seen["decline"] >= 1
+    again = s.record.replay()
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(s.to_json(), sort_keys=True)
