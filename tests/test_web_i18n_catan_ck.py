@@ -74,7 +74,7 @@ def plain(markup: str) -> str:
     """Markup as a reader hears it: each group of card icons (role="img") as its words, other tags dropped."""
     markup = re.sub(r"<svg\b.*?</svg>", "", str(markup), flags=re.S)
     markup = re.sub(r'<span class="ck-cards" role="img" aria-label="([^"]*)"[^>]*>(?:<span class="n">[^<]*</span>)*'
-                    r'<span class="sr-only">\1</span></span>', r"\1", markup)
+                    r'<span class="ck-words" style="[^"]*">\1</span></span>', r"\1", markup)
     return re.sub(r"<[^>]+>", "", markup)
 
 

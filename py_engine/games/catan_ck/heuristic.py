@@ -7,9 +7,9 @@ affords (city > settlement > improvement > knight when the barbarians threaten >
 spot); trade with the bank towards the next build; answer offers on their merit for the bot (a leader
 must offer more, one a step from the win gets nothing): accept what is worth it, else counter with what
 the bot would take (`counter_plan`: the offered cards for fewer or other spare cards of its own, built by
-this heuristic step by step, never searched), else decline; the greedy play (and the search's first
-candidate) offers the players one card for the single card missing for the next build, once a turn;
-rollouts never offer.
+this heuristic step by step), else decline; the search bots answer offers as this heuristic does. The
+greedy play (and the search's first candidate) offers the players one card for the single card missing for
+the next build, once a turn; rollouts never offer.
 """
 
 from __future__ import annotations
@@ -418,10 +418,10 @@ def order(s: CatanState, seat: int) -> list:
         # an offer only when the greedy plan makes one: the search does not weigh trades
         acts = [a for a in acts if a[0] != "offer" or a == first]
         ranked = _one_per_kind(sorted(acts, key=lambda a: -_score_main(s, seat, a, ctx)))
-    elif top["k"] == "make_offer" or (top["k"] == "offer" and top["replies"][seat] is not None):
-        return [first]  # building an offer follows the plan step by step
-    elif top["k"] == "offer":  # a counter only when the heuristic makes one (then built by it, not searched)
-        ranked = [a for a in acts if a != ("counter",) or a == first]
+    elif top["k"] in ("make_offer", "offer"):
+        # building an offer follows the plan step by step; an answer (accept, counter and its steps, decline)
+        # is the heuristic's: rollouts never trade, so a search would only see that a counter may be refused
+        return [first]
     elif top["k"] in ("setup_place",):
         ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
     else:
