@@ -234,6 +234,45 @@ def test_offer_builder_by_clicking_cards_every_control_named(catalogues: Path) -
             assert f'aria-label="{w}"' in whole, (lang, w)
 
 
+def test_a_bots_offer_reaches_a_person_who_may_counter_by_clicking_cards(catalogues: Path) -> None:
+    """Seat 1 (a bot) lacks 1 grain for its city and holds a spare brick: its greedy play offers everyone 1
+    brick for 1 grain. I (seat 0, with 2 grain and 1 wool) see it with Accept, Decline and Counter-offer;
+    in my counter (started from the mirror: 1 grain for 1 brick) my wool card in hand is a button adding
+    it; I send 1 grain + 1 wool for 1 brick and the bot, as offerer, takes my counter."""
+    from py_engine.games.catan_ck.heuristic import greedy
+    from render import catan_ck as ck
+
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 1, 1, [{"k": "main", "p": 1}]
+    s.owner[30], s.btype[30] = 1, 1
+    s.hands[1][3], s.hands[1][4], s.hands[1][0] = 1, 3, 2  # 1 grain, 3 ore, 2 brick
+    s.hands[0][3], s.hands[0][2] = 2, 1  # 2 grain, 1 wool
+    while s.stack[-1]["k"] != "offer":
+        s.apply(1, greedy(s, 1, Rng(0)))
+    top = s.stack[-1]
+    assert (top["give"], top["get"], top["to"]) == ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0], -1)
+
+    def ui(seat: int) -> tuple[dict, dict]:
+        view = json.loads(json.dumps(s.view(seat)))
+        return view, {"me": seat, "names": list(NAMES), "selected": None,
+                      "legal": [list(game.encode(a)) for a in s.legal_actions(seat)]}
+
+    i18n.set_language("en")
+    panel = str(ck.action_buttons(*ui(0)))
+    for testid in ("accept-btn", "decline-btn", "counter-btn"):
+        assert f'data-testid="{testid}"' in panel
+    assert "Bo offers 1 brick for 1 grain to everyone" in plain(str(ck.summary(ui(0)[0], NAMES)))
+    s.apply(0, ("counter",))
+    board = str(ck.render(*ui(0)))
+    assert 'aria-label="Give one more wool" data-act="[&quot;give&quot;,&quot;wool&quot;]"' in board
+    assert "You give 1 grain; you get 1 brick." in plain(str(ck.action_buttons(*ui(0))))
+    s.apply(0, ("give", "wool"))  # the click on my wool card: 1 grain + 1 wool for 1 brick
+    s.apply(0, ("send",))
+    s.apply(2, ("decline",))
+    assert s.stack[-1]["k"] == "confirm" and greedy(s, 1, Rng(0)) == ("trade", 0)
+
+
 def test_trade_log_lines_read_as_text() -> None:
     """An offer's and a trade's log line carry the cards' words as text (hidden beside the icons), so a
     line read as text is 'You offer 1 grain for 2 brick', not 'You offer  for '."""
