@@ -239,8 +239,9 @@ def test_a_bots_offer_reaches_a_person_who_may_counter_by_clicking_cards(catalog
     brick for 1 grain. I (seat 0, with 2 grain and 1 wool) see it with Accept, Decline and Counter-offer;
     in my counter (started from the mirror: 1 grain for 1 brick) my wool card in hand is a button adding
     it; I send 1 grain + 1 wool for 1 brick and the bot, as offerer, takes my counter."""
-    from py_engine.games.catan_ck.heuristic import greedy
     from render import catan_ck as ck
+
+    from py_engine.games.catan_ck.heuristic import greedy
 
     game = get_game("catan-ck")
     s = game.new(players=3, seed=1, options={"board": "beginner"})
