@@ -272,6 +272,8 @@ def test_a_bots_offer_reaches_a_person_who_may_counter_by_clicking_cards(catalog
     s.apply(0, ("send",))
     s.apply(2, ("decline",))
     assert s.stack[-1]["k"] == "confirm" and greedy(s, 1, Rng(0)) == ("trade", 0)
+    deal = str(ck.action_buttons(*ui(1)))  # the bot's choice as a person would see it: the deal on its button
+    assert "Trade with Anna: you give 1 brick, you get 1 wool, 1 grain" in plain(deal)
 
 
 def test_trade_log_lines_read_as_text() -> None:

@@ -885,6 +885,9 @@ def _act_html(a: tuple, view: dict | None, names: list[str]) -> Safe:
     if a[0] == "bank":
         marks: list[Safe] = []
         return icons.rich(_bank_label(a, view, Wording(marks)), marks)
+    deal = trade.deal_html(view, a[1], names) if a[0] == "trade" and len(a) == 2 and view else None
+    if deal is not None:
+        return deal
     kind = a[2] if a[0] == "harbor" and len(a) > 2 else a[1] if a[0] in KIND_ACTS and len(a) > 1 else None
     if kind in KIND_NAMES:  # the card it names, as its icon before the words
         return join(icons.icon_html(str(kind)), " ", _act_label(a, view, names))

@@ -177,3 +177,21 @@ def offer_summary(view: dict, names: list[str]) -> Safe | None:
     head = _rich(N_("{name} offers {give} for {get} to {whom}"), {"name": _player(names, off), "whom": whom},
                  give=pend.get("give"), get=pend.get("get"))
     return tag("div", {"data-testid": "open-offer"}, tag("h3", None, head), tag("ul", None, "", rows))
+
+
+def deal_html(view: dict, q: object, names: list[str]) -> Safe | None:
+    """The label of ("trade", q) while the offerer chooses: the deal with q as the offerer would make it
+    (the offer when q accepted, q's counter-offer mirrored), cards as icons named in words, so that the
+    choice reads on its button where no open-offer panel is shown (an embedded table):
+    'Trade with Bo: you give 1 grain, you get 1 brick'. None when the view holds no such answer."""
+    pend = view.get("pending") or {}
+    replies = pend.get("replies") or []
+    if pend.get("kind") != "confirm" or not isinstance(q, int) or not 0 <= q < len(replies):
+        return None
+    r = replies[q]
+    if not isinstance(r, dict) or r.get("r") not in ("accept", "counter"):
+        return None
+    give, get = (pend.get("give"), pend.get("get")) if r["r"] == "accept" else (r.get("get"), r.get("give"))
+    return _rich(N_("Trade with {name}: you give {give}, you get {get}"), {"name": _player(names, q)},
+                 give=give, get=get)
+
