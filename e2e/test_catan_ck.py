@@ -631,6 +631,7 @@ def test_offer_by_clicking_cards_to_a_bot_that_counters_declines_and_accepts(bro
     - 1 wool for 1 ore (the city's ore): it declines, and no trade is made;
     - 1 grain + 1 ore for 1 brick (its spare brick): it accepts, and I cancel."""
     from .conftest import Watch
+    from .test_a11y import audit
 
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
@@ -663,10 +664,12 @@ def test_offer_by_clicking_cards_to_a_bot_that_counters_declines_and_accepts(bro
     assert "You give 1 grain; you get 2 brick." in words(page, "[data-testid=trade-builder]")
     page.click("[data-testid=tb-to-1]")
     page.wait_for_selector("[data-testid=tb-to-1][aria-pressed=true]")
+    assert audit(page, "offer builder") == []
     page.click("[data-testid=tb-send]")
 
     page.wait_for_selector("svg[data-testid=ck-board][data-decision=confirm][data-mine='1']", timeout=TURN_TIMEOUT)
     assert "Trade with Bot 2: you give 1 grain, you get 1 brick" in words(page, "[data-testid=trade-1-btn]")
+    assert audit(page, "choice of a deal") == []
     page.click("[data-testid=trade-1-btn]")
     page.wait_for_selector(main)
     hand_shows(page, {"grain": 2, "brick": 1, "wool": 1, "ore": 1})

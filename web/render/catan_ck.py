@@ -319,14 +319,19 @@ def _wide_svg(view: dict, ui: dict, island: list, tips: Safe, data: dict) -> Saf
                      **{"class": "board ck-wide"}, **data)
 
 
-def _hand_card(ui: dict, k: str, card: Safe) -> Safe:
-    """A hand card; while an offer or counter-offer is built and one more of it may be given, a button that
-    gives it (one click per card, as on colonist.io), named for that."""
+def _hand_card(ui: dict, k: str, card: Safe, box: tuple[float, float, float, float]) -> Safe:
+    """A hand card; while an offer or counter-offer is built and one more of it may be given, covered by a
+    button (the card's `box`: x, y, width, height) that gives it (one click per card, as on colonist.io),
+    named for that (a cover without text: its name need not repeat the card's count)."""
     act = ("give", k)
     if act not in _legal(ui):
         return card
-    return tag("g", {**button_attrs(tr("Give one more {kind}", kind=kind_name(k)), act=act, testid=f"hand-give-{k}"),
-                     "class": "hand-give"}, card)
+    x, y, w, h = box
+    cover = tag("g", {**button_attrs(tr("Give one more {kind}", kind=kind_name(k)), act=act, testid=f"hand-give-{k}"),
+                      "class": "hand-give"},
+                tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 5,
+                             "fill": "transparent", "cursor": "pointer"}))
+    return join(card, cover)
 
 
 def _hand_edge(ui: dict, k: str) -> dict:
@@ -358,7 +363,7 @@ def _hand_column(view: dict, ui: dict, x0: float, y0: float) -> tuple[Safe, floa
                        tag("text", {"x": fmt(x + 36), "y": y0 + 41, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
                        fit_text(x + (HAND_CARD_W - 4) / 2, y0 + 61, HAND_CARD_W - 8, "tiny", kind_name(k),
-                                text_anchor="middle"))))
+                                text_anchor="middle")), (x, y0 + 20, HAND_CARD_W - 4, 46)))
     progress = info.get("progress") or []
     y = y0 + 90
     out.append(tag("text", {"x": x0, "y": y, "class": "hd"}, _("Your progress cards")))
@@ -741,7 +746,7 @@ def _bottom_svg(view: dict, ui: dict, progress_at: tuple[float, float] = (560, 6
                        icons.icon(k, x + 17, 628, 20),
                        tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
-                       fit_text(x + 30, 653, 57, "tiny", kind_name(k), text_anchor="middle"))))
+                       fit_text(x + 30, 653, 57, "tiny", kind_name(k), text_anchor="middle")), (x, 612, 60, 44)))
     px, py = progress_at
     out.append(tag("text", {"x": px, "y": py, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
