@@ -1492,3 +1492,25 @@ def test_greedy_bots_trade_counter_and_finish_a_game():
     assert seen["counter"] >= 1 and seen["trade"] >= 1 and seen["accept"] >= 1 and seen["decline"] >= 1
     again = s.record.replay()
     assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(s.to_json(), sort_keys=True)
+
+
+def test_bot_takes_a_counter_but_not_from_a_player_a_step_from_the_win():
+    """Seat 1 (a bot lacking 1 grain for its city) offers 1 brick for 1 grain; seat 0 counters 1 grain +
+    1 wool for 1 brick (worth 2 + 1 - 0.5 to the bot): taken; the same counter from seat 0 at 12 VP: cancel."""
+    from py_engine.games.catan_ck.heuristic import greedy
+
+    for vp, answer in ((0, ("trade", 0)), (12, ("cancel",))):
+        s = fresh()
+        s.turn, s.stack = 1, [{"k": "main", "p": 1}]
+        build(s, 1, 30)
+        give(s, 1, grain=1, ore=3, brick=2)
+        give(s, 0, grain=2, wool=1)
+        s.vpcards[0] = ["x"] * vp
+        while s.stack[-1]["k"] != "offer":
+            s.apply(1, greedy(s, 1, Rng(0)))
+        assert (s.stack[-1]["give"], s.stack[-1]["get"]) == ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0])
+        for a in (("counter",), ("give", "wool"), ("send",)):
+            s.apply(0, a)
+        s.apply(2, ("decline",))
+        assert s.stack[-1]["k"] == "confirm" and greedy(s, 1, Rng(0)) == answer
+

@@ -309,14 +309,16 @@ def _build_offer(s: CatanState, p: int, top: dict) -> tuple:
 
 
 def _confirm(s: CatanState, p: int, top: dict, acts: list) -> tuple:
-    """The deal worth most to me, or cancel when none is worth anything."""
+    """The deal worth most to me, or cancel when none is worth anything; a leader's deal must be worth the
+    leader's bar (`_leader_bar`: nothing is enough for a player a step from the win)."""
     best, pick = 0.0, ("cancel",)
     for a in acts:
         if a[0] == "trade":
             r = top["replies"][a[1]]
             gets, gives = (top["get"], top["give"]) if r["r"] == "accept" else (r["give"], r["get"])
             m = _merit(s, p, gets, gives)
-            if m > best:
+            bar = _leader_bar(s, p, a[1])
+            if m > best and (bar <= 1.0 or m >= bar):
                 best, pick = m, a
     return pick
 
