@@ -1514,3 +1514,24 @@ def test_bot_takes_a_counter_but_not_from_a_player_a_step_from_the_win():
         s.apply(2, ("decline",))
         assert s.stack[-1]["k"] == "confirm" and greedy(s, 1, Rng(0)) == answer
 
+
+
+def test_search_bots_offer_when_one_card_is_missing():
+    """Seat 1 may only end its turn or offer (it lacks 1 grain for a city, with a spare brick): the search's
+    only candidate is the greedy offer (ending at once is never better than an offer nobody takes), and a
+    level-1 search bot builds it card by card: 1 brick for 1 grain, to everyone."""
+    from py_engine.bots import make_bot
+    from py_engine.games.catan_ck.heuristic import order
+
+    s = fresh()
+    s.turn, s.stack = 1, [{"k": "main", "p": 1}]
+    build(s, 1, 30)
+    give(s, 1, grain=1, ore=3, brick=2)
+    give(s, 0, grain=2, wool=1)
+    assert s.legal_actions(1) == [("end",), ("offer",)] and order(s, 1) == [("offer",)]
+    steps = []
+    while s.stack[-1]["k"] != "offer":
+        steps.append(make_bot("search", "catan-ck", level=1, seed=3).choose(s, 1))
+        s.apply(1, steps[-1])
+    assert steps == [("offer",), ("give", "brick"), ("get", "grain"), ("send",)]
+    assert s.stack[-1]["to"] == -1 and s.stack[-1]["replies"] == [None, {"r": "self"}, None]

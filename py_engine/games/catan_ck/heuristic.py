@@ -417,8 +417,10 @@ def order(s: CatanState, seat: int) -> list:
     first = greedy(s, seat, Rng(0))
     if top["k"] == "main":
         ctx = _Ctx(s, seat)
-        # an offer only when the greedy plan makes one: the search does not weigh trades
-        acts = [a for a in acts if a[0] != "offer" or a == first]
+        # an offer only when the greedy plan makes one: the search does not weigh trades; and then ending the
+        # turn is left out (an offer nobody takes returns to this decision: ending now is never better, and
+        # rollouts, whose opponents' hands are guesses, would seldom see a taker and keep the first, "end")
+        acts = [a for a in acts if (a[0] != "offer" or a == first) and (first != ("offer",) or a != ("end",))]
         ranked = _one_per_kind(sorted(acts, key=lambda a: -_score_main(s, seat, a, ctx)))
     elif top["k"] in ("make_offer", "offer"):
         # building an offer follows the plan step by step; an answer (accept, counter and its steps, decline)
