@@ -590,10 +590,10 @@ def test_icons_in_the_log_and_hover_cards_with_costs(app):
     watch.assert_clean()
 
 
-def harbour_position(cards: dict[str, int] | None = None) -> str:
+def harbour_position(cards: dict[str, int] | None = None, turn: int = 0) -> str:
     """The beginner board, three players: my settlement and road at the 2:1 ore harbour, 6 ore in my hand
-    (or `cards`: {"0.grain": 3, "1.ore": 3, ...} by seat and kind), my action phase; as a position link's
-    code (base64url of the zlib'd JSON, as web/records.py writes it)."""
+    (or `cards`: {"0.grain": 3, "1.ore": 3, ...} by seat and kind), my action phase (or seat `turn`'s); as a
+    position link's code (base64url of the zlib'd JSON, as web/records.py writes it)."""
     import base64
     import zlib
 
@@ -605,7 +605,7 @@ def harbour_position(cards: dict[str, int] | None = None) -> str:
     road = next(e for e, ends in enumerate(EDGES) if 10 in ends)
     zones.update({"vertex.10": ["settlement-0"], f"edge.{road}": ["road-0"], "vertex.30": ["settlement-1"],
                   "vertex.40": ["settlement-2"]})
-    fields.update({"decision": "main", **{f"cards.{k}": n for k, n in (cards or {"0.ore": 6}).items()}})
+    fields.update({"decision": "main", "turn": turn, **{f"cards.{k}": n for k, n in (cards or {"0.ore": 6}).items()}})
     assert P.check(data).state.rate(0, KINDS.index("ore")) == 2
     raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -753,3 +753,34 @@ def test_harbour_trade_through_the_bank_builder(browser, site):
         assert page.locator(f"[data-testid=hand-{kind}] text").first.text_content() == n
     watch.assert_clean()
     context.close()
+
+
+def test_a_bots_offer_reaches_me_and_i_counter_by_clicking_a_hand_card(browser, site):
+    """Played on from a position in Bot 2's action phase (seat 1): it lacks 1 grain for its city and holds a
+    spare brick, so it offers everyone 1 brick for 1 grain. I (2 grain, 1 wool) see the offer with Accept,
+    Decline and Counter-offer; my counter starts from the offer's mirror (1 grain for 1 brick), a click on
+    my wool card adds it, and the bot takes my counter: my hand shows 1 grain, no wool, 1 brick."""
+    from .conftest import Watch
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    code = harbour_position({"0.grain": 2, "0.wool": 1, "1.grain": 1, "1.ore": 3, "1.brick": 2}, turn=1)
+    page.goto(f"{site.rstrip('/')}/embed.html?position={code}&seat=0")
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("svg[data-testid=ck-board][data-decision=offer][data-mine='1']", timeout=TURN_TIMEOUT)
+    assert "offered 1 brick for 1 grain — accept, decline or counter" in words(page, "[data-testid=status]")
+    for testid in ("accept-btn", "decline-btn", "counter-btn"):
+        assert page.locator(f"[data-testid={testid}]").is_enabled()
+    page.click("[data-testid=counter-btn]")
+    page.wait_for_selector("[data-testid=trade-builder]")
+    assert "You give 1 grain; you get 1 brick." in words(page, "[data-testid=trade-builder]")
+    assert page.locator("[data-testid=tb-to-all]").count() == 0  # a counter goes back to the offerer
+    page.locator("#board [data-testid=hand-give-wool]").click()
+    page.wait_for_selector("[data-testid=tb-card-give-wool-0]")
+    assert "You give 1 wool, 1 grain; you get 1 brick." in words(page, "[data-testid=trade-builder]")
+    page.click("[data-testid=tb-send]")
+    hand_shows(page, {"grain": 1, "wool": 0, "brick": 1})
+    watch.assert_clean()
+    context.close()
+
