@@ -590,9 +590,10 @@ def test_icons_in_the_log_and_hover_cards_with_costs(app):
     watch.assert_clean()
 
 
-def harbour_position() -> str:
-    """The beginner board, three players: my settlement and road at the 2:1 ore harbour, 6 ore in my hand,
-    my action phase; as a position link's code (base64url of the zlib'd JSON, as web/records.py writes it)."""
+def harbour_position(cards: dict[str, int] | None = None, turn: int = 0) -> str:
+    """The beginner board, three players: my settlement and road at the 2:1 ore harbour, 6 ore in my hand
+    (or `cards`: {"0.grain": 3, "1.ore": 3, ...} by seat and kind), my action phase (or seat `turn`'s); as a
+    position link's code (base64url of the zlib'd JSON, as web/records.py writes it)."""
     import base64
     import zlib
 
@@ -604,10 +605,104 @@ def harbour_position() -> str:
     road = next(e for e, ends in enumerate(EDGES) if 10 in ends)
     zones.update({"vertex.10": ["settlement-0"], f"edge.{road}": ["road-0"], "vertex.30": ["settlement-1"],
                   "vertex.40": ["settlement-2"]})
-    fields.update({"decision": "main", "cards.0.ore": 6})
+    fields.update({"decision": "main", "turn": turn, **{f"cards.{k}": n for k, n in (cards or {"0.ore": 6}).items()}})
     assert P.check(data).state.rate(0, KINDS.index("ore")) == 2
     raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def hand_shows(page, counts: dict[str, int]) -> None:
+    """Wait until my hand (on the board) shows these counts."""
+    page.wait_for_function("""counts => Object.entries(counts).every(([k, n]) =>
+        document.querySelector(`[data-testid=hand-${k}] text`).textContent === String(n))""", arg=counts)
+
+
+def words(page, selector: str) -> str:
+    return " ".join(page.inner_text(selector).split())
+
+
+def test_offer_by_clicking_cards_to_a_bot_that_counters_declines_and_accepts(browser, site):
+    """Played on from a position: I hold 3 grain, 1 wool, 1 ore; Bot 1 has a settlement (it aims for a city:
+    2 grain, 3 ore) and holds 1 grain, 3 ore, 2 brick. I build offers by clicking cards (a hand card gives
+    it, a kind in the "ask for" row asks it, a card in the offer takes it back), each control named for what
+    it does, and send them to Bot 1, who answers by its own evaluation:
+    - 1 grain for 2 brick: it counters 1 brick for 1 grain (its last brick is worth more to it), shown on
+      the button that takes it, and I take it: my hand shows 2 grain and 1 brick;
+    - 1 wool for 1 ore (the city's ore): it declines, and no trade is made;
+    - 1 grain + 1 ore for 1 brick (its spare brick): it accepts, and I cancel."""
+    from .conftest import Watch
+    from .test_a11y import audit
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    code = harbour_position({"0.ore": 1, "0.grain": 3, "0.wool": 1, "1.grain": 1, "1.ore": 3, "1.brick": 2})
+    page.goto(f"{site.rstrip('/')}/embed.html?position={code}&seat=0")
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    main = "svg[data-testid=ck-board][data-decision=main][data-mine='1']"
+    page.wait_for_selector(main)
+    hand_shows(page, {"grain": 3, "wool": 1, "ore": 1, "brick": 0})
+
+    page.click("[data-testid=offer-btn]")
+    page.wait_for_selector("[data-testid=trade-builder]")
+    card = page.locator("#board [data-testid=hand-give-grain]")
+    assert card.get_attribute("aria-label") == "Give one more grain" and card.get_attribute("role") == "button"
+    assert page.locator("#board [data-testid=hand-give-brick]").count() == 0  # none in my hand
+    card.click()
+    page.wait_for_selector("[data-testid=tb-card-give-grain-0]")
+    ask = page.locator("[data-testid=tb-ask-brick]")
+    assert ask.get_attribute("aria-label") == "Ask for one more brick"
+    for n in range(3):
+        ask.click()
+        page.wait_for_selector(f"[data-testid=tb-card-get-brick-{n}]")
+    extra = page.locator("[data-testid=tb-card-get-brick-2]")
+    assert extra.get_attribute("aria-label") == "Ask for one less brick"
+    extra.click()  # a card in the offer: taken back
+    page.wait_for_selector("[data-testid=tb-card-get-brick-2]", state="detached")
+    assert page.get_attribute("[data-testid=tb-ungive-grain]", "aria-label") == "Give one less grain"
+    assert page.get_attribute("[data-testid=tb-get-wool]", "aria-label") == "Ask for one more wool"
+    assert "You give 1 grain; you get 2 brick." in words(page, "[data-testid=trade-builder]")
+    page.click("[data-testid=tb-to-1]")
+    page.wait_for_selector("[data-testid=tb-to-1][aria-pressed=true]")
+    assert audit(page, "offer builder") == []
+    page.click("[data-testid=tb-send]")
+
+    page.wait_for_selector("svg[data-testid=ck-board][data-decision=confirm][data-mine='1']", timeout=TURN_TIMEOUT)
+    assert "Trade with Bot 2: you give 1 grain, you get 1 brick" in words(page, "[data-testid=trade-1-btn]")
+    assert audit(page, "choice of a deal") == []
+    page.click("[data-testid=trade-1-btn]")
+    page.wait_for_selector(main)
+    hand_shows(page, {"grain": 2, "brick": 1, "wool": 1, "ore": 1})
+
+    page.click("[data-testid=offer-btn]")
+    page.locator("#board [data-testid=hand-give-wool]").click()
+    page.wait_for_selector("[data-testid=tb-card-give-wool-0]")
+    page.click("[data-testid=tb-ask-ore]")
+    page.wait_for_selector("[data-testid=tb-card-get-ore-0]")
+    page.click("[data-testid=tb-to-1]")
+    page.wait_for_selector("[data-testid=tb-to-1][aria-pressed=true]")
+    page.click("[data-testid=tb-send]")
+    page.wait_for_selector("[data-testid=trade-builder]", state="detached")
+    page.wait_for_selector(main, timeout=TURN_TIMEOUT)  # declined: no choice to make, my turn goes on
+    hand_shows(page, {"grain": 2, "brick": 1, "wool": 1, "ore": 1})
+
+    page.click("[data-testid=offer-btn]")
+    for kind in ("grain", "ore"):
+        page.locator(f"#board [data-testid=hand-give-{kind}]").click()
+        page.wait_for_selector(f"[data-testid=tb-card-give-{kind}-0]")
+    page.click("[data-testid=tb-ask-brick]")
+    page.wait_for_selector("[data-testid=tb-card-get-brick-0]")
+    page.click("[data-testid=tb-to-1]")
+    page.wait_for_selector("[data-testid=tb-to-1][aria-pressed=true]")
+    page.click("[data-testid=tb-send]")
+    page.wait_for_selector("svg[data-testid=ck-board][data-decision=confirm][data-mine='1']", timeout=TURN_TIMEOUT)
+    assert "Trade with Bot 2: you give 1 grain, 1 ore, you get 1 brick" in words(page, "[data-testid=trade-1-btn]")
+    page.click("[data-testid=cancel-btn]")
+    page.wait_for_selector(main)
+    hand_shows(page, {"grain": 2, "brick": 1, "wool": 1, "ore": 1})
+    assert page.locator("[data-testid=offer-btn]").count() == 0  # three offers this turn
+    watch.assert_clean()
+    context.close()
 
 
 def test_harbour_trade_through_the_bank_builder(browser, site):
@@ -658,3 +753,34 @@ def test_harbour_trade_through_the_bank_builder(browser, site):
         assert page.locator(f"[data-testid=hand-{kind}] text").first.text_content() == n
     watch.assert_clean()
     context.close()
+
+
+def test_a_bots_offer_reaches_me_and_i_counter_by_clicking_a_hand_card(browser, site):
+    """Played on from a position in Bot 2's action phase (seat 1): it lacks 1 grain for its city and holds a
+    spare brick, so it offers everyone 1 brick for 1 grain. I (2 grain, 1 wool) see the offer with Accept,
+    Decline and Counter-offer; my counter starts from the offer's mirror (1 grain for 1 brick), a click on
+    my wool card adds it, and the bot takes my counter: my hand shows 1 grain, no wool, 1 brick."""
+    from .conftest import Watch
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    code = harbour_position({"0.grain": 2, "0.wool": 1, "1.grain": 1, "1.ore": 3, "1.brick": 2}, turn=1)
+    page.goto(f"{site.rstrip('/')}/embed.html?position={code}&seat=0")
+    page.click("[data-testid=play-on]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("svg[data-testid=ck-board][data-decision=offer][data-mine='1']", timeout=TURN_TIMEOUT)
+    assert "offered 1 brick for 1 grain — accept, decline or counter" in words(page, "[data-testid=status]")
+    for testid in ("accept-btn", "decline-btn", "counter-btn"):
+        assert page.locator(f"[data-testid={testid}]").is_enabled()
+    page.click("[data-testid=counter-btn]")
+    page.wait_for_selector("[data-testid=trade-builder]")
+    assert "You give 1 grain; you get 1 brick." in words(page, "[data-testid=trade-builder]")
+    assert page.locator("[data-testid=tb-to-all]").count() == 0  # a counter goes back to the offerer
+    page.locator("#board [data-testid=hand-give-wool]").click()
+    page.wait_for_selector("[data-testid=tb-card-give-wool-0]")
+    assert "You give 1 wool, 1 grain; you get 1 brick." in words(page, "[data-testid=trade-builder]")
+    page.click("[data-testid=tb-send]")
+    hand_shows(page, {"grain": 1, "wool": 0, "brick": 1})
+    watch.assert_clean()
+    context.close()
+

@@ -31,6 +31,7 @@ from py_engine.games.catan_ck.data import (
     NV,
     TOKENS_AZ,
     VERT_EDGES,
+    WIN_VP,
     deck_cards,
 )
 
@@ -1134,9 +1135,9 @@ def test_determinize_keeps_the_offered_cards_in_the_offerers_hand():
         assert [d.hands[1][i] + d.hands[2][i] for i in range(8)] == [s.hands[1][i] + s.hands[2][i] for i in range(8)]
 
 
-def test_heuristic_search_replies_to_offers_without_counters():
-    """The search answers an offer by accepting or declining: a counter (answered like a decline in
-    rollouts) followed by "back" would ask the same question again."""
+def test_heuristic_search_answers_offers_as_the_heuristic():
+    """The search answers an offer as the heuristic does (one candidate: no rollouts, which never trade and
+    would only see that a counter may be refused); a counter in progress without a plan is withdrawn."""
     from py_engine.games.catan_ck.heuristic import order
 
     s = fresh()
@@ -1146,9 +1147,105 @@ def test_heuristic_search_replies_to_offers_without_counters():
     give(s, 1, lumber=1)
     offer(s, 1, {"lumber": 1}, {"ore": 1})
     assert ("counter",) in s.legal_actions(0)
-    assert sorted(order(s, 0)) == [("accept",), ("decline",)]
+    assert order(s, 0) == [("accept",)]
     s.apply(0, ("counter",))
     assert order(s, 0) == [("back",)]
+
+
+
+def _city_seeker(brick: int) -> object:
+    """Seat 1 has a settlement and aims for a city (2 grain, 3 ore): it holds 1 grain, 3 ore and `brick`
+    bricks (a build it does not use); seat 0 offers 1 grain for 2 brick."""
+    s = fresh()
+    build(s, 1, 30)
+    give(s, 0, grain=2, wool=1)
+    give(s, 1, grain=1, ore=3, brick=brick)
+    offer(s, 0, {"grain": 1}, {"brick": 2})
+    return s
+
+
+def _bot_answer(s, p: int) -> list:
+    """The steps of p's policy until its answer to the open offer is given (at most 30)."""
+    from py_engine.games.catan_ck.heuristic import policy
+
+    steps: list = []
+    while len(steps) < 30:
+        r = s.stack[-1]["replies"][p]
+        if r is not None and r["r"] != "countering":
+            break
+        steps.append(policy(s, p, Rng(0)))
+        s.apply(p, steps[-1])
+    return steps
+
+
+def test_bot_with_surplus_brick_accepts_two_brick_for_the_grain_it_lacks():
+    """With 4 bricks the 3rd and 4th are a surplus (0.5 each) and the grain fills the city (2): worth 1."""
+    from py_engine.games.catan_ck.heuristic import _merit, greedy, policy
+
+    s = _city_seeker(4)
+    top = s.stack[-1]
+    assert _merit(s, 1, top["give"], top["get"]) == 1.0
+    assert policy(s, 1, Rng(0)) == greedy(s, 1, Rng(0)) == ("accept",)
+
+
+def test_bot_counters_one_brick_for_the_grain_when_two_are_too_many():
+    """With only 2 bricks, giving both is worth 2 - 1 - 0.5 = 0.5 < 1: the bot counters 1 brick for the
+    grain (worth 1.5), built card by card from the mirror (take back a brick, send); seat 0 may take it."""
+    from py_engine.games.catan_ck.heuristic import counter_plan, order
+
+    s = _city_seeker(2)
+    top = s.stack[-1]
+    assert counter_plan(s, 1, top) == ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0])
+    assert order(s, 1)[0] == ("counter",)  # the search keeps the heuristic's counter first
+    assert _bot_answer(s, 1) == [("counter",), ("ungive", "brick"), ("send",)]
+    assert s.stack[-1]["replies"][1] == {"r": "counter", "give": [1, 0, 0, 0, 0, 0, 0, 0],
+                                         "get": [0, 0, 0, 1, 0, 0, 0, 0]}
+    s.apply(2, ("decline",))
+    assert s.legal_actions(0) == [("trade", 1), ("cancel",)]
+    s.apply(0, ("trade", 1))
+    assert s.hands[1][KIDX["grain"]] == 2 and s.hands[1][KIDX["brick"]] == 1
+    assert s.hands[0][KIDX["brick"]] == 1 and s.hands[0][KIDX["grain"]] == 1
+
+
+def test_bot_counters_with_a_spare_card_in_place_of_one_it_lacks():
+    """Seat 0 asks 1 lumber (seat 1 has none) for 1 grain: seat 1 cannot accept, and counters with its
+    surplus brick in the lumber's place (worth 2 - 0.5)."""
+    s = fresh()
+    build(s, 1, 30)
+    give(s, 0, grain=2)
+    give(s, 1, grain=1, ore=3, brick=3)
+    offer(s, 0, {"grain": 1}, {"lumber": 1})
+    assert ("accept",) not in s.legal_actions(1)
+    assert _bot_answer(s, 1) == [("counter",), ("give", "brick"), ("send",)]  # the mirror has no lumber
+    assert s.stack[-1]["replies"][1]["give"] == [1, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_bot_declines_an_offer_that_does_not_help_it():
+    """1 wool (not in its city) for 1 of its 3 ore (inside the city's cost): worth 1 - 2 = -1, and a brick
+    in the ore's place is worth only 1 - 0.5 (the counter would not reach 1): decline."""
+    from py_engine.games.catan_ck.heuristic import counter_plan, policy
+
+    s = fresh()
+    build(s, 1, 30)
+    give(s, 0, wool=2)
+    give(s, 1, grain=1, ore=3, brick=3)
+    offer(s, 0, {"wool": 1}, {"ore": 1})
+    assert counter_plan(s, 1, s.stack[-1]) is None
+    assert policy(s, 1, Rng(0)) == ("decline",)
+
+
+def test_bot_gives_nothing_to_a_player_a_step_from_the_win():
+    """Seat 0 at 12 VP offers 2 grain for 1 brick (worth 2 + 2 - 1 to seat 1): no accept, no counter."""
+    from py_engine.games.catan_ck.heuristic import counter_plan, policy
+
+    s = _city_seeker(4)
+    s.apply(1, ("decline",))
+    s.apply(2, ("decline",))
+    s.vpcards[0] = ["x"] * 12
+    assert s.vp(0) == WIN_VP - 1
+    offer(s, 0, {"grain": 2}, {"brick": 1})
+    assert counter_plan(s, 1, s.stack[-1]) is None
+    assert policy(s, 1, Rng(0)) == ("decline",)
 
 
 # ---- fast legality (State.is_legal, used by apply) ----------------------------------------------------------------
@@ -1374,3 +1471,67 @@ def test_is_legal_progress_card_steps():
     assert not legal(s, ("remove_road", edge(40, 45))) and not legal(s, ("remove_road", edge(8, 13)))  # closed
     card_step(s, "intrigue")
     assert legal(s, ("intrigue", 49)) and not legal(s, ("intrigue", 13))  # seat 0's own knight
+
+
+def test_greedy_bots_trade_counter_and_finish_a_game():
+    """Three greedy bots (seed 4): they offer, accept, decline and counter one another, trades are made,
+    and the game ends with a winner in a few hundred moves and replays identically."""
+    from py_engine.games.catan_ck.heuristic import greedy
+
+    s = GAME.new(players=3, seed=4)
+    rng = Rng(4)
+    seen: Counter = Counter()
+    n = 0
+    while s.to_move() and n < 8000:
+        seat = s.to_move()[0]
+        a = greedy(s, seat, rng)
+        seen[a[0]] += 1
+        s.apply(seat, a)
+        n += 1
+    assert s.is_over() and s.vp(s.winner) >= WIN_VP
+    assert seen["counter"] >= 1 and seen["trade"] >= 1 and seen["accept"] >= 1 and seen["decline"] >= 1
+    again = s.record.replay()
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(s.to_json(), sort_keys=True)
+
+
+def test_bot_takes_a_counter_but_not_from_a_player_a_step_from_the_win():
+    """Seat 1 (a bot lacking 1 grain for its city) offers 1 brick for 1 grain; seat 0 counters 1 grain +
+    1 wool for 1 brick (worth 2 + 1 - 0.5 to the bot): taken; the same counter from seat 0 at 12 VP: cancel."""
+    from py_engine.games.catan_ck.heuristic import greedy
+
+    for vp, answer in ((0, ("trade", 0)), (12, ("cancel",))):
+        s = fresh()
+        s.turn, s.stack = 1, [{"k": "main", "p": 1}]
+        build(s, 1, 30)
+        give(s, 1, grain=1, ore=3, brick=2)
+        give(s, 0, grain=2, wool=1)
+        s.vpcards[0] = ["x"] * vp
+        while s.stack[-1]["k"] != "offer":
+            s.apply(1, greedy(s, 1, Rng(0)))
+        assert (s.stack[-1]["give"], s.stack[-1]["get"]) == ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0])
+        for a in (("counter",), ("give", "wool"), ("send",)):
+            s.apply(0, a)
+        s.apply(2, ("decline",))
+        assert s.stack[-1]["k"] == "confirm" and greedy(s, 1, Rng(0)) == answer
+
+
+
+def test_search_bots_offer_when_one_card_is_missing():
+    """Seat 1 may only end its turn or offer (it lacks 1 grain for a city, with a spare brick): the search's
+    only candidate is the greedy offer (ending at once is never better than an offer nobody takes), and a
+    level-1 search bot builds it card by card: 1 brick for 1 grain, to everyone."""
+    from py_engine.bots import make_bot
+    from py_engine.games.catan_ck.heuristic import order
+
+    s = fresh()
+    s.turn, s.stack = 1, [{"k": "main", "p": 1}]
+    build(s, 1, 30)
+    give(s, 1, grain=1, ore=3, brick=2)
+    give(s, 0, grain=2, wool=1)
+    assert s.legal_actions(1) == [("end",), ("offer",)] and order(s, 1) == [("offer",)]
+    steps = []
+    while s.stack[-1]["k"] != "offer":
+        steps.append(make_bot("search", "catan-ck", level=1, seed=3).choose(s, 1))
+        s.apply(1, steps[-1])
+    assert steps == [("offer",), ("give", "brick"), ("get", "grain"), ("send",)]
+    assert s.stack[-1]["to"] == -1 and s.stack[-1]["replies"] == [None, {"r": "self"}, None]

@@ -74,7 +74,7 @@ def plain(markup: str) -> str:
     """Markup as a reader hears it: each group of card icons (role="img") as its words, other tags dropped."""
     markup = re.sub(r"<svg\b.*?</svg>", "", str(markup), flags=re.S)
     markup = re.sub(r'<span class="ck-cards" role="img" aria-label="([^"]*)"[^>]*>(?:<span class="n">[^<]*</span>)*'
-                    r"</span>", r"\1", markup)
+                    r'<span class="ck-words" style="[^"]*">\1</span></span>', r"\1", markup)
     return re.sub(r"<[^>]+>", "", markup)
 
 
@@ -187,6 +187,106 @@ def test_trade_builder_and_open_offer(catalogues: Path) -> None:
     assert "あなたの逆提案" in whole or "逆提案" in whole
     left = sorted({f for f in english if f in whole})
     assert not left, f"English left in the page: {left[:20]}"
+
+
+def test_offer_builder_by_clicking_cards_every_control_named(catalogues: Path) -> None:
+    """Seat 0 builds 2 ore + 1 wool for 2 grain: each hand card it still may give is a button giving one
+    (the wool, all offered, is not); each card in the offer is a button taking it back; the "ask for" row
+    asks one more of a kind; every -/+ is named for what it does, in en, ja and fa."""
+    from render import catan_ck as ck
+
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 0, 1, [{"k": "main", "p": 0}]
+    s.hands[0][0], s.hands[0][4], s.hands[0][2] = 1, 3, 1  # 1 brick, 3 ore, 1 wool
+    for a in (("offer",), ("give", "ore"), ("give", "ore"), ("give", "wool"), ("get", "grain"), ("get", "grain")):
+        s.apply(0, a)
+    v0 = json.loads(json.dumps(s.view(0)))
+    ui0 = {"me": 0, "names": list(NAMES), "legal": [list(game.encode(a)) for a in s.legal_actions(0)],
+           "selected": None}
+    i18n.set_language("en")
+    board = str(ck.render(v0, ui0))
+    ore = re.search(r'<g role="button" tabindex="0" aria-label="([^"]*)" data-act="([^"]*)" '
+                    r'data-testid="hand-give-ore"', board)
+    assert ore and ore.groups() == ("Give one more ore", "[&quot;give&quot;,&quot;ore&quot;]")
+    assert "hand-give-wool" not in board and "hand-give-grain" not in board  # none left / none held
+    panel = str(ck.action_buttons(v0, ui0))
+    cards = re.findall(r'data-act="\[&quot;(\w+)&quot;, &quot;(\w+)&quot;\]" data-testid="tb-card-(\w+)-(\w+)-(\d)" '
+                       r'data-key="[^"]*" class="tb-card" aria-label="([^"]*)"', panel)
+    assert cards == [("ungive", "wool", "give", "wool", "0", "Give one less wool"),
+                     ("ungive", "ore", "give", "ore", "0", "Give one less ore"),
+                     ("ungive", "ore", "give", "ore", "1", "Give one less ore"),
+                     ("unget", "grain", "get", "grain", "0", "Ask for one less grain"),
+                     ("unget", "grain", "get", "grain", "1", "Ask for one less grain")]
+    asks = re.findall(r'data-testid="tb-ask-(\w+)" data-key="[^"]*" class="tb-card" aria-label="([^"]*)"', panel)
+    assert len(asks) == 8 and asks[0] == ("brick", "Ask for one more brick")
+    assert re.search(r'data-testid="tb-ask-ore"[^>]*disabled', panel)  # ore is on the give side
+    assert re.search(r'aria-label="Ask for one less wool"[^>]*>−<', panel)
+    assert re.search(r'aria-label="Give one more brick"[^>]*>\+<', panel)
+    for lang, words in (("ja", ("出す鉱石を1枚増やす", "求める小麦を1枚減らす")),
+                        ("fa", ("یک سنگ معدن بیشتر بدهید", "یک گندم کمتر بخواهید"))):
+        try:
+            i18n.set_language(lang)
+            whole = str(ck.render(v0, ui0)) + str(ck.action_buttons(v0, ui0))
+        finally:
+            i18n.set_language("en")
+        for w in words:
+            assert f'aria-label="{w}"' in whole, (lang, w)
+
+
+def test_a_bots_offer_reaches_a_person_who_may_counter_by_clicking_cards(catalogues: Path) -> None:
+    """Seat 1 (a bot) lacks 1 grain for its city and holds a spare brick: its greedy play offers everyone 1
+    brick for 1 grain. I (seat 0, with 2 grain and 1 wool) see it with Accept, Decline and Counter-offer;
+    in my counter (started from the mirror: 1 grain for 1 brick) my wool card in hand is a button adding
+    it; I send 1 grain + 1 wool for 1 brick and the bot, as offerer, takes my counter."""
+    from render import catan_ck as ck
+
+    from py_engine.games.catan_ck.heuristic import greedy
+
+    game = get_game("catan-ck")
+    s = game.new(players=3, seed=1, options={"board": "beginner"})
+    s.setup_i, s.turn, s.turn_no, s.stack = 6, 1, 1, [{"k": "main", "p": 1}]
+    s.owner[30], s.btype[30] = 1, 1
+    s.hands[1][3], s.hands[1][4], s.hands[1][0] = 1, 3, 2  # 1 grain, 3 ore, 2 brick
+    s.hands[0][3], s.hands[0][2] = 2, 1  # 2 grain, 1 wool
+    while s.stack[-1]["k"] != "offer":
+        s.apply(1, greedy(s, 1, Rng(0)))
+    top = s.stack[-1]
+    assert (top["give"], top["get"], top["to"]) == ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0], -1)
+
+    def ui(seat: int) -> tuple[dict, dict]:
+        view = json.loads(json.dumps(s.view(seat)))
+        return view, {"me": seat, "names": list(NAMES), "selected": None,
+                      "legal": [list(game.encode(a)) for a in s.legal_actions(seat)]}
+
+    i18n.set_language("en")
+    panel = str(ck.action_buttons(*ui(0)))
+    for testid in ("accept-btn", "decline-btn", "counter-btn"):
+        assert f'data-testid="{testid}"' in panel
+    assert "Bo offers 1 brick for 1 grain to everyone" in plain(str(ck.summary(ui(0)[0], NAMES)))
+    s.apply(0, ("counter",))
+    board = str(ck.render(*ui(0)))
+    assert 'aria-label="Give one more wool" data-act="[&quot;give&quot;,&quot;wool&quot;]"' in board
+    assert "You give 1 grain; you get 1 brick." in plain(str(ck.action_buttons(*ui(0))))
+    s.apply(0, ("give", "wool"))  # the click on my wool card: 1 grain + 1 wool for 1 brick
+    s.apply(0, ("send",))
+    s.apply(2, ("decline",))
+    assert s.stack[-1]["k"] == "confirm" and greedy(s, 1, Rng(0)) == ("trade", 0)
+    deal = str(ck.action_buttons(*ui(1)))  # the bot's choice as a person would see it: the deal on its button
+    assert "Trade with Anna: you give 1 brick, you get 1 wool, 1 grain" in plain(deal)
+
+
+def test_trade_log_lines_read_as_text() -> None:
+    """An offer's and a trade's log line carry the cards' words as text (hidden beside the icons), so a
+    line read as text is 'You offer 1 grain for 2 brick', not 'You offer  for '."""
+    from render import catan_ck as ck
+
+    i18n.set_language("en")
+    offer = {"seat": 0, "key": "offer", "params": {"give": [["grain", 1]], "get": [["brick", 2]], "to": -1}}
+    deal = {"seat": 0, "key": "trade", "params": {"with": 1, "give": [["grain", 1]], "get": [["brick", 1]]}}
+    for entry, said in ((offer, "You offer 1 grain for 2 brick"), (deal, "You trade 1 grain for 1 brick with Anna")):
+        line = str(ck.log_html(entry, ["You", "Anna"]))
+        assert re.sub(r"<svg\b.*?</svg>|<[^>]+>", "", line) == said
 
 
 def main_position(**hand: int) -> tuple[dict, dict, object]:

@@ -319,6 +319,28 @@ def _wide_svg(view: dict, ui: dict, island: list, tips: Safe, data: dict) -> Saf
                      **{"class": "board ck-wide"}, **data)
 
 
+def _hand_card(ui: dict, k: str, card: Safe, box: tuple[float, float, float, float]) -> Safe:
+    """A hand card; while an offer or counter-offer is built and one more of it may be given, covered by a
+    button (the card's `box`: x, y, width, height) that gives it (one click per card, as on colonist.io),
+    named for that (a cover without text: its name need not repeat the card's count)."""
+    act = ("give", k)
+    if act not in _legal(ui):
+        return card
+    x, y, w, h = box
+    cover = tag("g", {**button_attrs(tr("Give one more {kind}", kind=kind_name(k)), act=act, testid=f"hand-give-{k}"),
+                      "class": "hand-give"},
+                tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 5,
+                             "fill": "transparent", "cursor": "pointer"}))
+    return join(card, cover)
+
+
+def _hand_edge(ui: dict, k: str) -> dict:
+    """The card's outline: green and thick when a click gives it (see _hand_card)."""
+    if ("give", k) in _legal(ui):
+        return {"stroke": "#1d6b3a", "stroke-width": 3}
+    return {"stroke": "#555"}
+
+
 def _hand_column(view: dict, ui: dict, x0: float, y0: float) -> tuple[Safe, float]:
     """Your hand (one row of the 8 kinds) and your progress cards (a line each, with their text), from (x0, y0)
     in the right column; and the height they take."""
@@ -334,14 +356,14 @@ def _hand_column(view: dict, ui: dict, x0: float, y0: float) -> tuple[Safe, floa
         help_ = _(KIND_HELP[k])
         if isinstance(rates.get(k), int):
             help_ = tr("{help} Bank trade: {n} for 1.", help=help_, n=rates[k])
-        out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
+        out.append(_hand_card(ui, k, tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
                        tag("rect", {"x": fmt(x), "y": y0 + 20, "width": HAND_CARD_W - 4, "height": 46, "rx": 5,
-                                    "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
+                                    "fill": "#fff" if i < 5 else "#f3ead8", **_hand_edge(ui, k)}),
                        icons.icon(k, x + 14, y0 + 35, 18),
                        tag("text", {"x": fmt(x + 36), "y": y0 + 41, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
                        fit_text(x + (HAND_CARD_W - 4) / 2, y0 + 61, HAND_CARD_W - 8, "tiny", kind_name(k),
-                                text_anchor="middle")))
+                                text_anchor="middle")), (x, y0 + 20, HAND_CARD_W - 4, 46)))
     progress = info.get("progress") or []
     y = y0 + 90
     out.append(tag("text", {"x": x0, "y": y, "class": "hd"}, _("Your progress cards")))
@@ -718,13 +740,13 @@ def _bottom_svg(view: dict, ui: dict, progress_at: tuple[float, float] = (560, 6
         help_ = _(KIND_HELP[k])
         if isinstance(rates.get(k), int):
             help_ = tr("{help} Bank trade: {n} for 1.", help=help_, n=rates[k])
-        out.append(tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
+        out.append(_hand_card(ui, k, tag("g", {"data-testid": f"hand-{k}"}, tag("title", None, help_),
                        tag("rect", {"x": x, "y": 612, "width": 60, "height": 44, "rx": 5,
-                                    "fill": "#fff" if i < 5 else "#f3ead8", "stroke": "#555"}),
+                                    "fill": "#fff" if i < 5 else "#f3ead8", **_hand_edge(ui, k)}),
                        icons.icon(k, x + 17, 628, 20),
                        tag("text", {"x": x + 43, "y": 634, "class": "hd", "text-anchor": "middle"},
                            num(hand.get(k, 0))),
-                       fit_text(x + 30, 653, 57, "tiny", kind_name(k), text_anchor="middle")))
+                       fit_text(x + 30, 653, 57, "tiny", kind_name(k), text_anchor="middle")), (x, 612, 60, 44)))
     px, py = progress_at
     out.append(tag("text", {"x": px, "y": py, "class": "hd"}, _("Your progress cards")))
     for i, c in enumerate(info.get("progress") or []):
@@ -868,6 +890,9 @@ def _act_html(a: tuple, view: dict | None, names: list[str]) -> Safe:
     if a[0] == "bank":
         marks: list[Safe] = []
         return icons.rich(_bank_label(a, view, Wording(marks)), marks)
+    deal = trade.deal_html(view, a[1], names) if a[0] == "trade" and len(a) == 2 and view else None
+    if deal is not None:
+        return deal
     kind = a[2] if a[0] == "harbor" and len(a) > 2 else a[1] if a[0] in KIND_ACTS and len(a) > 1 else None
     if kind in KIND_NAMES:  # the card it names, as its icon before the words
         return join(icons.icon_html(str(kind)), " ", _act_label(a, view, names))
@@ -913,9 +938,7 @@ def _act_label(a: tuple, view: dict | None = None, names: list[str] | None = Non
     if k == "give":
         return tr("Give {commodity}", commodity=kind_name(a[1]))
     if k in ("ungive", "get", "unget") and len(a) == 2:
-        msg = {"ungive": N_("Give one {kind} less"), "get": N_("Ask for one {kind}"),
-               "unget": N_("Ask one {kind} less")}
-        return tr(msg[k], kind=kind_name(a[1]))
+        return tr(trade.STEP_WORDS[k], kind=kind_name(a[1]))
     if k == "to":
         return tr("Offer to {name}", name=_player(names, a[1])) if len(a) == 2 else _("Offer to everyone")
     if k == "swap":

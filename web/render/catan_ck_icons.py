@@ -166,9 +166,15 @@ def rich(line: str, pieces: list[Safe]) -> Safe:
     return join(out)
 
 
+# hidden words kept inline (an absolutely placed .sr-only would break a line read as text around them)
+WORDS_STYLE = ("display:inline-block;width:1px;height:1px;margin-right:-1px;overflow:hidden;clip-path:inset(50%);"
+               "white-space:nowrap;vertical-align:top")
+
+
 def cards_html(pairs: list[tuple[str, int]], words: str, size: int = 16) -> Safe:
     """Cards [(kind, n), ...] as icons (one per card, or "n×" and one icon for many), one image named
-    `words` ("2 brick, 1 ore")."""
+    `words` ("2 brick, 1 ore"); the words are also its (visually hidden) text, so that a line read or
+    copied as text ("You offer 1 grain for 2 brick") never has a hole where the icons are."""
     out = []
     for kind, n in pairs:
         if n > MANY:
@@ -176,6 +182,7 @@ def cards_html(pairs: list[tuple[str, int]], words: str, size: int = 16) -> Safe
             out.append(icon_html(kind, size))
         else:
             out.extend(icon_html(kind, size) for _i in range(n))
+    out.append(tag("span", {"class": "ck-words", "style": WORDS_STYLE}, words))
     return tag("span", {"class": "ck-cards", "role": "img", "aria-label": words, "title": words,
                         "style": "white-space:nowrap"}, out)
 

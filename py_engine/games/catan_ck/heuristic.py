@@ -5,9 +5,11 @@ search, determinized copies. Ideas: production value of a spot = sum of the pips
 it (6 and 8 = 5 pips), with a bonus for resources not yet produced; build the most valuable thing the hand
 affords (city > settlement > improvement > knight when the barbarians threaten > road towards a free
 spot); trade with the bank towards the next build; answer offers on their merit for the bot (a leader
-must offer more, one a step from the win gets nothing); the greedy play (and the search's first
-candidate) offers the players one card for the single card missing for the next build, once a turn;
-rollouts never offer.
+must offer more, one a step from the win gets nothing): accept what is worth it, else counter with what
+the bot would take (`counter_plan`: the offered cards for fewer or other spare cards of its own, built by
+this heuristic step by step), else decline; the search bots answer offers as this heuristic does. The
+greedy play (and the search's first candidate) offers the players one card for the single card missing for
+the next build, once a turn; rollouts never offer.
 """
 
 from __future__ import annotations
@@ -189,15 +191,22 @@ def _robber_hex(s: CatanState, p: int, acts: list) -> tuple:
     return pick
 
 
+def _copy_value(i: int, want: int) -> float:
+    """What the i-th card (from 1) of a kind is worth to a player whose next build uses `want` of it: 2
+    inside that cost, 1 for the first card beyond it, 0.5 for each further one (a surplus the player would
+    happily trade away, and would lose to a 7 first)."""
+    return 2.0 if i <= want else 1.0 if i == want + 1 else 0.5
+
+
 def _merit(s: CatanState, p: int, gets: list[int], gives: list[int]) -> float:
-    """What a trade is worth to p: each card counts 1, or 2 when it fills (or, given away, opens) a gap in
-    the cost of p's next build."""
+    """What a trade is worth to p: the cards it gets minus the cards it gives, each at `_copy_value` (so 2
+    spare bricks out of 4 for the grain p lacks is worth 2 - 0.5 - 0.5 = 1, out of 2 only 0.5)."""
     need, h = _needs(s, p), s.hands[p]
     val = 0.0
     for k in range(len(h)):
         want = need.get(k, 0)
-        val += sum(2 if h[k] + i < want else 1 for i in range(gets[k]))
-        val -= sum(2 if h[k] - i < want else 1 for i in range(1, gives[k] + 1))
+        val += sum(_copy_value(h[k] + i, want) for i in range(1, gets[k] + 1))
+        val -= sum(_copy_value(h[k] - i, want) for i in range(gives[k]))
     return val
 
 
@@ -211,12 +220,66 @@ def _leader_bar(s: CatanState, p: int, off: int) -> float:
     return 1.0
 
 
-def _reply(s: CatanState, p: int, top: dict, acts: list) -> tuple:
-    """Answer an offer on its merit for me (a counter in progress is withdrawn: bots do not counter)."""
-    if top["replies"][p] is not None:
+def counter_plan(s: CatanState, p: int, top: dict) -> tuple[list[int], list[int]] | None:
+    """(give, get) p would trade instead of the open offer `top`, or None (then p declines).
+
+    p takes every card offered to it (the offerer holds them) and gives as many cards as were asked: first
+    the asked kinds it can spare (beyond its next build's cost), then its own most plentiful spare kinds in
+    their place; then it gives one card less (the last chosen first) while the deal is worth less than
+    `_leader_bar`. No counter when p would give nothing, when the result is the offer itself (accept that),
+    or when even taking everything for one card is not worth the bar (a player a step from the win)."""
+    bar = _leader_bar(s, p, top["p"])
+    gets, asked = list(top["give"]), top["get"]
+    need, h = _needs(s, p), s.hands[p]
+    spare = [0 if gets[k] else max(0, h[k] - need.get(k, 0)) for k in range(len(h))]
+    chosen: list[int] = []
+    for k in range(len(h)):
+        take = min(asked[k], spare[k])
+        chosen += [k] * take
+        spare[k] -= take
+    while len(chosen) < sum(asked) and any(spare):
+        k = max(range(len(h)), key=lambda j: (spare[j], -j))
+        chosen.append(k)
+        spare[k] -= 1
+    give = [0] * len(h)
+    for k in chosen:
+        give[k] += 1
+    while chosen and _merit(s, p, gets, give) < bar:
+        give[chosen.pop()] -= 1
+    if not chosen or (give == list(asked) and gets == list(top["give"])):
+        return None
+    return give, gets
+
+
+def _counter_step(s: CatanState, p: int, top: dict, acts: list) -> tuple:
+    """The next edit from the counter being built (it starts from the offer's mirror) towards the plan:
+    removals first, then additions, then send; "back" when the plan is gone or a step is not allowed."""
+    plan = counter_plan(s, p, top)
+    r = top["replies"][p]
+    if plan is None:
         return ("back",)
+    for side, want in zip(("give", "get"), plan):
+        for k in range(len(want)):
+            if r[side][k] > want[k]:
+                a = ("un" + side, KINDS[k])
+                return a if a in acts else ("back",)
+    for side, want in zip(("give", "get"), plan):
+        for k in range(len(want)):
+            if r[side][k] < want[k]:
+                a = (side, KINDS[k])
+                return a if a in acts else ("back",)
+    return ("send",) if ("send",) in acts else ("back",)
+
+
+def _reply(s: CatanState, p: int, top: dict, acts: list) -> tuple:
+    """Answer an offer on its merit for me: accept when worth the bar, else counter with `counter_plan`,
+    else decline; while building the counter, its next step."""
+    if top["replies"][p] is not None:
+        return _counter_step(s, p, top, acts)
     if ("accept",) in acts and _merit(s, p, top["give"], top["get"]) >= _leader_bar(s, p, top["p"]):
         return ("accept",)
+    if ("counter",) in acts and counter_plan(s, p, top) is not None:
+        return ("counter",)
     return ("decline",)
 
 
@@ -246,14 +309,16 @@ def _build_offer(s: CatanState, p: int, top: dict) -> tuple:
 
 
 def _confirm(s: CatanState, p: int, top: dict, acts: list) -> tuple:
-    """The deal worth most to me, or cancel when none is worth anything."""
+    """The deal worth most to me, or cancel when none is worth anything; a leader's deal must be worth the
+    leader's bar (`_leader_bar`: nothing is enough for a player a step from the win)."""
     best, pick = 0.0, ("cancel",)
     for a in acts:
         if a[0] == "trade":
             r = top["replies"][a[1]]
             gets, gives = (top["get"], top["give"]) if r["r"] == "accept" else (r["give"], r["get"])
             m = _merit(s, p, gets, gives)
-            if m > best:
+            bar = _leader_bar(s, p, a[1])
+            if m > best and (bar <= 1.0 or m >= bar):
                 best, pick = m, a
     return pick
 
@@ -352,13 +417,15 @@ def order(s: CatanState, seat: int) -> list:
     first = greedy(s, seat, Rng(0))
     if top["k"] == "main":
         ctx = _Ctx(s, seat)
-        # an offer only when the greedy plan makes one: the search does not weigh trades
-        acts = [a for a in acts if a[0] != "offer" or a == first]
+        # an offer only when the greedy plan makes one: the search does not weigh trades; and then ending the
+        # turn is left out (an offer nobody takes returns to this decision: ending now is never better, and
+        # rollouts, whose opponents' hands are guesses, would seldom see a taker and keep the first, "end")
+        acts = [a for a in acts if (a[0] != "offer" or a == first) and (first != ("offer",) or a != ("end",))]
         ranked = _one_per_kind(sorted(acts, key=lambda a: -_score_main(s, seat, a, ctx)))
-    elif top["k"] == "make_offer" or (top["k"] == "offer" and top["replies"][seat] is not None):
-        return [first]  # building an offer follows the plan step by step
-    elif top["k"] == "offer":
-        ranked = [a for a in acts if a != ("counter",)]
+    elif top["k"] in ("make_offer", "offer"):
+        # building an offer follows the plan step by step; an answer (accept, counter and its steps, decline)
+        # is the heuristic's: rollouts never trade, so a search would only see that a counter may be refused
+        return [first]
     elif top["k"] in ("setup_place",):
         ranked = sorted(acts, key=lambda a: -spot_value(s, a[1], seat))
     else:
