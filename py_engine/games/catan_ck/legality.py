@@ -7,13 +7,16 @@ A spec is a `range` (an int in it, never a bool) or a dict (a str key, passed on
 gets the state, the seat, the decision and the converted arguments and states the game's condition.
 Every decision and action kind is decided here (no fallback to the legal list); the conditions shared
 with `legal_actions` are CatanState predicates (`road_spot`, `free_spot`, `_can_settle`, ...).
+
+The state is typed as core `State` (a `CatanState`): state.py imports this module, never the reverse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...core import State
 from .data import (
     CARD_TRACK,
     COMMODITIES,
@@ -30,9 +33,6 @@ from .data import (
     VERT_HEXES,
 )
 from .trade import EDIT_KINDS, counter_send_ok, covers, edit_ok, may_counter, send_ok, target_ok
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 Rule = Callable[..., bool]
 Table = dict[tuple[str, int], tuple[tuple, Rule]]
@@ -60,7 +60,7 @@ def _args(action: tuple, specs: tuple) -> list | None:
     return out
 
 
-def is_legal(s: CatanState, seat: int, action: tuple) -> bool:
+def is_legal(s: State, seat: int, action: tuple) -> bool:
     """Exactly `action in s.legal_actions(seat)` with types compared; never raises."""
     if not action or not isinstance(action[0], str):
         return False
@@ -73,233 +73,233 @@ def is_legal(s: CatanState, seat: int, action: tuple) -> bool:
     return args is not None and entry[1](s, seat, top, *args)
 
 
-def _yes(s: CatanState, p: int, top: dict, *args: Any) -> bool:
+def _yes(s: State, p: int, top: dict, *args: Any) -> bool:
     return True
 
 
 # ---- shared conditions ---------------------------------------------------------------------------
-def _settlement_of(s: CatanState, p: int, v: int) -> bool:
+def _settlement_of(s: State, p: int, v: int) -> bool:
     return s.owner[v] == p and s.btype[v] == 1
 
 
-def _city_of(s: CatanState, p: int, v: int) -> bool:
+def _city_of(s: State, p: int, v: int) -> bool:
     return s.owner[v] == p and s.btype[v] == 2
 
 
-def _free_city(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _free_city(s: State, p: int, top: dict, v: int) -> bool:
     """A city of p without a metropolis (pillage, metropolis)."""
     return _city_of(s, p, v) and v not in s.metro
 
 
-def _unwalled_city(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _unwalled_city(s: State, p: int, top: dict, v: int) -> bool:
     return _city_of(s, p, v) and not s.wall[v]
 
 
-def _knight_of(s: CatanState, p: int, v: int) -> bool:
+def _knight_of(s: State, p: int, v: int) -> bool:
     return s.kn_owner[v] == p
 
 
-def _promotable(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _promotable(s: State, p: int, top: dict, v: int) -> bool:
     return _knight_of(s, p, v) and s._can_promote(p, v)
 
 
-def _knight_spot(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _knight_spot(s: State, p: int, top: dict, v: int) -> bool:
     return s.knight_spot(p, v)
 
 
-def _has(s: CatanState, p: int, top: dict, k: int) -> bool:
+def _has(s: State, p: int, top: dict, k: int) -> bool:
     """p holds a card of kind k."""
     return s.hands[p][k] > 0
 
 
-def _holds(s: CatanState, p: int, top: dict, c: str) -> bool:
+def _holds(s: State, p: int, top: dict, c: str) -> bool:
     """p holds progress card c."""
     return c in s.prog[p]
 
 
-def _bank_has(s: CatanState, p: int, top: dict, k: int) -> bool:
+def _bank_has(s: State, p: int, top: dict, k: int) -> bool:
     return s.bank[k] > 0
 
 
 # ---- set-up, the roll and the small decisions ----------------------------------------------------
-def _setup_road(s: CatanState, p: int, top: dict, e: int) -> bool:
+def _setup_road(s: State, p: int, top: dict, e: int) -> bool:
     """A free edge at the settlement just placed."""
     return s.road[e] == -1 and e in VERT_EDGES[top["v"]]
 
 
-def _relocate_remove(s: CatanState, p: int, top: dict) -> bool:
+def _relocate_remove(s: State, p: int, top: dict) -> bool:
     """The knight is lost only when no other spot touches its owner's roads."""
     return not s.relocate_spots(p, top)
 
 
-def _relocate_spot(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _relocate_spot(s: State, p: int, top: dict, v: int) -> bool:
     """An empty spot at the owner's roads, not the one the knight was driven from."""
     return v != top.get("from", -1) and s.knight_spot(p, v)
 
 
 # ---- the action phase ----------------------------------------------------------------------------
-def _road(s: CatanState, p: int, top: dict, e: int) -> bool:
+def _road(s: State, p: int, top: dict, e: int) -> bool:
     return s.road_spot(p, e) and s._can_road(p)
 
 
-def _settlement(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _settlement(s: State, p: int, top: dict, v: int) -> bool:
     return s._touches_road(p, v) and s.free_spot(v) and s._can_settle(p)
 
 
-def _city(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _city(s: State, p: int, top: dict, v: int) -> bool:
     return _settlement_of(s, p, v) and s._can_city(p)
 
 
-def _wall(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _wall(s: State, p: int, top: dict, v: int) -> bool:
     return _unwalled_city(s, p, top, v) and s._can_wall(p)
 
 
-def _recruit(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _recruit(s: State, p: int, top: dict, v: int) -> bool:
     """A basic knight on an empty spot at p's road: 1 wool 1 ore, fewer than 2 basic knights."""
     return s.knight_spot(p, v) and s._can_recruit(p)
 
 
-def _activate(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _activate(s: State, p: int, top: dict, v: int) -> bool:
     return _knight_of(s, p, v) and not s.kn_active[v] and s.hands[p][KIDX["grain"]] >= 1
 
 
-def _promote(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _promote(s: State, p: int, top: dict, v: int) -> bool:
     return _promotable(s, p, top, v) and s._can_pay(p, COSTS["knight"])
 
 
-def _improve(s: CatanState, p: int, top: dict, t: int) -> bool:
+def _improve(s: State, p: int, top: dict, t: int) -> bool:
     return s._can_improve(p, t)
 
 
-def _ready(s: CatanState, p: int, v: int) -> bool:
+def _ready(s: State, p: int, v: int) -> bool:
     """p's knight at v was active at the roll and has not acted."""
     return s.kn_owner[v] == p and s.kn_ready[v]
 
 
-def _move_knight(s: CatanState, p: int, top: dict, v: int, w: int) -> bool:
+def _move_knight(s: State, p: int, top: dict, v: int, w: int) -> bool:
     return _ready(s, p, v) and s._empty(w) and w in s._reach(p, v)[0]
 
 
-def _displace(s: CatanState, p: int, top: dict, v: int, w: int) -> bool:
+def _displace(s: State, p: int, top: dict, v: int, w: int) -> bool:
     """A weaker opposing knight reached along p's roads."""
     return (_ready(s, p, v) and s.kn_owner[w] not in (-1, p) and s.kn_level[w] < s.kn_level[v]
             and w in s._reach(p, v)[1])
 
 
-def _chase(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _chase(s: State, p: int, top: dict, v: int) -> bool:
     return _ready(s, p, v) and s.robber_active and s.robber in VERT_HEXES[v]
 
 
-def _bank(s: CatanState, p: int, top: dict, g: int, k: int) -> bool:
+def _bank(s: State, p: int, top: dict, g: int, k: int) -> bool:
     return g != k and s.bank[k] > 0 and s.hands[p][g] >= s.rate(p, g)
 
 
-def _offer(s: CatanState, p: int, top: dict) -> bool:
+def _offer(s: State, p: int, top: dict) -> bool:
     return s._can_offer(p)
 
 
-def _play(s: CatanState, p: int, top: dict, c: str) -> bool:
+def _play(s: State, p: int, top: dict, c: str) -> bool:
     return _holds(s, p, top, c) and s._playable(p, c)
 
 
 # ---- trade offers (the builders' rules live in trade.py) -----------------------------------------------
 def _edit(kind: str) -> Rule:
-    def rule(s: CatanState, p: int, top: dict, k: int) -> bool:
+    def rule(s: State, p: int, top: dict, k: int) -> bool:
         b = top if top["k"] == "make_offer" else top["replies"][p]
         return b is not None and edit_ok(s.hands[p], b, kind, k)
     rule.__doc__ = f"Builder step {kind!r}: see trade.edit_ok."
     return rule
 
 
-def _to_one(s: CatanState, p: int, top: dict, q: int) -> bool:
+def _to_one(s: State, p: int, top: dict, q: int) -> bool:
     return target_ok(s, top, q)
 
 
-def _to_all(s: CatanState, p: int, top: dict) -> bool:
+def _to_all(s: State, p: int, top: dict) -> bool:
     return target_ok(s, top, None)
 
 
-def _send(s: CatanState, p: int, top: dict) -> bool:
+def _send(s: State, p: int, top: dict) -> bool:
     return send_ok(top)
 
 
-def _countering(s: CatanState, p: int, top: dict) -> bool:
+def _countering(s: State, p: int, top: dict) -> bool:
     return top["replies"][p] is not None
 
 
-def _answering(s: CatanState, p: int, top: dict) -> bool:
+def _answering(s: State, p: int, top: dict) -> bool:
     return top["replies"][p] is None
 
 
-def _accept(s: CatanState, p: int, top: dict) -> bool:
+def _accept(s: State, p: int, top: dict) -> bool:
     return _answering(s, p, top) and covers(s.hands[p], top["get"])
 
 
-def _start_counter(s: CatanState, p: int, top: dict) -> bool:
+def _start_counter(s: State, p: int, top: dict) -> bool:
     return _answering(s, p, top) and may_counter(s, p, top)
 
 
-def _send_counter(s: CatanState, p: int, top: dict) -> bool:
+def _send_counter(s: State, p: int, top: dict) -> bool:
     return _countering(s, p, top) and counter_send_ok(top, top["replies"][p])
 
 
-def _trade(s: CatanState, p: int, top: dict, q: int) -> bool:
+def _trade(s: State, p: int, top: dict, q: int) -> bool:
     return q < s.players and q != p and s._deal_ok(p, top["replies"][q])
 
 
 # ---- progress cards with choices ---------------------------------------------------------------------
-def _swap(s: CatanState, p: int, top: dict, a: int, b: int) -> bool:
+def _swap(s: State, p: int, top: dict, a: int, b: int) -> bool:
     """Inventor: two different tokens, neither 2, 6, 8 nor 12 (and no desert), lower hex first."""
     na, nb = s.number[a], s.number[b]
     return a < b and na != nb and na not in NO_INVENTOR and nb not in NO_INVENTOR
 
 
-def _medicine(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _medicine(s: State, p: int, top: dict, v: int) -> bool:
     return _settlement_of(s, p, v)
 
 
-def _card_road(s: CatanState, p: int, top: dict, e: int) -> bool:
+def _card_road(s: State, p: int, top: dict, e: int) -> bool:
     return top["left"] > 0 and s.road.count(p) < PIECES["road"] and s.road_spot(p, e)
 
 
-def _harbor(s: CatanState, p: int, top: dict, q: int, k: int) -> bool:
+def _harbor(s: State, p: int, top: dict, q: int, k: int) -> bool:
     """One resource of p's to each opponent at most once."""
     return q != p and q < s.players and q not in top["done"] and s.hands[p][k] > 0
 
 
-def _target(s: CatanState, p: int, top: dict, q: int) -> bool:
+def _target(s: State, p: int, top: dict, q: int) -> bool:
     return top["target"] < 0 and q in s._targets(p, top["card"])
 
 
-def _take_card(s: CatanState, p: int, top: dict, k: int) -> bool:
+def _take_card(s: State, p: int, top: dict, k: int) -> bool:
     """Master Merchant: a kind the target holds."""
     return top["target"] >= 0 and s.hands[top["target"]][k] > 0
 
 
-def _spy(s: CatanState, p: int, top: dict, c: str) -> bool:
+def _spy(s: State, p: int, top: dict, c: str) -> bool:
     return top["target"] >= 0 and c in s.prog[top["target"]]
 
 
-def _targeted(s: CatanState, p: int, top: dict) -> bool:
+def _targeted(s: State, p: int, top: dict) -> bool:
     """A Deserter whose target is chosen only stops (its steps continue on new decisions)."""
     return top["target"] >= 0
 
 
-def _desert(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _desert(s: State, p: int, top: dict, v: int) -> bool:
     return _knight_of(s, p, v)
 
 
-def _merchant(s: CatanState, p: int, top: dict, h: int) -> bool:
+def _merchant(s: State, p: int, top: dict, h: int) -> bool:
     """A hex touching p's building, other than where p's merchant already stands."""
     return (any(s.owner[v] == p for v in HEX_VERTS[h])
             and not (h == s.merchant and s.merchant_owner == p))
 
 
-def _diplomat(s: CatanState, p: int, top: dict, e: int) -> bool:
+def _diplomat(s: State, p: int, top: dict, e: int) -> bool:
     return s.open_road(e)
 
 
-def _intrigue(s: CatanState, p: int, top: dict, v: int) -> bool:
+def _intrigue(s: State, p: int, top: dict, v: int) -> bool:
     return s.kn_owner[v] not in (-1, p) and s._touches_road(p, v)
 
 

@@ -14,18 +14,17 @@ MAX_COUNTERS counter builders per offer. When all have answered, the offerer pic
 the acceptances and the counters it can pay, or "cancel"s. Offers per turn stay bounded by `max_offers`.
 
 Bundles are lists of NK counts in KINDS order.
+
+The state is typed as core `State` (a `CatanState`): state.py imports this module, never the reverse.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ...core import State
 from .data import KIDX, KINDS
 
 NK = len(KINDS)
 
-if TYPE_CHECKING:
-    from .state import CatanState
 
 MAX_BUNDLE = 7
 MAX_EDITS = 24
@@ -69,7 +68,7 @@ def covers(hand: list[int], bundle: list[int]) -> bool:
     return all(h >= n for h, n in zip(hand, bundle))
 
 
-def target_ok(s: CatanState, top: dict, q: int | None) -> bool:
+def target_ok(s: State, top: dict, q: int | None) -> bool:
     """("to", q) addresses one other seat, ("to",) (q None) everyone again; each counts as an edit."""
     if top["edits"] >= MAX_EDITS:
         return False
@@ -87,17 +86,17 @@ def counter_send_ok(top: dict, r: dict) -> bool:
     return any(r["give"]) and any(r["get"]) and not (r["give"] == top["get"] and r["get"] == top["give"])
 
 
-def may_counter(s: CatanState, p: int, top: dict) -> bool:
+def may_counter(s: State, p: int, top: dict) -> bool:
     return top["counters"][p] < MAX_COUNTERS and any(s.hands[p])
 
 
 class TradeMixin:
     """CatanState's trade decisions (make_offer, offer, confirm)."""
 
-    def _start_offer(self: CatanState, p: int) -> None:
+    def _start_offer(self: State, p: int) -> None:
         self.stack.append({"k": "make_offer", "p": p, "give": [0] * NK, "get": [0] * NK, "to": -1, "edits": 0})
 
-    def _legal_make_offer(self: CatanState, p: int, top: dict) -> list:
+    def _legal_make_offer(self: State, p: int, top: dict) -> list:
         acts = edit_actions(self.hands[p], top)
         acts += [("to", q) for q in range(self.players) if target_ok(self, top, q)]
         if target_ok(self, top, None):
@@ -106,7 +105,7 @@ class TradeMixin:
             acts.append(("send",))
         return acts + [("back",)]
 
-    def _do_make_offer(self: CatanState, p: int, a: tuple, top: dict) -> None:
+    def _do_make_offer(self: State, p: int, a: tuple, top: dict) -> None:
         kind = a[0]
         if kind in EDIT_KINDS:
             apply_edit(top, kind, KIDX[a[1]])
@@ -126,7 +125,7 @@ class TradeMixin:
                            "replies": replies, "counters": [0] * self.players})
         self._log(p, "offer", {"give": pairs(top["give"]), "get": pairs(top["get"]), "to": to})
 
-    def _legal_offer(self: CatanState, p: int, top: dict) -> list:
+    def _legal_offer(self: State, p: int, top: dict) -> list:
         """An answer (accept when holding the asked cards, decline, counter) or a counter's builder step."""
         h = self.hands[p]
         r = top["replies"][p]
@@ -142,7 +141,7 @@ class TradeMixin:
             acts.append(("counter",))
         return acts
 
-    def _do_offer(self: CatanState, p: int, a: tuple, top: dict) -> None:
+    def _do_offer(self: State, p: int, a: tuple, top: dict) -> None:
         kind = a[0]
         replies = top["replies"]
         if kind == "counter":
@@ -173,15 +172,15 @@ class TradeMixin:
             else:
                 self._log(off, "no_trade", {})
 
-    def _deal_ok(self: CatanState, off: int, r: dict) -> bool:
+    def _deal_ok(self: State, off: int, r: dict) -> bool:
         """An acceptance, or a counter whose asked cards the offerer holds."""
         return r["r"] == "accept" or (r["r"] == "counter" and covers(self.hands[off], r["get"]))
 
-    def _legal_confirm(self: CatanState, p: int, top: dict) -> list:
+    def _legal_confirm(self: State, p: int, top: dict) -> list:
         acts = [("trade", q) for q, r in enumerate(top["replies"]) if q != p and self._deal_ok(p, r)]
         return acts + [("cancel",)]
 
-    def _do_confirm(self: CatanState, p: int, a: tuple, top: dict) -> None:
+    def _do_confirm(self: State, p: int, a: tuple, top: dict) -> None:
         self.stack.pop()
         if a[0] == "cancel":
             self._log(p, "no_trade", {})
@@ -196,7 +195,7 @@ class TradeMixin:
                 self._move(q, p, k, get[k])
         self._log(p, "trade", {"with": q, "give": pairs(give), "get": pairs(get)})
 
-    def _known_trade_cards(self: CatanState) -> list[list[int]]:
+    def _known_trade_cards(self: State) -> list[list[int]]:
         """Cards each seat is known to hold from a committed offer, acceptance or counter."""
         known = [[0] * NK for _ in range(self.players)]
         top = self.stack[-1] if self.stack else None
@@ -212,7 +211,7 @@ class TradeMixin:
                 known[q] = list(r["give"])
         return known
 
-    def _public_trade(self: CatanState, seat: int | None, d: dict) -> None:
+    def _public_trade(self: State, seat: int | None, d: dict) -> None:
         """Hide from `seat` what others have not committed: an offer or a counter still being built."""
         if d["kind"] == "make_offer" and seat != self.stack[-1]["p"]:
             for key in ("give", "get", "to", "edits"):
