@@ -335,3 +335,40 @@ def test_board_game_a_piece_put_on_a_path_by_pointing_at_a_stone(browser, site):
     card = next(f"red-{v}a" for v in range(2, 11) if f"red-{v}a" not in hand)
     _point_and_embed(browser, site, "lost-cities-board", [(card, "column.0.red"), ("adventurer", "stone.red-1")],
                      "path.0.red", ["adventurer"], '[data-testid="piece-0-red"]')
+
+
+def test_only_the_places_a_picked_component_may_go_are_offered(browser, site):
+    """Issue 36: a Catan settlement picked in the palette lights exactly the 54 intersections (focusable, named);
+    a hex and a harbour are inert (not focusable, their targets not drawn) and a real click on one puts nothing
+    there; a click on an intersection puts the settlement there. In Lost Cities a red card is offered no blue
+    expedition, on the board or by "Put here"."""
+    context, page, watch = open_editor(browser, site, "catan-ck")
+    board = "[data-testid=ed-board]"
+    page.click('[data-testid="pal-settlement-0"]')
+    page.wait_for_selector(f'{board} .ed-offer[data-arg="vertex.7"]')
+    assert page.locator(f"{board} [data-cmd=ed-spot]").count() == 54
+    assert page.locator(f"{board} [data-cmd=ed-spot]:not([data-arg^='vertex.'])").count() == 0
+    assert page.locator(f"{board} [data-cmd=ed-spot][tabindex='0'][aria-label]").count() == 54
+    hex_target = page.locator(f"{board} [data-testid=t-h4]")
+    assert "ed-inert" in hex_target.get_attribute("class") and hex_target.get_attribute("tabindex") is None
+    assert not page.locator(f"{board} [data-testid=t-h4] .target").is_visible()
+    box = page.locator(f"{board} [data-testid=t-e10]").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a path: inert
+    assert page.locator('[data-testid="zone-edge.10"] [data-testid^="chip-"]').count() == 0
+    assert page.locator('[data-testid="put-edge.10"]').count() == 0
+    assert page.locator('[data-testid="put-hex.4"]').count() == 0
+    page.click(f'{board} [data-cmd=ed-spot][data-arg="vertex.7"]')
+    page.wait_for_selector('[data-testid="zone-vertex.7"] [data-testid="chip-settlement-0"]')
+    watch.assert_clean()
+    context.close()
+
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    page.click('[data-testid="pal-red-5"]')
+    page.wait_for_selector(f'{board} .ed-offer[data-arg="expedition.0.red"]')
+    assert "ed-inert" in page.get_attribute(f"{board} [data-testid=expedition-blue]", "class")
+    assert page.locator('[data-testid="put-expedition.0.blue"]').count() == 0
+    assert page.locator('[data-testid="put-expedition.1.red"]').count() == 1
+    page.click(f'{board} [data-cmd=ed-spot][data-arg="expedition.0.red"]')
+    page.wait_for_selector('[data-testid="zone-expedition.0.red"] [data-testid="chip-red-5"]')
+    watch.assert_clean()
+    context.close()

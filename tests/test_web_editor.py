@@ -73,11 +73,18 @@ def test_the_embed_code_names_the_rules_site_and_an_id_for_the_frames_events():
 
 
 def test_moving_a_card_and_an_impossible_edit():
+    """Issue 36: a picked card is offered only the zones that accept it (no "Put here" on another colour's
+    expedition; putting it there changes nothing); an impossible whole (a ninth card in a hand) still gets its
+    message."""
     ed = cleared()
     build_example(ed)
     ed.pick("red-8")
+    html = str(editor.html(ed, PAGE))
+    assert 'data-testid="put-expedition.0.blue"' not in html and 'data-testid="put-expedition.1.red"' in html
     ed.put("expedition.0.blue")
-    assert ed.problem == "expedition.0.blue: red-8 is not a blue card" and ed.where("red-8") == "expedition.0.blue"
+    assert ed.where("red-8") == "expedition.0.red" and ed.problem == "" and ed.picked == "red-8"
+    ed.put("hand.0")
+    assert ed.problem == "hand.0: holds 9; it holds 0 to 8"
     html = str(editor.html(ed, PAGE))
     assert 'data-testid="ed-problem"' in html and "ed-embed-url" not in html
     ed.pick("red-8")
@@ -181,11 +188,12 @@ def test_islands_scoring_example_built_by_clicks_with_four_players():
             ed.put(f"island.{seat}.{island_space(*qr)}")
     ed.set_field("energy.0", "14")
     assert ed.pos is not None and ed.pos.state.score_sheet()[0]["total"] == 29
-    ed.pick("forest-1")
-    ed.put("island.1.30")
-    assert ed.problem == "island.1.30: nothing is placed on the balloon yard"
+    ed.pick("forest-1")  # the balloon yard takes no tile: not offered, and putting it there changes nothing
+    assert not ed.accepts("island.1.30") and ed.accepts("island.1.31")
     html = str(editor.html(ed, PAGE))
-    assert "nothing is placed on the balloon yard" in html and 'data-testid="ed-embed-url"' not in html
+    assert 'data-testid="put-island.1.30"' not in html and 'data-testid="put-island.1.31"' in html
+    ed.put("island.1.30")
+    assert ed.zones["island.1.30"] == [] and ed.problem == "" and ed.pos is not None
 
 
 def test_islands_words():

@@ -172,12 +172,13 @@ def test_arnak_camp_research_and_card_row_by_pointing():
     ed.pick("archaeologist-1")
     ed.point("camp.1-1")
     assert ed.zones["camp.1-1"] == ["archaeologist-1"] and ed.pos is not None
-    ed.point("camp.1-1")  # the first space taken: the second (closed with two players)
-    assert ed.zones["camp.1-2"] == ["archaeologist-1"] and ed.problem.startswith("camp.1-2")
+    assert not ed.offered("camp.1-1")  # the first space taken: the second is closed with two players (inert)
+    ed.point("camp.1-1")
+    assert ed.zones["camp.1-2"] == [] and ed.zones["camp.1-1"] == ["archaeologist-1"]
     ed.pick("archaeologist-1")
     ed.point("camp.1-1")  # nothing picked: the last one placed is lifted
-    assert ed.picked_from == "camp.1-2"
-    ed.take_off_picked()
+    assert ed.picked_from == "camp.1-1"
+    ed.point("camp.1-1")  # and put down again
     ed.pick("glass-0")
     ed.point("research.3")
     assert ed.zones["research.3"] == ["glass-0"] and "glass-0" not in ed.zones["research.0"] and ed.pos is not None

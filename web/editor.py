@@ -11,7 +11,12 @@ piece of a supply of identical ones is one more there); x takes it off the table
 declaration names its board's spots (`Declaration.spots`) is also edited by pointing at the board: with a
 component picked, a spot puts it there (a spot holding one piece has it replaced; a palette's piece of a
 supply stays picked for the next spot); with nothing picked, a spot lifts its last component (picked, to
-put elsewhere or take off the table). Spots are focusable: Enter or Space points, the arrows move. A
+put elsewhere or take off the table). Spots are focusable: Enter or Space points, the arrows move. With a
+component picked, only the places the game's zones accept it in (`Declaration.accepts`, the same for all five
+games) are offered: those spots are lit, focusable and named to screen readers, every other spot is inert (not
+focusable, not clickable, not lit), and only those zones' rows have "Put here" (a Catan settlement: exactly the
+intersections; an Arnak Funding card: never the item row). What only the whole position can tell (too many
+cards, a road joining nothing) is still refused with its message once the component is put. A
 hidden zone (a hand, the deck) may be left unset: its cards are dealt at random when someone plays on.
 Every edit is checked by the game at once; the refusal (which rule, where) is shown, and the link and
 embed code are offered only for a valid position.
@@ -123,6 +128,29 @@ class Editor:
     def where(self, comp: str) -> str | None:
         return next((p for p, items in self.zones.items() if items and comp in items), None)
 
+    def accepts(self, path: str, comp: str | None = None) -> bool:
+        """Whether zone `path` takes the picked component (or `comp`) by the game's zone rules."""
+        comp = self.picked if comp is None else comp
+        return (comp is not None and path in self.paths()
+                and self.decl.accepts(path, comp, self.data["players"], self.data["options"]))
+
+    def target(self, spot: str) -> str | None:
+        """The zone pointing at `spot` puts the picked component in, when it is offered there (the zone accepts
+        it, or it was lifted from there and is put down again); None: the spot is inert while it is picked."""
+        if self.picked is None or spot not in self.spots():
+            return None
+        path = self.decl.spot_zone(spot, self.picked, self.zones, self.bottom(), self.picked_from)
+        if path == self.picked_from or self.accepts(path):
+            return path
+        lifted_here = self.decl.spot_zone(spot, None, self.zones, self.bottom()) == self.picked_from
+        if self.picked_from is not None and lifted_here:
+            return self.picked_from  # lifted from here (a camp whose other space is closed): put down again
+        return None
+
+    def offered(self, spot: str) -> bool:
+        """A spot pointing does something at: any spot with nothing picked; else where the picked one may go."""
+        return self.picked is None or self.target(spot) is not None
+
     # --- edits (each one is checked at once) ------------------------------------------------------
     def pick(self, comp: str) -> None:
         if comp in self.components():
@@ -132,9 +160,11 @@ class Editor:
     def point(self, path: str) -> None:
         """A spot of the board pointed at: put the picked component there (moved from the spot it was lifted
         from; a spot for one piece has its piece replaced), or, with nothing picked, lift its last one."""
-        if path not in self.spots():
+        if path not in self.spots() or not self.offered(path):
             return
-        spot, path = path, self.decl.spot_zone(path, self.picked, self.zones, self.bottom(), self.picked_from)
+        spot = path
+        path = self.target(spot) or "" if self.picked is not None else self.decl.spot_zone(spot, None, self.zones,
+                                                                                             self.bottom())
         if path not in self.paths():  # a spot that is no zone, where nothing is done with this component
             return
         items = self.zones.get(path) or []
@@ -175,7 +205,7 @@ class Editor:
     def put(self, path: str) -> None:
         """Move the picked card to the end of zone `path` (from wherever it lay); a piece of a supply
         (identical pieces) is a new one there (too many of them is refused like any impossible edit)."""
-        if self.picked is None or path not in self.paths():
+        if self.picked is None or not self.accepts(path):
             return
         source = self.picked_from
         if source is not None and self.picked in (self.zones.get(source) or ()):
@@ -460,7 +490,7 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
                               _button("ed-off", c if comps.get(c) == 1 else f"{path}|{c}", "×", f"off-{c}",
                                       aria=tr("Take {card} off the table", card=component_label(c, ed.data["game"])),
                                       cls="linkish")) for c in items]) if items else tag("em", None, _("empty"))
-        tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.picked else None,
+        tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.accepts(path) else None,
                  _button("ed-unset", path, _("Set by hand") if items is None else _("Deal at random"),
                          f"unset-{path}") if zone.seen_by != "all" else None,
                  _button("ed-mark", path, _("Highlight"), f"mark-{path}", pressed=path in marks),
@@ -545,6 +575,15 @@ _START_TAG = re.compile(r"<([a-zA-Z]+)(\s[^<>]*?)?(/?)>")
 _MARK = re.compile(r'\sdata-testid="([^"]*)"')
 _SPOT_MARK = re.compile(r'\sdata-spot="([^"]*)"')  # a renderer's mark for the editor alone (a card of a row)
 _SPOT_OWN = re.compile(r'\s(?:aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
+_CONTROL = re.compile(r'\s(?:role|tabindex|data-cmd|data-act|aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
+_CLASS = re.compile(r'\sclass="([^"]*)"')
+
+
+def _with_class(attrs: str, cls: str) -> str:
+    """A start tag's attributes (escaped markup) with one more class."""
+    if _CLASS.search(attrs):
+        return _CLASS.sub(lambda m: f' class="{cls} {m.group(1)}"', attrs, count=1)
+    return f' class="{cls}"{attrs}'
 
 
 _NODE = re.compile(r"<(/?)([a-zA-Z]+)[^<>]*?(/?)>|([^<]+)")
@@ -607,6 +646,10 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
+        if not ed.offered(path):  # the picked component cannot go there: inert (not focusable, lit nor named)
+            return f"<{m.group(1)}{_with_class(_CONTROL.sub('', attrs), 'ed-inert')}{m.group(3)}>"
+        if ed.picked is not None:
+            attrs = _with_class(attrs, "ed-offer")
         group = ed.decl.spot_group(path)
         items = [c for p in group for c in ed.zones.get(p) or []]
         label = zone_label(path, names)

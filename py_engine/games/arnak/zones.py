@@ -221,6 +221,21 @@ class ArnakDeclaration(Declaration):
         out.update({f"bonus-{t}": 3 for t in D.BONUS_TILES})
         return out
 
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Each zone holds its kind of component (`HOLDS`: cards in hands, decks and play areas, items in the item
+        row, archaeologists on camps and sites...); a camp space closed at this table holds nothing; a site tile
+        lies on a site of its level; the rival takes silver temple tiles only."""
+        kind, _sep, key = path.partition(".")
+        if not comp.startswith(HOLDS.get(kind, ())):
+            return False
+        if kind == "camp":
+            return key not in closed(players)
+        if kind == "site":
+            return comp.startswith(f"site{_level(int(key) - 1)}-")
+        if kind == "rival-temple":
+            return comp.startswith("temple-silver")
+        return True
+
     # --- the game's own rules --------------------------------------------------------------------
     def check(self, pos: Position) -> None:
         z, f, n = pos.zones, pos.fields, pos.players

@@ -155,6 +155,24 @@ class CatanDeclaration(Declaration):
             return [c for c in items if _piece(c)[0] in BUILDINGS + ("knight",)]
         return super().displaced(zone, comp, items)
 
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Buildings, knights, city walls and metropolises on intersections; roads on paths; the robber and the
+        merchants on hexes; terrains, number tokens and harbours in their board spots; progress cards in hands,
+        victory point cards face up."""
+        kind = path.split(".")[0]
+        if kind in BOARD_PIECES:
+            return comp.startswith(BOARD_PIECES[kind])
+        if comp in CARDS:
+            return (kind == "points") == (comp in VP_CARDS) and kind in ("progress", "points")
+        piece, seat = _piece(comp)[:2]
+        if kind == "vertex":
+            return piece in BUILDINGS + ("knight", "wall", "metropolis") and (seat >= 0 or piece == "metropolis")
+        if kind == "edge":
+            return piece == "road" and seat >= 0
+        if kind == "hex":
+            return piece == "robber" or (piece == "merchant" and seat >= 0)
+        return False
+
     # --- the rules ---------------------------------------------------------------------------------
     def check(self, pos: Position) -> None:
         z, f, n = pos.zones, pos.fields, pos.players

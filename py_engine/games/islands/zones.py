@@ -136,6 +136,21 @@ class IslandsDeclaration(Declaration):
             out.update({f"{k}-{s}": 1 for s in range(players) for k in EXT_KINDS})
         return out
 
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """A seat's own tile (harbour office, extension tile) lies on its telescope or island or beside its board;
+        beside a board lie only its own extension tiles; other tiles on any island space but the balloon yard,
+        a telescope, a cloud of the table's, the harbour."""
+        kind, _sep, rest = path.partition(".")
+        seat = int(rest.split(".")[0]) if kind in ("island", "telescope", "beside") else -1
+        owner = _owner(comp)
+        if kind == "island" and rest.split(".")[-1] == str(BOARDS[options["island"]].yard):
+            return False
+        if kind == "cloud" and int(rest) > CLOUDS[players]:
+            return False
+        if kind == "beside":
+            return owner == seat
+        return owner < 0 or owner == seat
+
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players
         board = BOARDS[pos.options["island"]]

@@ -57,6 +57,11 @@ class LostCitiesDeclaration(Declaration):
         out.update({"deck": "deck", f"hand.{seat}": "hand-card"})
         return out
 
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """A card lies in a hand or the deck, or in an expedition (either player's) or discard pile of its colour."""
+        kind, colour = path.split(".")[0], path.rsplit(".", 1)[-1]
+        return kind in ("hand", "deck") or comp.startswith(colour + "-")
+
     def check(self, pos: Position) -> None:
         f, z = pos.fields, pos.zones
         if f["round"] > pos.options["rounds"]:

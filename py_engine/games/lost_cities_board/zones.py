@@ -114,6 +114,16 @@ class LostCitiesBoardDeclaration(Declaration):
             return {}
         return {f"stone.{zone[5:]}": int(key.split("-")[1])}
 
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Cards lie in hands, the deck, the removed cards, and columns and discard piles of their colour; event
+        tiles on event spaces; an adventurer or a researcher on a path."""
+        kind, colour = path.split(".")[0], path.rsplit(".", 1)[-1]
+        if kind == "space":
+            return comp in _TILES
+        if kind == "path":
+            return comp in PIECES
+        return comp in _IDS and (kind not in ("column", "discard") or comp.startswith(colour + "-"))
+
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players
         total = EXPEDITIONS[pos.options["length"]]
