@@ -37,7 +37,7 @@ def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site)
     hand = page.locator('[data-testid="zone-hand.0"] [data-testid^="off-"]')
     while hand.count():
         hand.first.click()
-    assert "hand.0: holds 0 cards" in page.inner_text("[data-testid=ed-problem]")
+    assert "Player 1: hand holds 0 cards" in page.inner_text("[data-testid=ed-problem]")
     assert page.locator("[data-testid=ed-embed-url]").count() == 0  # nothing to export while it is impossible
     for colour, cards in EXAMPLE.items():
         for c in cards:
@@ -106,7 +106,7 @@ def test_a_board_game_position_from_the_editor_plays_on(browser, site):
     colour = card.split("-")[0]
     put(page, card, f"column.0.{colour}")
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        f"path.0.{colour}: a path has a piece exactly when its column has cards")
+        f"Player 1: piece on the {colour} path: a path has a piece exactly when its column has cards")
     put(page, "adventurer", f"path.0.{colour}")
     page.fill(f'[data-testid="field-stone.0.{colour}"]', "1")
     page.press(f'[data-testid="field-stone.0.{colour}"]', "Tab")
@@ -167,7 +167,7 @@ def test_a_card_put_by_pointing_at_the_board_and_by_keyboard(browser, site):
     page.click(spot(page, f"discard.{colour}"))
     assert page.locator(f'[data-testid="zone-discard.{colour}"] [data-testid="chip-{card}"]').count() == 1
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        "hand.0: holds 7 cards; a hand holds 8, 7 for the player about to draw")
+        "Player 1: hand holds 7 cards; a hand holds 8, 7 for the player about to draw")
     page.focus(spot(page, f"discard.{colour}"))
     page.keyboard.press("Enter")  # lifted from the pile
     assert "picked up from" in page.inner_text("[data-testid=ed-point-hint]")

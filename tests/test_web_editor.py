@@ -287,7 +287,9 @@ def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     spots = spot_args(ed)
     assert len(spots) == 9 + 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
-    assert "data-act" not in html and 'aria-label="Intersection 5"' in html
+    view = editor.board_view(ed)
+    assert "data-act" not in html and f'aria-label="{editor.zone_label("vertex.5", ["A"], view)}"' in html
+    assert editor.zone_label("vertex.5", ["A"], view).startswith("Intersection by ")
     app = FakeApp()
     app.editor, app.screen = ed, "editor"
     editor.command(app, "ed-pick", "road-0")  # a piece of a supply stays picked: one road after another
@@ -300,8 +302,9 @@ def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     assert ed.picked is None and ed.pos is not None and ed.zones["vertex.0"] == ["city-0"]
     editor.command(app, "ed-spot", "vertex.0")  # nothing picked: the city is lifted...
     assert (ed.picked, ed.picked_from) == ("city-0", "vertex.0")
-    assert 'data-arg="vertex.0" data-key="spot-vertex.0" tabindex="0" role="button" aria-label="Intersection 0: ' \
-           'city of player 1" aria-pressed="true"' in str(editor.spot_board_html(ed, ["A", "B", "C"]))
+    assert 'data-arg="vertex.0" data-key="spot-vertex.0" tabindex="0" role="button" aria-label="' \
+           f'{editor.zone_label("vertex.0", ["A"], editor.board_view(ed))}: city of player 1" aria-pressed="true"' \
+           in str(editor.spot_board_html(ed, ["A", "B", "C"]))
     editor.command(app, "ed-spot", "vertex.3")  # ... and moved
     assert ed.zones["vertex.0"] == [] and ed.zones["vertex.3"] == ["city-0"] and ed.picked is None
     editor.command(app, "ed-pick", "settlement-1")
@@ -351,7 +354,9 @@ def test_catan_board_terrains_tokens_and_harbours_set_by_pointing():
     editor.command(app, "ed-spot", f"harbour.{a}")
     assert ed.pos is not None and dict(ed.pos.state.harbours)[HARBOUR_EDGES[b - 1]] == "ore"
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
-    assert f'aria-label="Harbour {a}: 2:1 harbour: wool"' in html
+    place = editor.zone_label(f"harbour.{a}", ["A"], editor.board_view(ed))
+    assert place.startswith("Harbour between ") and place.endswith(" and the sea")
+    assert f'aria-label="{place}: 2:1 harbour: wool"' in html
 
 
 def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():

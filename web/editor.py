@@ -32,6 +32,7 @@ import re
 from typing import Any
 
 import editor_labels
+import editor_problems
 import positions
 import records
 from i18n import N_, _, tdata, tr
@@ -59,6 +60,7 @@ class Editor:
         self.pos: P.Position | None = None
         self.shown: P.Position | None = None  # what the board draws: the position, valid or not
         self.problem = ""
+        self.error: RecordError | None = None  # the refusal (its words for the reader: `problem_words`)
         self.check()
 
     @classmethod
@@ -100,9 +102,9 @@ class Editor:
     def check(self) -> bool:
         try:
             self.pos = P.check(self.data)
-            self.problem = ""
+            self.problem, self.error = "", None
         except RecordError as exc:
-            self.pos, self.problem = None, str(exc)
+            self.pos, self.problem, self.error = None, str(exc), exc
         self.shown = self.pos
         if self.pos is None:
             try:
@@ -342,10 +344,63 @@ CATAN_BOARD = {"terrain": N_("{terrain} hex"), "token": N_("number token {n}"), 
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
-def zone_label(path: str, names: list[str]) -> str:
-    """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language."""
+CATAN_SPOTS = {"vertex": N_("Intersection by {places}"), "edge": N_("Path between {places}"),
+               "harbour": N_("Harbour between {places}"), "terrain": N_("{hex}: terrain"),
+               "token": N_("{hex}: number token")}
+
+
+def board_view(ed: Editor) -> dict | None:
+    """The Catan board drawn (its terrains and numbers name its places: "Harbour between hills 8 and the sea"),
+    or None (another game, or no board to draw)."""
+    if ed.data["game"] != "catan-ck" or ed.shown is None or ed.shown.state is None:
+        return None
+    if getattr(ed, "_view_of", None) is not ed.shown:
+        ed._view_of, ed._view = ed.shown, ed.shown.state.view(None)
+    return ed._view
+
+
+def _and(words: list[str]) -> str:
+    if len(words) == 3:
+        return tr("{a}, {b} and {c}", a=words[0], b=words[1], c=words[2])
+    return tr("{a} and {b}", a=words[0], b=words[1]) if len(words) == 2 else words[0]
+
+
+def catan_place(path: str, view: dict) -> str | None:
+    """A Catan intersection, path, hex or harbour named by the hexes around it ("Path between hills 8 and forest
+    5", "Harbour between pasture 4 and the sea"), from the board drawn."""
+    from render.catan_ck import _hex_words
+
+    from py_engine.games.catan_ck.data import EDGES, HARBOUR_EDGES, NE_, NH, NV, VERT_HEXES
+
+    kind, _sep, key = path.partition(".")
+    if not key.isdigit():
+        return None
+    n = int(key)
+    if kind in ("hex", "terrain", "token") and n < NH:
+        words = _hex_words(view, n)
+        return words if kind == "hex" else tr(CATAN_SPOTS[kind], hex=words)
+    if kind == "vertex" and n < NV:
+        hexes = list(VERT_HEXES[n])
+    elif kind == "edge" and n < NE_ or kind == "harbour" and 1 <= n <= len(HARBOUR_EDGES):
+        a, b = EDGES[n if kind == "edge" else HARBOUR_EDGES[n - 1]]
+        hexes = [h for h in VERT_HEXES[a] if h in VERT_HEXES[b]]
+    else:
+        return None
+    places = [_hex_words(view, h) for h in hexes]
+    if len(places) < (3 if kind == "vertex" else 2):
+        places.append(_("the sea"))
+    return tr(CATAN_SPOTS[kind], places=_and(places))
+
+
+def zone_label(path: str, names: list[str], view: dict | None = None) -> str:
+    """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language. With the
+    Catan board drawn (`view`), its places are named by the hexes around them."""
     from render.svg import colour_name
 
+    if view is not None and path.split(".")[0] in ("vertex", "edge", "hex", "terrain", "token", "harbour"):
+        words = catan_place(path, view)
+        if words is not None:
+            return words
     parts = path.split(".")
     if parts[0] in editor_labels.ZONES and path != f"harbour.{parts[-1]}":  # Catan's harbour spots: below
         return editor_labels.zone_label(parts, names)
@@ -480,7 +535,7 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
     comps = ed.decl.components(ed.data["players"], ed.data["options"])
     for path, (zone, _seat) in ed.paths().items():
         items = ed.zones.get(path, [])
-        label = zone_label(path, names)
+        label = zone_label(path, names, board_view(ed))
         if items is None:
             body = tag("em", None, _("dealt at random"))
         else:
@@ -557,15 +612,19 @@ def options_html(ed: Editor) -> list[Safe]:
 
 
 def annotations_html(ed: Editor) -> Safe:
+    """The caption, and the highlights and arrows named in words (never a zone's id)."""
     ann = ed.data["annotations"]
-    arrows = [tag("li", None, tr("{a} → {b}", a=a, b=b)) for a, b in ann["arrows"]]
+    words = editor_problems.Words(ed, positions.names_of(ed.data["players"]))
+    arrows = [tag("li", None, tr("{a} → {b}", a=words.mark(a), b=words.mark(b))) for a, b in ann["arrows"]]
     return tag("section", {"class": "ed-notes"}, tag("h2", None, _("Caption and marks")),
                tag("label", None, _("Caption (shown as you write it)"), tag("br"),
                    tag("textarea", {"data-cmd-change": "ed-caption", "data-testid": "ed-caption", "rows": 2,
                                     "maxlength": MAX_CAPTION}, ann["caption"])),
-               tag("p", None, tr("Highlighted: {marks}", marks=", ".join(ann["highlight"]) or "—")),
+               tag("p", {"data-testid": "ed-highlighted"},
+                   tr("Highlighted: {marks}", marks=", ".join(words.mark(m) for m in ann["highlight"]) or "—")),
                tag("ul", {"data-testid": "ed-arrows"}, "", arrows) if arrows else None,
-               tag("p", {"class": "hint"}, tr("Arrow from {start}: choose where it ends.", start=ed.arrow_from))
+               tag("p", {"class": "hint"},
+                   tr("Arrow from {start}: choose where it ends.", start=words.mark(ed.arrow_from)))
                if ed.arrow_from else None,
                _button("ed-clear-marks", None, _("Remove highlights and arrows"), "ed-clear-marks")
                if ann["highlight"] or ann["arrows"] else None)
@@ -652,7 +711,7 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
             attrs = _with_class(attrs, "ed-offer")
         group = ed.decl.spot_group(path)
         items = [c for p in group for c in ed.zones.get(p) or []]
-        label = zone_label(path, names)
+        label = zone_label(path, names, board_view(ed))
         kind, _sep, rest = path.partition(".")
         if len(group) > 1 and kind in GROUP_LABELS:  # a spot for a player's guardians (all of them)...
             seat = rest.split(".")[0]
@@ -673,6 +732,13 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     return Safe(_START_TAG.sub(spot, markup))
 
 
+def problem_words(ed: Editor, names: list[str]) -> str:
+    """Why the position is refused, in the reader's words and language (web/editor_problems.py)."""
+    if ed.error is None:
+        return ed.problem
+    return editor_problems.Words(ed, names).problem(ed.error)
+
+
 def point_hint(ed: Editor) -> Safe | None:
     """What pointing at the board does now, and the lifted component's "take off" button."""
     if not ed.spots():
@@ -687,7 +753,7 @@ def point_hint(ed: Editor) -> Safe | None:
                    tr("{piece} is picked: point at the board where it goes.", piece=name))
     return tag("p", {"class": "hint", "data-testid": "ed-point-hint"},
                tr("{piece} is picked up from {zone}: point where it goes.", piece=name,
-                  zone=zone_label(ed.picked_from, positions.names_of(ed.data["players"]))), " ",
+                  zone=zone_label(ed.picked_from, positions.names_of(ed.data["players"]), board_view(ed))), " ",
                _button("ed-lift-off", None, tr("Take {card} off the table", card=name), "ed-lift-off"))
 
 
@@ -700,7 +766,7 @@ def preview_html(ed: Editor, names: list[str], page_url: str, origin: str = "") 
     if ed.pos is None:
         return tag("section", {"class": "ed-preview"},
                    tag("p", {"class": "error", "role": "alert", "data-testid": "ed-problem"},
-                       tr("This position cannot be shown: {reason}", reason=ed.problem)),
+                       tr("This position cannot be shown: {reason}", reason=problem_words(ed, names))),
                    point_hint(ed) if board else None, board)
     seat = ed.pos.seat
     url, code = ed.export(page_url, origin)
