@@ -285,7 +285,7 @@ def spot_args(ed: Editor) -> list[str]:
 def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     ed = Editor.start("catan-ck")
     spots = spot_args(ed)
-    assert len(spots) == 9 + 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
+    assert len(spots) == 9 + 54 + 72 + 19 + 3 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
     view = editor.board_view(ed)
     assert "data-act" not in html and f'aria-label="{editor.zone_label("vertex.5", ["A"], view)}"' in html
@@ -361,9 +361,9 @@ def test_catan_board_terrains_tokens_and_harbours_set_by_pointing():
 
 def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
     ed = cleared()
-    assert spot_args(ed)[:6] == ["discard.yellow", "discard.blue", "discard.white", "discard.green", "discard.red",
-                                 "deck"]
-    assert "expedition.0.red" in spot_args(ed) and "expedition.1.red" not in spot_args(ed)
+    shown = [s for s in spot_args(ed) if not s.endswith(".1") and ".1." not in s]  # the other seat's: at the top
+    assert shown[:6] == ["discard.yellow", "discard.blue", "discard.white", "discard.green", "discard.red", "deck"]
+    assert "expedition.0.red" in spot_args(ed) and "expedition.1.red" in spot_args(ed)
     import re
 
     html = str(editor.spot_board_html(ed, ["A", "B"]))
@@ -378,8 +378,10 @@ def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
     ed.point("discard.red")
     assert ed.zones["expedition.0.red"] == EXAMPLE["red"][:-1] and ed.zones["discard.red"] == ["red-8"]
     ed.set_seat("1")
-    assert "expedition.1.red" in spot_args(ed) and "expedition.0.red" not in spot_args(ed)
-    assert "hand.1" in spot_args(ed) and "hand.0" not in spot_args(ed)  # the hand shown is seat 1's
+    html = str(editor.spot_board_html(ed, ["A", "B"]))
+    assert 'data-arg="expedition.1.red" data-key="spot-expedition.1.red"' in html and 'data-testid="expedition-red"' \
+        in html.split('data-arg="expedition.1.red"')[1].split(">")[0]  # seat 1's expeditions at the bottom
+    assert spot_args(ed).count("hand.1") == 8 and spot_args(ed).count("hand.0") == 1  # seat 0's: its name
 
 
 def test_catan_a_walled_metropolis_and_the_robber_set_by_pointing():

@@ -43,11 +43,11 @@ def put_rows(ed: Editor) -> set[str]:
 # --- Catan -------------------------------------------------------------------------------------------------
 def test_catan_a_settlement_is_offered_exactly_the_intersections():
     ed = Editor.start("catan-ck")
-    assert len(offered(ed)) == NV + NE_ + NH + 9  # nothing picked: every spot (to lift what lies there)
+    assert len(offered(ed)) == NV + NE_ + NH + 9 + 3  # nothing picked: every spot (the 3 players' panels too)
     ed.pick("settlement-0")
     assert offered(ed) == {f"vertex.{v}" for v in range(NV)}
     inert = inert_tags(ed)
-    assert len(inert) == NE_ + NH + 9
+    assert len(inert) == NE_ + NH + 9 + 3
     assert not any("tabindex" in t or "role=" in t or "data-cmd" in t or "data-act" in t for t in inert)
     assert put_rows(ed) == {f"vertex.{v}" for v in range(NV)}
     ed.point("hex.4")  # inert: nothing happens
@@ -79,7 +79,7 @@ def test_catan_progress_and_victory_point_cards():
 def test_arnak_a_funding_card_is_never_offered_the_item_row():
     ed = Editor.start("arnak")
     ed.pick("funding-car")
-    assert offered(ed) == {"hand.0", "play.0", "play.1"}
+    assert offered(ed) == {"hand.0", "hand.1", "deck.0", "deck.1", "play.0", "play.1"}
     assert "items" not in put_rows(ed) and "artifacts" not in put_rows(ed)
     assert {"hand.1", "deck.0", "play.1"} <= put_rows(ed)
     ed.pick("item-3")
@@ -106,7 +106,7 @@ def test_lost_cities_a_card_goes_to_either_players_expedition_of_its_colour_only
     ed = Editor.start("lost-cities")
     ed.pick("red-5")
     assert put_rows(ed) == {"hand.0", "hand.1", "expedition.0.red", "expedition.1.red", "discard.red", "deck"}
-    assert offered(ed) == {"hand.0", "expedition.0.red", "discard.red", "deck"}
+    assert offered(ed) == {"hand.0", "hand.1", "expedition.0.red", "expedition.1.red", "discard.red", "deck"}
     ed.point("expedition-0-blue")  # no such spot, and the blue expedition is inert
     ed.point("expedition.0.blue")
     assert ed.zones["expedition.0.blue"] == [] and ed.picked == "red-5"
@@ -136,11 +136,11 @@ def test_board_game_tiles_on_event_spaces_pieces_on_the_paths_cards_in_columns_o
     assert offered(ed) and all(s.startswith("space.") for s in offered(ed))  # never a plain stone
     ed.pick("adventurer")
     spots = offered(ed)
-    assert "stone.red-1" in spots and "space.red-4" in spots and not any(s.startswith(("column.", "discard."))
-                                                                        for s in spots)
+    assert "stone.red-1" in spots and "space.red-4" in spots and "column.1.red" in spots  # a column: onto its path
+    assert not any(s.startswith(("discard.", "hand.")) for s in spots)
     ed.pick("adventurer")
     ed.pick("red-3a")
-    assert offered(ed) == {"column.0.red", "column.1.red", "discard.red", "deck", "hand.0"}
+    assert offered(ed) == {"column.0.red", "column.1.red", "discard.red", "deck", "hand.0", "hand.1"}
     assert "removed" in put_rows(ed) and "column.0.blue" not in put_rows(ed) and "path.0.red" not in put_rows(ed)
 
 

@@ -134,7 +134,8 @@ def test_catan_annotations_find_hexes_metropolises_and_a_seats_cards():
     pos = P.check(data)
     board = str(positions.board_html(pos, 0))
     m = positions.marks(pos, 0)
-    assert m["highlight"][0] == ['[data-testid="hex-9"]'] and m["highlight"][2] == ['[data-testid="vp-0"]']
+    assert m["highlight"][0] == ['[data-testid="hex-9"]']
+    assert m["highlight"][2] == ['[data-spot="panel-0"]', '[data-testid="vp-0"]']
     assert m["highlight"][1][0] == m["highlight"][3][0] == '[data-testid="metropolis-0"]'
     for sel in ('data-testid="hex-9"', 'data-testid="metropolis-0"', 'data-testid="wall-0"', 'data-testid="vp-0"',
                 'data-testid="merchant"'):

@@ -57,6 +57,7 @@ class Editor:
         self.picked: str | None = None
         self.picked_from: str | None = None  # the spot a component was lifted from (pointing at the board)
         self.arrow_from: str | None = None
+        self.looking: str | None = None  # the part of the board shown (an Islands tab pointed at: "i1")
         self.pos: P.Position | None = None
         self.shown: P.Position | None = None  # what the board draws: the position, valid or not
         self.problem = ""
@@ -174,7 +175,7 @@ class Editor:
             if items:
                 self.picked, self.picked_from = items[-1], path
             return
-        fields = self.decl.spot_fields(spot, path, self.picked)
+        fields = self.decl.spot_fields(spot, path, self.picked, self.zones)
         if self.picked_from == path:  # pointed again where it lies: put it down (a piece moved along its path)
             self.picked = self.picked_from = None
             if fields:
@@ -251,7 +252,14 @@ class Editor:
         self.fields[name] = value
         self.check()
 
+    def look(self, selection: str) -> None:
+        """Show another part of the board (`Declaration.views`): another island drawn large; "": as first drawn."""
+        views = self.decl.views(self.data["players"], self.data["options"], self.bottom())
+        if selection in views.values():
+            self.looking = selection or None
+
     def set_seat(self, raw: str) -> None:
+        self.looking = None
         self.data["seat"] = None if raw in ("", "spectator") else int(raw) if raw.isdigit() else raw
         self.check()
 
@@ -688,9 +696,10 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     pos, seat = ed.shown, ed.data.get("seat")
     spots = ed.spots()
     legal = [list(a) for a in ed.decl.spot_actions(ed.data["players"], ed.data["options"], ed.bottom())]
-    markup = str(positions.board_html(pos, seat, names, legal, editing=True))
+    markup = str(positions.board_html(pos, seat, names, legal, editing=True, selected=ed.looking))
     if not spots:
         return Safe(markup)
+    views = ed.decl.views(ed.data["players"], ed.data["options"], ed.bottom())
     by_mark: dict[str, str] = {}
     for path, mark in spots.items():
         by_mark.setdefault(mark, path)
@@ -702,6 +711,12 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     def spot(m: re.Match) -> str:
         attrs = m.group(2) or ""
         found = _SPOT_MARK.search(attrs) or _MARK.search(attrs)
+        if found and found.group(1) in views:  # shows another part of the board (another island): always offered
+            shown, title = _shown_text(m.string, m.end(), m.group(1)) if not m.group(3) else ("", "")
+            own = attributes({"data-cmd": "ed-look", "data-arg": views[found.group(1)],
+                              "data-key": f"look-{found.group(1)}", "tabindex": 0, "role": "button",
+                              "aria-label": (title.split(":")[0] if title else shown) or None})
+            return f"<{m.group(1)}{own}{_CONTROL.sub('', attrs)}{m.group(3)}>"
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
@@ -835,6 +850,8 @@ def command(app, cmd: str, arg: str | None) -> None:
         ed.put(arg)
     elif cmd == "ed-spot" and arg:
         ed.point(arg)
+    elif cmd == "ed-look" and arg is not None:
+        ed.look(arg)
     elif cmd == "ed-lift-off":
         ed.take_off_picked()
     elif cmd == "ed-off" and arg:

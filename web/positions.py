@@ -47,7 +47,7 @@ def _lost_cities(name: str, pos: P.Position, bottom: int) -> list[str]:
     seat, colour = int(parts[1]), parts[2]  # an expedition
     if seat == bottom:
         return [f'[data-testid="expedition-{colour}"]']
-    return [f'[data-testid="row-score-{seat}-{colour}"]', f'[data-testid="who-{seat}"]']
+    return [f'[data-testid="opp-expedition-{colour}"]', f'[data-testid="who-{seat}"]']
 
 
 def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
@@ -134,7 +134,7 @@ def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
     if kind == "harbour":  # a harbour spot (1-9): its drawing, by the edge it faces
         return [f'[data-testid="harbour-{HARBOUR_EDGES[int(n) - 1]}"]']
     if kind in ("progress", "points"):  # a seat's cards: its panel
-        return [f'[data-testid="vp-{n}"]']
+        return [f'[data-spot="panel-{n}"]', f'[data-testid="vp-{n}"]']
     return [f'[data-testid="{piece}-{n}"]' for piece in ("metropolis", "city", "settlement", "knight")]
 
 
@@ -172,13 +172,13 @@ def names_of(players: int) -> list[str]:
 
 
 def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None,
-               editing: bool = False, narrow: bool = False) -> Safe:
+               editing: bool = False, narrow: bool = False, selected: str | None = None) -> Safe:
     """The position drawn by the game's own renderer from `seat`'s eyes, taking no input (with `legal`, the
     renderer draws its targets for those actions, without their input: the editor's spots; `editing`: the
     editor's board, where a renderer may draw spots for what it otherwise tells only in words; `narrow`: the
-    renderer's phone layout)."""
+    renderer's phone layout; `selected`: the renderer's own selection, e.g. the island an Islands board shows)."""
     view = pos.state.view(seat)
-    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None,
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": selected,
           "editing": editing, "narrow": narrow}
     return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
 

@@ -171,8 +171,15 @@ class Declaration:
         """The zones a spot stands for (what it is named by: a Catan hex's robber, token and terrain)."""
         return [path]
 
-    def spot_fields(self, spot: str, zone: str, comp: str) -> dict[str, Any]:
-        """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone)."""
+    def spot_fields(self, spot: str, zone: str, comp: str, zones: dict | None = None) -> dict[str, Any]:
+        """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone), the
+        position's zones being `zones`."""
+        return {}
+
+    def views(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Board elements that, pointed at, show another part of the board (so that its spots can be pointed at):
+        mark -> the renderer's selection for it ("" shows the board as first drawn); e.g. Islands' tabs of the
+        other islands. {}: the board shows everything at once."""
         return {}
 
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:

@@ -146,7 +146,8 @@ class ArnakDeclaration(Declaration):
         """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
         I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
         artifacts, the research spaces, the temple, the assistant stacks, the shown seat's hand, each player's
-        box (its play area) with its guardians, assistants and temple tiles, and (solo) the rival's action tiles,
+        box (its play area) with its deck, guardians, assistants and temple tiles (and the hand of a player not
+        shown, drawn face down), and (solo) the rival's action tiles,
         guardians, cards, temple tiles and face-up idols."""
         out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
         out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
@@ -157,7 +158,9 @@ class ArnakDeclaration(Declaration):
         out.update({f"assistants.{k}": f"assistant-stack-{int(k) - 1}" for k in STACKS})
         for s in range(players):
             out.update({f"guardians.{s}.ready": f"guardians-{s}", f"assistant.{s}.silver": f"assistants-{s}",
-                        f"tiles.{s}": f"tiles-{s}"})
+                        f"tiles.{s}": f"tiles-{s}", f"deck.{s}": f"deck-{s}"})
+            if s != seat:
+                out[f"hand.{s}"] = f"hand-{s}"  # a hand drawn face down: its chip in the player's box
         if players == 1:
             out.update({"rival-stack": "rival-tiles", **{z: z for z in SOLO_ZONES[2:]}})
         return out

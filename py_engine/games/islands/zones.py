@@ -122,10 +122,17 @@ class IslandsDeclaration(Declaration):
         spaces = self.keys(options)["space"]
         out = {f"island.{s}.{i}": f"space-{s}-{i}" for s in range(players) for i in spaces}
         out.update({f"telescope.{s}": f"telescope-{s}" for s in range(players)})
+        if modules(options)[1]:
+            out.update({f"beside.{s}": f"beside-{s}" for s in range(players)})  # its extension tiles
         out.update({f"cloud.{i + 1}": f"cloud-{i}" for i in range(CLOUDS[players])})
         if modules(options)[0]:
             out["harbour"] = "harbour"
         return out
+
+    def views(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """The other islands are drawn small, as tabs: pointed at, one is drawn large (its spaces then point); the
+        way back shows the shown seat's island again."""
+        return {**{f"island-tab-{s}": f"i{s}" for s in range(players)}, "island-back": ""}
 
     def components(self, players: int, options: dict) -> dict[str, int]:
         harbour, ext = modules(options)
