@@ -227,3 +227,26 @@ def test_a_hand_dealt_at_random_is_the_one_shown_and_the_one_played_on(browser, 
         assert page.locator("#board [data-testid=hand-card]").evaluate_all(hand_js) == preview
     finally:
         context.close()
+
+
+def test_the_other_players_expedition_pointed_at_and_ringed_whole(browser, site):
+    """Issue 36: in Lost Cities, Player 2's expedition (at the top of the board) takes a card by pointing, and its
+    highlight is a solid ring of at least 3 px around the whole column, not around its score label."""
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    board = "[data-testid=ed-board]"
+    card = next(f"red-{v}" for v in range(2, 11)
+                if page.locator(f'[data-testid="zone-hand.0"] [data-testid="chip-red-{v}"]').count() == 0)
+    page.click(f'[data-testid="pal-{card}"]')
+    page.click(f'{board} [data-cmd=ed-spot][data-arg="expedition.1.red"]')
+    page.wait_for_selector(f'[data-testid="zone-expedition.1.red"] [data-testid="chip-{card}"]')
+    page.click('[data-testid="mark-expedition.1.red"]')
+    ring = page.locator(f"{board} [data-testid=mark-ring]")
+    ring.wait_for()
+    column = page.locator(f"{board} [data-testid=opp-expedition-red]").bounding_box()
+    box = ring.bounding_box()
+    assert box["height"] >= column["height"] and box["width"] >= column["width"] - 1
+    assert float(ring.evaluate("e => parseFloat(getComputedStyle(e).strokeWidth)")) >= 3
+    assert ring.evaluate("e => getComputedStyle(e).strokeDasharray") == "none"
+    assert "Player 2: red expedition" in page.inner_text("[data-testid=ed-highlighted]")
+    watch.assert_clean()
+    context.close()

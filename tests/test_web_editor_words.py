@@ -167,3 +167,17 @@ def test_catan_places_are_named_by_the_hexes_around_them():
     assert editor.zone_label("edge.5", ["A"], view) == "Path between fields 8 and the sea"
     assert editor.zone_label("token.2", ["A"], view) == "fields 8: number token"
     assert editor.zone_label("vertex.0", ["A"]) == "Intersection 0"  # without the board: its number
+
+
+def test_a_rule_no_sentence_matches_still_names_no_id():
+    """A refusal without a sentence of its own (the rival's silver temple tiles) keeps its English words, every id
+    in it put in words."""
+    import editor_problems
+
+    from py_engine.core import position as P
+
+    ed = Editor.start("arnak").with_players("1")
+    exc = P.PositionError("temple-gold: the rival takes silver temple tiles only", "rival-temple")
+    words = editor_problems.Words(ed, ["A"]).problem(exc)
+    assert words == "Rival: temple tiles: temple tile: gold: the rival takes silver temple tiles only"
+    assert not ZONE_ID.search(words) and not COMPONENT_ID.search(words)

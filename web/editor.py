@@ -711,12 +711,10 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     def spot(m: re.Match) -> str:
         attrs = m.group(2) or ""
         found = _SPOT_MARK.search(attrs) or _MARK.search(attrs)
-        if found and found.group(1) in views:  # shows another part of the board (another island): always offered
-            shown, title = _shown_text(m.string, m.end(), m.group(1)) if not m.group(3) else ("", "")
-            own = attributes({"data-cmd": "ed-look", "data-arg": views[found.group(1)],
-                              "data-key": f"look-{found.group(1)}", "tabindex": 0, "role": "button",
-                              "aria-label": (title.split(":")[0] if title else shown) or None})
-            return f"<{m.group(1)}{own}{_CONTROL.sub('', attrs)}{m.group(3)}>"
+        if found and found.group(1) in views:  # shows another part of the board (another island): always offered,
+            own = attributes({"data-cmd": "ed-look", "data-arg": views[found.group(1)],  # named as the renderer
+                              "data-key": f"look-{found.group(1)}", "tabindex": 0, "role": "button"})  # names it
+            return f"<{m.group(1)}{own}{_SPOT_OWN.sub('', _CONTROL.sub('', attrs))}{m.group(3)}>"
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
