@@ -181,3 +181,13 @@ def test_a_rule_no_sentence_matches_still_names_no_id():
     words = editor_problems.Words(ed, ["A"]).problem(exc)
     assert words == "Rival: temple tiles: temple tile: gold: the rival takes silver temple tiles only"
     assert not ZONE_ID.search(words) and not COMPONENT_ID.search(words)
+
+
+def test_numbers_in_place_names_are_written_the_languages_way(catalogues):
+    i18n.set_language("fa")
+    try:
+        assert "۱۲" in editor.zone_label("island.0.12", ["A"]) and "12" not in editor.zone_label("island.0.12", ["A"])
+        assert "۳" in editor.zone_label("camp.3-1", ["A"])
+    finally:
+        i18n.set_language("en")
+    assert editor.zone_label("island.1.12", ["A", "B"]) == "B: island space 12"

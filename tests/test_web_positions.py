@@ -106,7 +106,7 @@ def test_arnak_annotations_find_the_board_parts():
     m = positions.marks(pos, 0)
     assert m["highlight"][:4] == [['[data-site="0"]'], ['[data-testid="hand-203-0"]', '[data-testid^="hand-"]',
                                                          '[data-testid="score-0"]'],
-                                  ['[data-testid="row-item-0"]'], ['[data-testid="score-2"]']]
+                                  ['[data-testid="row-item-0"]'], ['[data-spot="play-2"]', '[data-testid="score-2"]']]
     assert m["highlight"][4][0] == '[data-testid="row-item-1"]'
     for sels in m["highlight"]:
         assert sels[0][1:-1].replace("^=", "=") .split("=")[0] in board, sels

@@ -419,7 +419,10 @@ def zone_label(path: str, names: list[str], view: dict | None = None) -> str:
         return path
     if len(parts) == 2 and "{space}" in pattern:  # 'vertex.0', 'cloud.1': a number, not a seat
         who = ""
-    label = tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1])
+    space, stone_n = parts[-1], stone  # numbers written the interface language's way (Persian digits)
+    key = int(key) if key.isdigit() else colour_name(key)  # a camp site's number, else a colour
+    label = tr(pattern, who=who, key=key, stone=int(stone_n) if stone_n.isdigit() else stone_n,
+               space=int(space) if space.isdigit() else space)
     return tr("{name}: {what}", name=who, what=label) if who and "{who}" not in pattern else label  # a seat's deck
 
 

@@ -81,7 +81,8 @@ def _islands(name: str, pos: P.Position, bottom: int) -> list[str]:
     if parts[0] == "harbour":
         return ['[data-testid="harbour-0"]']
     if parts[0] == "beside":
-        return [f'[data-testid="energy-{parts[1]}"]', f'[data-testid="island-tab-{parts[1]}"]']
+        return [f'[data-testid="beside-{parts[1]}"]', f'[data-testid="energy-{parts[1]}"]',
+                f'[data-testid="island-tab-{parts[1]}"]']
     seat = int(parts[1])
     if seat != bottom:  # another island is drawn small, as a tab
         return [f'[data-testid="island-tab-{seat}"]']
@@ -113,13 +114,13 @@ def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
         return ['[data-testid="rival-row"]']
     if kind in ("assistants", "rescue"):
         return ['[data-testid="arnak-board"]']
-    if kind in ("guardians", "tiles", "assistant"):
-        return [f'[data-testid="score-{rest.split(".")[0]}"]']
+    if kind in ("guardians", "tiles", "assistant"):  # a player's box, whole
+        return [f'[data-spot="play-{rest.split(".")[0]}"]', f'[data-testid="score-{rest.split(".")[0]}"]']
     if kind in ("items", "artifacts"):
         return [f'[data-testid="row-{kind[:-1]}-0"]']
     if kind == "hand" and int(rest) == bottom:
         return ['[data-testid^="hand-"]', f'[data-testid="score-{bottom}"]']
-    return [f'[data-testid="score-{rest}"]']  # a player's deck, play area or hidden hand: their board
+    return [f'[data-spot="play-{rest}"]', f'[data-testid="score-{rest}"]']  # a deck, play area, hidden hand: the box
 
 
 def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
