@@ -37,7 +37,7 @@ def test_build_the_scoring_example_and_embed_it_on_another_origin(browser, site)
     hand = page.locator('[data-testid="zone-hand.0"] [data-testid^="off-"]')
     while hand.count():
         hand.first.click()
-    assert "hand.0: holds 0 cards" in page.inner_text("[data-testid=ed-problem]")
+    assert "Player 1: hand holds 0 cards" in page.inner_text("[data-testid=ed-problem]")
     assert page.locator("[data-testid=ed-embed-url]").count() == 0  # nothing to export while it is impossible
     for colour, cards in EXAMPLE.items():
         for c in cards:
@@ -106,7 +106,7 @@ def test_a_board_game_position_from_the_editor_plays_on(browser, site):
     colour = card.split("-")[0]
     put(page, card, f"column.0.{colour}")
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        f"path.0.{colour}: a path has a piece exactly when its column has cards")
+        f"Player 1: piece on the {colour} path: a path has a piece exactly when its column has cards")
     put(page, "adventurer", f"path.0.{colour}")
     page.fill(f'[data-testid="field-stone.0.{colour}"]', "1")
     page.press(f'[data-testid="field-stone.0.{colour}"]', "Tab")
@@ -167,7 +167,7 @@ def test_a_card_put_by_pointing_at_the_board_and_by_keyboard(browser, site):
     page.click(spot(page, f"discard.{colour}"))
     assert page.locator(f'[data-testid="zone-discard.{colour}"] [data-testid="chip-{card}"]').count() == 1
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        "hand.0: holds 7 cards; a hand holds 8, 7 for the player about to draw")
+        "Player 1: hand holds 7 cards; a hand holds 8, 7 for the player about to draw")
     page.focus(spot(page, f"discard.{colour}"))
     page.keyboard.press("Enter")  # lifted from the pile
     assert "picked up from" in page.inner_text("[data-testid=ed-point-hint]")
@@ -227,3 +227,26 @@ def test_a_hand_dealt_at_random_is_the_one_shown_and_the_one_played_on(browser, 
         assert page.locator("#board [data-testid=hand-card]").evaluate_all(hand_js) == preview
     finally:
         context.close()
+
+
+def test_the_other_players_expedition_pointed_at_and_ringed_whole(browser, site):
+    """Issue 36: in Lost Cities, Player 2's expedition (at the top of the board) takes a card by pointing, and its
+    highlight is a solid ring of at least 3 px around the whole column, not around its score label."""
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    board = "[data-testid=ed-board]"
+    card = next(f"red-{v}" for v in range(2, 11)
+                if page.locator(f'[data-testid="zone-hand.0"] [data-testid="chip-red-{v}"]').count() == 0)
+    page.click(f'[data-testid="pal-{card}"]')
+    page.click(f'{board} [data-cmd=ed-spot][data-arg="expedition.1.red"]')
+    page.wait_for_selector(f'[data-testid="zone-expedition.1.red"] [data-testid="chip-{card}"]')
+    page.click('[data-testid="mark-expedition.1.red"]')
+    ring = page.locator(f"{board} [data-testid=mark-ring]")
+    ring.wait_for()
+    column = page.locator(f"{board} [data-testid=opp-expedition-red]").bounding_box()
+    box = ring.bounding_box()
+    assert box["height"] >= column["height"] and box["width"] >= column["width"] - 1
+    assert float(ring.evaluate("e => parseFloat(getComputedStyle(e).strokeWidth)")) >= 3
+    assert ring.evaluate("e => getComputedStyle(e).strokeDasharray") == "none"
+    assert "Player 2: red expedition" in page.inner_text("[data-testid=ed-highlighted]")
+    watch.assert_clean()
+    context.close()

@@ -40,9 +40,10 @@ def test_islands_final_scoring_example_on_another_origin(browser, site):
     for seat, tile in OTHERS.items():
         for qr in ((1, 0), (2, 0), (0, 1)):
             put(page, tile, f"island.{seat}.{GOLD_SPACES[qr]}")
-    put(page, "forest-2", "island.0.30")
-    assert page.inner_text("[data-testid=ed-problem]").endswith("island.0.30: nothing is placed on the balloon yard")
-    page.click('[data-testid="zone-island.0.30"] [data-testid="off-forest-2"]')
+    page.click('[data-testid="pal-forest-2"]')  # the balloon yard takes no tile (issue 36): it is not offered
+    page.wait_for_selector('[data-testid="put-island.0.31"]')
+    assert page.locator('[data-testid="put-island.0.30"]').count() == 0
+    page.click('[data-testid="pal-forest-2"]')  # put back
     page.fill('[data-testid="field-energy.0"]', "14")
     page.press('[data-testid="field-energy.0"]', "Tab")
     choose(page, "[data-testid=ed-seat]", "Player 2")
@@ -79,7 +80,7 @@ def test_arnak_a_site_that_costs_a_car_and_a_boot(browser, site):
     put(page, "archaeologist-1", "camp.1-1")
     put(page, "archaeologist-1", "camp.2-1")
     put(page, "archaeologist-1", "camp.3-1")
-    assert page.inner_text("[data-testid=ed-problem]").endswith("camp.3-1: only 2 of archaeologist-1 exist")
+    assert page.inner_text("[data-testid=ed-problem]").endswith("Camp site 3, space 1: only 2 of archaeologist 2 exist")
     page.click('[data-testid="zone-camp.3-1"] [data-testid="off-archaeologist-1"]')
     page.fill("[data-testid=ed-caption]", ARNAK_CAPTION)
     page.press("[data-testid=ed-caption]", "Tab")
@@ -117,7 +118,8 @@ def test_catan_just_before_the_barbarians_arrive(browser, site):
         put(page, comp, zone)
     put(page, "settlement-2", "vertex.4")
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        "vertex.4: settlement-2 stands next to city-0 (vertex.0): the distance rule")
+        ": settlement of player 3 stands next to city of player 1 (Intersection by forest 9 and the sea): the distance "
+        "rule")
     page.click('[data-testid="zone-vertex.4"] [data-testid="off-settlement-2"]')
     page.fill("[data-testid=field-barbarians]", "6")
     page.press("[data-testid=field-barbarians]", "Tab")
@@ -165,7 +167,8 @@ def test_catan_a_walled_metropolis_set_by_pointing_embedded_and_played_on_with_s
                        ("metropolis-science", "vertex.0"), ("city-1", "vertex.30"), ("road-1", "edge.36")):
         point(comp, zone)
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        "vertex.0: the science metropolis stands on a city of player 1, who has no level-4 science improvement")
+        "Intersection by forest 9 and the sea: the science metropolis stands on a city of Player 1, who has no level-4 "
+        "science improvement")
     assert page.locator('[data-testid=ed-board] [data-testid="metropolis-0"]').count() == 1  # drawn all the same
     page.fill('[data-testid="field-improve.0.science"]', "4")
     page.press('[data-testid="field-improve.0.science"]', "Tab")
@@ -202,7 +205,7 @@ def test_arnak_an_archaeologist_on_a_site_with_a_guardian(browser, site):
     on it and seat 0's archaeologist there, set by clicks; the guardian ringed in an embed on a second origin."""
     context, page, watch = open_editor(browser, site, "arnak")
     put(page, "site1-4", "site.7")
-    assert page.inner_text("[data-testid=ed-problem]").endswith("idol.7: the idol of a discovered site has been taken")
+    assert page.inner_text("[data-testid=ed-problem]").endswith(": idol: the idol of a discovered site has been taken")
     page.click('[data-testid="zone-idol.7"] [data-testid^="off-idol-"]')
     put(page, "guardian-2", "guardian.7")
     put(page, "archaeologist-0", "dig.7")
@@ -226,7 +229,8 @@ def test_islands_a_balloon_at_the_harbour(browser, site):
     page.wait_for_selector('[data-testid="zone-harbour"]')
     choose(page, '[data-testid="field-balloon.0"]', "harbour dock 2")
     assert page.inner_text("[data-testid=ed-problem]").endswith(
-        "balloon.0: a balloon reaches the harbour only once its harbour office is built (module 3: activated and kept)")
+        "Player 1: balloon on island space: a balloon reaches the harbour only once its harbour office is built "
+        "(module 3: activated and kept)")
     page.click('[data-testid="zone-telescope.0"] [data-testid="off-office-0"]')
     put(page, "office-0", "island.0.12")
     put(page, "city-6", "harbour")
@@ -335,3 +339,40 @@ def test_board_game_a_piece_put_on_a_path_by_pointing_at_a_stone(browser, site):
     card = next(f"red-{v}a" for v in range(2, 11) if f"red-{v}a" not in hand)
     _point_and_embed(browser, site, "lost-cities-board", [(card, "column.0.red"), ("adventurer", "stone.red-1")],
                      "path.0.red", ["adventurer"], '[data-testid="piece-0-red"]')
+
+
+def test_only_the_places_a_picked_component_may_go_are_offered(browser, site):
+    """Issue 36: a Catan settlement picked in the palette lights exactly the 54 intersections (focusable, named);
+    a hex and a harbour are inert (not focusable, their targets not drawn) and a real click on one puts nothing
+    there; a click on an intersection puts the settlement there. In Lost Cities a red card is offered no blue
+    expedition, on the board or by "Put here"."""
+    context, page, watch = open_editor(browser, site, "catan-ck")
+    board = "[data-testid=ed-board]"
+    page.click('[data-testid="pal-settlement-0"]')
+    page.wait_for_selector(f'{board} .ed-offer[data-arg="vertex.7"]')
+    assert page.locator(f"{board} [data-cmd=ed-spot]").count() == 54
+    assert page.locator(f"{board} [data-cmd=ed-spot]:not([data-arg^='vertex.'])").count() == 0
+    assert page.locator(f"{board} [data-cmd=ed-spot][tabindex='0'][aria-label]").count() == 54
+    hex_target = page.locator(f"{board} [data-testid=t-h4]")
+    assert "ed-inert" in hex_target.get_attribute("class") and hex_target.get_attribute("tabindex") is None
+    assert not page.locator(f"{board} [data-testid=t-h4] .target").is_visible()
+    box = page.locator(f"{board} [data-testid=t-e10]").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a path: inert
+    assert page.locator('[data-testid="zone-edge.10"] [data-testid^="chip-"]').count() == 0
+    assert page.locator('[data-testid="put-edge.10"]').count() == 0
+    assert page.locator('[data-testid="put-hex.4"]').count() == 0
+    page.click(f'{board} [data-cmd=ed-spot][data-arg="vertex.7"]')
+    page.wait_for_selector('[data-testid="zone-vertex.7"] [data-testid="chip-settlement-0"]')
+    watch.assert_clean()
+    context.close()
+
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    page.click('[data-testid="pal-red-5"]')
+    page.wait_for_selector(f'{board} .ed-offer[data-arg="expedition.0.red"]')
+    assert "ed-inert" in page.get_attribute(f"{board} [data-testid=expedition-blue]", "class")
+    assert page.locator('[data-testid="put-expedition.0.blue"]').count() == 0
+    assert page.locator('[data-testid="put-expedition.1.red"]').count() == 1
+    page.click(f'{board} [data-cmd=ed-spot][data-arg="expedition.0.red"]')
+    page.wait_for_selector('[data-testid="zone-expedition.0.red"] [data-testid="chip-red-5"]')
+    watch.assert_clean()
+    context.close()

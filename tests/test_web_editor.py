@@ -73,11 +73,18 @@ def test_the_embed_code_names_the_rules_site_and_an_id_for_the_frames_events():
 
 
 def test_moving_a_card_and_an_impossible_edit():
+    """Issue 36: a picked card is offered only the zones that accept it (no "Put here" on another colour's
+    expedition; putting it there changes nothing); an impossible whole (a ninth card in a hand) still gets its
+    message."""
     ed = cleared()
     build_example(ed)
     ed.pick("red-8")
+    html = str(editor.html(ed, PAGE))
+    assert 'data-testid="put-expedition.0.blue"' not in html and 'data-testid="put-expedition.1.red"' in html
     ed.put("expedition.0.blue")
-    assert ed.problem == "expedition.0.blue: red-8 is not a blue card" and ed.where("red-8") == "expedition.0.blue"
+    assert ed.where("red-8") == "expedition.0.red" and ed.problem == "" and ed.picked == "red-8"
+    ed.put("hand.0")
+    assert ed.problem == "hand.0: holds 9; it holds 0 to 8"
     html = str(editor.html(ed, PAGE))
     assert 'data-testid="ed-problem"' in html and "ed-embed-url" not in html
     ed.pick("red-8")
@@ -181,11 +188,12 @@ def test_islands_scoring_example_built_by_clicks_with_four_players():
             ed.put(f"island.{seat}.{island_space(*qr)}")
     ed.set_field("energy.0", "14")
     assert ed.pos is not None and ed.pos.state.score_sheet()[0]["total"] == 29
-    ed.pick("forest-1")
-    ed.put("island.1.30")
-    assert ed.problem == "island.1.30: nothing is placed on the balloon yard"
+    ed.pick("forest-1")  # the balloon yard takes no tile: not offered, and putting it there changes nothing
+    assert not ed.accepts("island.1.30") and ed.accepts("island.1.31")
     html = str(editor.html(ed, PAGE))
-    assert "nothing is placed on the balloon yard" in html and 'data-testid="ed-embed-url"' not in html
+    assert 'data-testid="put-island.1.30"' not in html and 'data-testid="put-island.1.31"' in html
+    ed.put("island.1.30")
+    assert ed.zones["island.1.30"] == [] and ed.problem == "" and ed.pos is not None
 
 
 def test_islands_words():
@@ -277,9 +285,11 @@ def spot_args(ed: Editor) -> list[str]:
 def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     ed = Editor.start("catan-ck")
     spots = spot_args(ed)
-    assert len(spots) == 9 + 54 + 72 + 19 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
+    assert len(spots) == 9 + 54 + 72 + 19 + 3 and "vertex.0" in spots and "edge.71" in spots and "hex.18" in spots
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
-    assert "data-act" not in html and 'aria-label="Intersection 5"' in html
+    view = editor.board_view(ed)
+    assert "data-act" not in html and f'aria-label="{editor.zone_label("vertex.5", ["A"], view)}"' in html
+    assert editor.zone_label("vertex.5", ["A"], view).startswith("Intersection by ")
     app = FakeApp()
     app.editor, app.screen = ed, "editor"
     editor.command(app, "ed-pick", "road-0")  # a piece of a supply stays picked: one road after another
@@ -292,8 +302,9 @@ def test_catan_pieces_put_lifted_moved_and_taken_off_by_pointing_at_the_board():
     assert ed.picked is None and ed.pos is not None and ed.zones["vertex.0"] == ["city-0"]
     editor.command(app, "ed-spot", "vertex.0")  # nothing picked: the city is lifted...
     assert (ed.picked, ed.picked_from) == ("city-0", "vertex.0")
-    assert 'data-arg="vertex.0" data-key="spot-vertex.0" tabindex="0" role="button" aria-label="Intersection 0: ' \
-           'city of player 1" aria-pressed="true"' in str(editor.spot_board_html(ed, ["A", "B", "C"]))
+    assert 'data-arg="vertex.0" data-key="spot-vertex.0" tabindex="0" role="button" aria-label="' \
+           f'{editor.zone_label("vertex.0", ["A"], editor.board_view(ed))}: city of player 1" aria-pressed="true"' \
+           in str(editor.spot_board_html(ed, ["A", "B", "C"]))
     editor.command(app, "ed-spot", "vertex.3")  # ... and moved
     assert ed.zones["vertex.0"] == [] and ed.zones["vertex.3"] == ["city-0"] and ed.picked is None
     editor.command(app, "ed-pick", "settlement-1")
@@ -343,14 +354,16 @@ def test_catan_board_terrains_tokens_and_harbours_set_by_pointing():
     editor.command(app, "ed-spot", f"harbour.{a}")
     assert ed.pos is not None and dict(ed.pos.state.harbours)[HARBOUR_EDGES[b - 1]] == "ore"
     html = str(editor.spot_board_html(ed, ["A", "B", "C"]))
-    assert f'aria-label="Harbour {a}: 2:1 harbour: wool"' in html
+    place = editor.zone_label(f"harbour.{a}", ["A"], editor.board_view(ed))
+    assert place.startswith("Harbour between ") and place.endswith(" and the sea")
+    assert f'aria-label="{place}: 2:1 harbour: wool"' in html
 
 
 def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
     ed = cleared()
-    assert spot_args(ed)[:6] == ["discard.yellow", "discard.blue", "discard.white", "discard.green", "discard.red",
-                                 "deck"]
-    assert "expedition.0.red" in spot_args(ed) and "expedition.1.red" not in spot_args(ed)
+    shown = [s for s in spot_args(ed) if not s.endswith(".1") and ".1." not in s]  # the other seat's: at the top
+    assert shown[:6] == ["discard.yellow", "discard.blue", "discard.white", "discard.green", "discard.red", "deck"]
+    assert "expedition.0.red" in spot_args(ed) and "expedition.1.red" in spot_args(ed)
     import re
 
     html = str(editor.spot_board_html(ed, ["A", "B"]))
@@ -365,8 +378,10 @@ def test_lost_cities_cards_put_by_pointing_at_columns_piles_and_the_deck():
     ed.point("discard.red")
     assert ed.zones["expedition.0.red"] == EXAMPLE["red"][:-1] and ed.zones["discard.red"] == ["red-8"]
     ed.set_seat("1")
-    assert "expedition.1.red" in spot_args(ed) and "expedition.0.red" not in spot_args(ed)
-    assert "hand.1" in spot_args(ed) and "hand.0" not in spot_args(ed)  # the hand shown is seat 1's
+    html = str(editor.spot_board_html(ed, ["A", "B"]))
+    assert 'data-arg="expedition.1.red" data-key="spot-expedition.1.red"' in html and 'data-testid="expedition-red"' \
+        in html.split('data-arg="expedition.1.red"')[1].split(">")[0]  # seat 1's expeditions at the bottom
+    assert spot_args(ed).count("hand.1") == 8 and spot_args(ed).count("hand.0") == 1  # seat 0's: its name
 
 
 def test_catan_a_walled_metropolis_and_the_robber_set_by_pointing():

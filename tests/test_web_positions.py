@@ -106,7 +106,7 @@ def test_arnak_annotations_find_the_board_parts():
     m = positions.marks(pos, 0)
     assert m["highlight"][:4] == [['[data-site="0"]'], ['[data-testid="hand-203-0"]', '[data-testid^="hand-"]',
                                                          '[data-testid="score-0"]'],
-                                  ['[data-testid="row-item-0"]'], ['[data-testid="score-2"]']]
+                                  ['[data-testid="row-item-0"]'], ['[data-spot="play-2"]', '[data-testid="score-2"]']]
     assert m["highlight"][4][0] == '[data-testid="row-item-1"]'
     for sels in m["highlight"]:
         assert sels[0][1:-1].replace("^=", "=") .split("=")[0] in board, sels
@@ -134,7 +134,8 @@ def test_catan_annotations_find_hexes_metropolises_and_a_seats_cards():
     pos = P.check(data)
     board = str(positions.board_html(pos, 0))
     m = positions.marks(pos, 0)
-    assert m["highlight"][0] == ['[data-testid="hex-9"]'] and m["highlight"][2] == ['[data-testid="vp-0"]']
+    assert m["highlight"][0] == ['[data-testid="hex-9"]']
+    assert m["highlight"][2] == ['[data-spot="panel-0"]', '[data-testid="vp-0"]']
     assert m["highlight"][1][0] == m["highlight"][3][0] == '[data-testid="metropolis-0"]'
     for sel in ('data-testid="hex-9"', 'data-testid="metropolis-0"', 'data-testid="wall-0"', 'data-testid="vp-0"',
                 'data-testid="merchant"'):

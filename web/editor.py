@@ -11,7 +11,12 @@ piece of a supply of identical ones is one more there); x takes it off the table
 declaration names its board's spots (`Declaration.spots`) is also edited by pointing at the board: with a
 component picked, a spot puts it there (a spot holding one piece has it replaced; a palette's piece of a
 supply stays picked for the next spot); with nothing picked, a spot lifts its last component (picked, to
-put elsewhere or take off the table). Spots are focusable: Enter or Space points, the arrows move. A
+put elsewhere or take off the table). Spots are focusable: Enter or Space points, the arrows move. With a
+component picked, only the places the game's zones accept it in (`Declaration.accepts`, the same for all five
+games) are offered: those spots are lit, focusable and named to screen readers, every other spot is inert (not
+focusable, not clickable, not lit), and only those zones' rows have "Put here" (a Catan settlement: exactly the
+intersections; an Arnak Funding card: never the item row). What only the whole position can tell (too many
+cards, a road joining nothing) is still refused with its message once the component is put. A
 hidden zone (a hand, the deck) may be left unset: its cards are dealt at random when someone plays on.
 Every edit is checked by the game at once; the refusal (which rule, where) is shown, and the link and
 embed code are offered only for a valid position.
@@ -27,6 +32,7 @@ import re
 from typing import Any
 
 import editor_labels
+import editor_problems
 import positions
 import records
 from i18n import N_, _, tdata, tr
@@ -51,9 +57,11 @@ class Editor:
         self.picked: str | None = None
         self.picked_from: str | None = None  # the spot a component was lifted from (pointing at the board)
         self.arrow_from: str | None = None
+        self.looking: str | None = None  # the part of the board shown (an Islands tab pointed at: "i1")
         self.pos: P.Position | None = None
         self.shown: P.Position | None = None  # what the board draws: the position, valid or not
         self.problem = ""
+        self.error: RecordError | None = None  # the refusal (its words for the reader: `problem_words`)
         self.check()
 
     @classmethod
@@ -95,9 +103,9 @@ class Editor:
     def check(self) -> bool:
         try:
             self.pos = P.check(self.data)
-            self.problem = ""
+            self.problem, self.error = "", None
         except RecordError as exc:
-            self.pos, self.problem = None, str(exc)
+            self.pos, self.problem, self.error = None, str(exc), exc
         self.shown = self.pos
         if self.pos is None:
             try:
@@ -123,6 +131,29 @@ class Editor:
     def where(self, comp: str) -> str | None:
         return next((p for p, items in self.zones.items() if items and comp in items), None)
 
+    def accepts(self, path: str, comp: str | None = None) -> bool:
+        """Whether zone `path` takes the picked component (or `comp`) by the game's zone rules."""
+        comp = self.picked if comp is None else comp
+        return (comp is not None and path in self.paths()
+                and self.decl.accepts(path, comp, self.data["players"], self.data["options"]))
+
+    def target(self, spot: str) -> str | None:
+        """The zone pointing at `spot` puts the picked component in, when it is offered there (the zone accepts
+        it, or it was lifted from there and is put down again); None: the spot is inert while it is picked."""
+        if self.picked is None or spot not in self.spots():
+            return None
+        path = self.decl.spot_zone(spot, self.picked, self.zones, self.bottom(), self.picked_from)
+        if path == self.picked_from or self.accepts(path):
+            return path
+        lifted_here = self.decl.spot_zone(spot, None, self.zones, self.bottom()) == self.picked_from
+        if self.picked_from is not None and lifted_here:
+            return self.picked_from  # lifted from here (a camp whose other space is closed): put down again
+        return None
+
+    def offered(self, spot: str) -> bool:
+        """A spot pointing does something at: any spot with nothing picked; else where the picked one may go."""
+        return self.picked is None or self.target(spot) is not None
+
     # --- edits (each one is checked at once) ------------------------------------------------------
     def pick(self, comp: str) -> None:
         if comp in self.components():
@@ -132,9 +163,11 @@ class Editor:
     def point(self, path: str) -> None:
         """A spot of the board pointed at: put the picked component there (moved from the spot it was lifted
         from; a spot for one piece has its piece replaced), or, with nothing picked, lift its last one."""
-        if path not in self.spots():
+        if path not in self.spots() or not self.offered(path):
             return
-        spot, path = path, self.decl.spot_zone(path, self.picked, self.zones, self.bottom(), self.picked_from)
+        spot = path
+        path = self.target(spot) or "" if self.picked is not None else self.decl.spot_zone(spot, None, self.zones,
+                                                                                             self.bottom())
         if path not in self.paths():  # a spot that is no zone, where nothing is done with this component
             return
         items = self.zones.get(path) or []
@@ -142,7 +175,7 @@ class Editor:
             if items:
                 self.picked, self.picked_from = items[-1], path
             return
-        fields = self.decl.spot_fields(spot, path, self.picked)
+        fields = self.decl.spot_fields(spot, path, self.picked, self.zones)
         if self.picked_from == path:  # pointed again where it lies: put it down (a piece moved along its path)
             self.picked = self.picked_from = None
             if fields:
@@ -175,7 +208,7 @@ class Editor:
     def put(self, path: str) -> None:
         """Move the picked card to the end of zone `path` (from wherever it lay); a piece of a supply
         (identical pieces) is a new one there (too many of them is refused like any impossible edit)."""
-        if self.picked is None or path not in self.paths():
+        if self.picked is None or not self.accepts(path):
             return
         source = self.picked_from
         if source is not None and self.picked in (self.zones.get(source) or ()):
@@ -219,7 +252,14 @@ class Editor:
         self.fields[name] = value
         self.check()
 
+    def look(self, selection: str) -> None:
+        """Show another part of the board (`Declaration.views`): another island drawn large; "": as first drawn."""
+        views = self.decl.views(self.data["players"], self.data["options"], self.bottom())
+        if selection in views.values():
+            self.looking = selection or None
+
     def set_seat(self, raw: str) -> None:
+        self.looking = None
         self.data["seat"] = None if raw in ("", "spectator") else int(raw) if raw.isdigit() else raw
         self.check()
 
@@ -312,10 +352,63 @@ CATAN_BOARD = {"terrain": N_("{terrain} hex"), "token": N_("number token {n}"), 
 TILE_KINDS = ("forest", "meadow", "mountain", "desert", "swamp", "canyon", "wild", "city", "monument", "start")
 
 
-def zone_label(path: str, names: list[str]) -> str:
-    """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language."""
+CATAN_SPOTS = {"vertex": N_("Intersection by {places}"), "edge": N_("Path between {places}"),
+               "harbour": N_("Harbour between {places}"), "terrain": N_("{hex}: terrain"),
+               "token": N_("{hex}: number token")}
+
+
+def board_view(ed: Editor) -> dict | None:
+    """The Catan board drawn (its terrains and numbers name its places: "Harbour between hills 8 and the sea"),
+    or None (another game, or no board to draw)."""
+    if ed.data["game"] != "catan-ck" or ed.shown is None or ed.shown.state is None:
+        return None
+    if getattr(ed, "_view_of", None) is not ed.shown:
+        ed._view_of, ed._view = ed.shown, ed.shown.state.view(None)
+    return ed._view
+
+
+def _and(words: list[str]) -> str:
+    if len(words) == 3:
+        return tr("{a}, {b} and {c}", a=words[0], b=words[1], c=words[2])
+    return tr("{a} and {b}", a=words[0], b=words[1]) if len(words) == 2 else words[0]
+
+
+def catan_place(path: str, view: dict) -> str | None:
+    """A Catan intersection, path, hex or harbour named by the hexes around it ("Path between hills 8 and forest
+    5", "Harbour between pasture 4 and the sea"), from the board drawn."""
+    from render.catan_ck import _hex_words
+
+    from py_engine.games.catan_ck.data import EDGES, HARBOUR_EDGES, NE_, NH, NV, VERT_HEXES
+
+    kind, _sep, key = path.partition(".")
+    if not key.isdigit():
+        return None
+    n = int(key)
+    if kind in ("hex", "terrain", "token") and n < NH:
+        words = _hex_words(view, n)
+        return words if kind == "hex" else tr(CATAN_SPOTS[kind], hex=words)
+    if kind == "vertex" and n < NV:
+        hexes = list(VERT_HEXES[n])
+    elif kind == "edge" and n < NE_ or kind == "harbour" and 1 <= n <= len(HARBOUR_EDGES):
+        a, b = EDGES[n if kind == "edge" else HARBOUR_EDGES[n - 1]]
+        hexes = [h for h in VERT_HEXES[a] if h in VERT_HEXES[b]]
+    else:
+        return None
+    places = [_hex_words(view, h) for h in hexes]
+    if len(places) < (3 if kind == "vertex" else 2):
+        places.append(_("the sea"))
+    return tr(CATAN_SPOTS[kind], places=_and(places))
+
+
+def zone_label(path: str, names: list[str], view: dict | None = None) -> str:
+    """A zone path in words: 'hand.0' -> "Player 1's hand"; keys (colours) in the interface language. With the
+    Catan board drawn (`view`), its places are named by the hexes around them."""
     from render.svg import colour_name
 
+    if view is not None and path.split(".")[0] in ("vertex", "edge", "hex", "terrain", "token", "harbour"):
+        words = catan_place(path, view)
+        if words is not None:
+            return words
     parts = path.split(".")
     if parts[0] in editor_labels.ZONES and path != f"harbour.{parts[-1]}":  # Catan's harbour spots: below
         return editor_labels.zone_label(parts, names)
@@ -326,7 +419,10 @@ def zone_label(path: str, names: list[str]) -> str:
         return path
     if len(parts) == 2 and "{space}" in pattern:  # 'vertex.0', 'cloud.1': a number, not a seat
         who = ""
-    label = tr(pattern, who=who, key=colour_name(key), stone=stone, space=parts[-1])
+    space, stone_n = parts[-1], stone  # numbers written the interface language's way (Persian digits)
+    key = int(key) if key.isdigit() else colour_name(key)  # a camp site's number, else a colour
+    label = tr(pattern, who=who, key=key, stone=int(stone_n) if stone_n.isdigit() else stone_n,
+               space=int(space) if space.isdigit() else space)
     return tr("{name}: {what}", name=who, what=label) if who and "{who}" not in pattern else label  # a seat's deck
 
 
@@ -450,7 +546,7 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
     comps = ed.decl.components(ed.data["players"], ed.data["options"])
     for path, (zone, _seat) in ed.paths().items():
         items = ed.zones.get(path, [])
-        label = zone_label(path, names)
+        label = zone_label(path, names, board_view(ed))
         if items is None:
             body = tag("em", None, _("dealt at random"))
         else:
@@ -460,7 +556,7 @@ def zones_html(ed: Editor, names: list[str]) -> Safe:
                               _button("ed-off", c if comps.get(c) == 1 else f"{path}|{c}", "×", f"off-{c}",
                                       aria=tr("Take {card} off the table", card=component_label(c, ed.data["game"])),
                                       cls="linkish")) for c in items]) if items else tag("em", None, _("empty"))
-        tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.picked else None,
+        tools = [_button("ed-put", path, _("Put here"), f"put-{path}") if ed.accepts(path) else None,
                  _button("ed-unset", path, _("Set by hand") if items is None else _("Deal at random"),
                          f"unset-{path}") if zone.seen_by != "all" else None,
                  _button("ed-mark", path, _("Highlight"), f"mark-{path}", pressed=path in marks),
@@ -527,15 +623,19 @@ def options_html(ed: Editor) -> list[Safe]:
 
 
 def annotations_html(ed: Editor) -> Safe:
+    """The caption, and the highlights and arrows named in words (never a zone's id)."""
     ann = ed.data["annotations"]
-    arrows = [tag("li", None, tr("{a} → {b}", a=a, b=b)) for a, b in ann["arrows"]]
+    words = editor_problems.Words(ed, positions.names_of(ed.data["players"]))
+    arrows = [tag("li", None, tr("{a} → {b}", a=words.mark(a), b=words.mark(b))) for a, b in ann["arrows"]]
     return tag("section", {"class": "ed-notes"}, tag("h2", None, _("Caption and marks")),
                tag("label", None, _("Caption (shown as you write it)"), tag("br"),
                    tag("textarea", {"data-cmd-change": "ed-caption", "data-testid": "ed-caption", "rows": 2,
                                     "maxlength": MAX_CAPTION}, ann["caption"])),
-               tag("p", None, tr("Highlighted: {marks}", marks=", ".join(ann["highlight"]) or "—")),
+               tag("p", {"data-testid": "ed-highlighted"},
+                   tr("Highlighted: {marks}", marks=", ".join(words.mark(m) for m in ann["highlight"]) or "—")),
                tag("ul", {"data-testid": "ed-arrows"}, "", arrows) if arrows else None,
-               tag("p", {"class": "hint"}, tr("Arrow from {start}: choose where it ends.", start=ed.arrow_from))
+               tag("p", {"class": "hint"},
+                   tr("Arrow from {start}: choose where it ends.", start=words.mark(ed.arrow_from)))
                if ed.arrow_from else None,
                _button("ed-clear-marks", None, _("Remove highlights and arrows"), "ed-clear-marks")
                if ann["highlight"] or ann["arrows"] else None)
@@ -545,6 +645,15 @@ _START_TAG = re.compile(r"<([a-zA-Z]+)(\s[^<>]*?)?(/?)>")
 _MARK = re.compile(r'\sdata-testid="([^"]*)"')
 _SPOT_MARK = re.compile(r'\sdata-spot="([^"]*)"')  # a renderer's mark for the editor alone (a card of a row)
 _SPOT_OWN = re.compile(r'\s(?:aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
+_CONTROL = re.compile(r'\s(?:role|tabindex|data-cmd|data-act|aria-label|data-key|data-arg|aria-pressed)="[^"]*"')
+_CLASS = re.compile(r'\sclass="([^"]*)"')
+
+
+def _with_class(attrs: str, cls: str) -> str:
+    """A start tag's attributes (escaped markup) with one more class."""
+    if _CLASS.search(attrs):
+        return _CLASS.sub(lambda m: f' class="{cls} {m.group(1)}"', attrs, count=1)
+    return f' class="{cls}"{attrs}'
 
 
 _NODE = re.compile(r"<(/?)([a-zA-Z]+)[^<>]*?(/?)>|([^<]+)")
@@ -590,9 +699,10 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     pos, seat = ed.shown, ed.data.get("seat")
     spots = ed.spots()
     legal = [list(a) for a in ed.decl.spot_actions(ed.data["players"], ed.data["options"], ed.bottom())]
-    markup = str(positions.board_html(pos, seat, names, legal, editing=True))
+    markup = str(positions.board_html(pos, seat, names, legal, editing=True, selected=ed.looking))
     if not spots:
         return Safe(markup)
+    views = ed.decl.views(ed.data["players"], ed.data["options"], ed.bottom())
     by_mark: dict[str, str] = {}
     for path, mark in spots.items():
         by_mark.setdefault(mark, path)
@@ -604,12 +714,20 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     def spot(m: re.Match) -> str:
         attrs = m.group(2) or ""
         found = _SPOT_MARK.search(attrs) or _MARK.search(attrs)
+        if found and found.group(1) in views:  # shows another part of the board (another island): always offered,
+            own = attributes({"data-cmd": "ed-look", "data-arg": views[found.group(1)],  # named as the renderer
+                              "data-key": f"look-{found.group(1)}", "tabindex": 0, "role": "button"})  # names it
+            return f"<{m.group(1)}{own}{_SPOT_OWN.sub('', _CONTROL.sub('', attrs))}{m.group(3)}>"
         path = by_mark.get(found.group(1)) if found else None
         if path is None:
             return m.group(0)
+        if not ed.offered(path):  # the picked component cannot go there: inert (not focusable, lit nor named)
+            return f"<{m.group(1)}{_with_class(_CONTROL.sub('', attrs), 'ed-inert')}{m.group(3)}>"
+        if ed.picked is not None:
+            attrs = _with_class(attrs, "ed-offer")
         group = ed.decl.spot_group(path)
         items = [c for p in group for c in ed.zones.get(p) or []]
-        label = zone_label(path, names)
+        label = zone_label(path, names, board_view(ed))
         kind, _sep, rest = path.partition(".")
         if len(group) > 1 and kind in GROUP_LABELS:  # a spot for a player's guardians (all of them)...
             seat = rest.split(".")[0]
@@ -630,6 +748,13 @@ def spot_board_html(ed: Editor, names: list[str]) -> Safe:
     return Safe(_START_TAG.sub(spot, markup))
 
 
+def problem_words(ed: Editor, names: list[str]) -> str:
+    """Why the position is refused, in the reader's words and language (web/editor_problems.py)."""
+    if ed.error is None:
+        return ed.problem
+    return editor_problems.Words(ed, names).problem(ed.error)
+
+
 def point_hint(ed: Editor) -> Safe | None:
     """What pointing at the board does now, and the lifted component's "take off" button."""
     if not ed.spots():
@@ -644,7 +769,7 @@ def point_hint(ed: Editor) -> Safe | None:
                    tr("{piece} is picked: point at the board where it goes.", piece=name))
     return tag("p", {"class": "hint", "data-testid": "ed-point-hint"},
                tr("{piece} is picked up from {zone}: point where it goes.", piece=name,
-                  zone=zone_label(ed.picked_from, positions.names_of(ed.data["players"]))), " ",
+                  zone=zone_label(ed.picked_from, positions.names_of(ed.data["players"]), board_view(ed))), " ",
                _button("ed-lift-off", None, tr("Take {card} off the table", card=name), "ed-lift-off"))
 
 
@@ -657,7 +782,7 @@ def preview_html(ed: Editor, names: list[str], page_url: str, origin: str = "") 
     if ed.pos is None:
         return tag("section", {"class": "ed-preview"},
                    tag("p", {"class": "error", "role": "alert", "data-testid": "ed-problem"},
-                       tr("This position cannot be shown: {reason}", reason=ed.problem)),
+                       tr("This position cannot be shown: {reason}", reason=problem_words(ed, names))),
                    point_hint(ed) if board else None, board)
     seat = ed.pos.seat
     url, code = ed.export(page_url, origin)
@@ -726,6 +851,8 @@ def command(app, cmd: str, arg: str | None) -> None:
         ed.put(arg)
     elif cmd == "ed-spot" and arg:
         ed.point(arg)
+    elif cmd == "ed-look" and arg is not None:
+        ed.look(arg)
     elif cmd == "ed-lift-off":
         ed.take_off_picked()
     elif cmd == "ed-off" and arg:

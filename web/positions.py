@@ -47,7 +47,7 @@ def _lost_cities(name: str, pos: P.Position, bottom: int) -> list[str]:
     seat, colour = int(parts[1]), parts[2]  # an expedition
     if seat == bottom:
         return [f'[data-testid="expedition-{colour}"]']
-    return [f'[data-testid="row-score-{seat}-{colour}"]', f'[data-testid="who-{seat}"]']
+    return [f'[data-testid="opp-expedition-{colour}"]', f'[data-testid="who-{seat}"]']
 
 
 def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
@@ -81,7 +81,8 @@ def _islands(name: str, pos: P.Position, bottom: int) -> list[str]:
     if parts[0] == "harbour":
         return ['[data-testid="harbour-0"]']
     if parts[0] == "beside":
-        return [f'[data-testid="energy-{parts[1]}"]', f'[data-testid="island-tab-{parts[1]}"]']
+        return [f'[data-testid="beside-{parts[1]}"]', f'[data-testid="energy-{parts[1]}"]',
+                f'[data-testid="island-tab-{parts[1]}"]']
     seat = int(parts[1])
     if seat != bottom:  # another island is drawn small, as a tab
         return [f'[data-testid="island-tab-{seat}"]']
@@ -113,13 +114,13 @@ def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
         return ['[data-testid="rival-row"]']
     if kind in ("assistants", "rescue"):
         return ['[data-testid="arnak-board"]']
-    if kind in ("guardians", "tiles", "assistant"):
-        return [f'[data-testid="score-{rest.split(".")[0]}"]']
+    if kind in ("guardians", "tiles", "assistant"):  # a player's box, whole
+        return [f'[data-spot="play-{rest.split(".")[0]}"]', f'[data-testid="score-{rest.split(".")[0]}"]']
     if kind in ("items", "artifacts"):
         return [f'[data-testid="row-{kind[:-1]}-0"]']
     if kind == "hand" and int(rest) == bottom:
         return ['[data-testid^="hand-"]', f'[data-testid="score-{bottom}"]']
-    return [f'[data-testid="score-{rest}"]']  # a player's deck, play area or hidden hand: their board
+    return [f'[data-spot="play-{rest}"]', f'[data-testid="score-{rest}"]']  # a deck, play area, hidden hand: the box
 
 
 def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
@@ -134,7 +135,7 @@ def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
     if kind == "harbour":  # a harbour spot (1-9): its drawing, by the edge it faces
         return [f'[data-testid="harbour-{HARBOUR_EDGES[int(n) - 1]}"]']
     if kind in ("progress", "points"):  # a seat's cards: its panel
-        return [f'[data-testid="vp-{n}"]']
+        return [f'[data-spot="panel-{n}"]', f'[data-testid="vp-{n}"]']
     return [f'[data-testid="{piece}-{n}"]' for piece in ("metropolis", "city", "settlement", "knight")]
 
 
@@ -172,13 +173,13 @@ def names_of(players: int) -> list[str]:
 
 
 def board_html(pos: P.Position, seat: int | None, names: list[str] | None = None, legal: list | None = None,
-               editing: bool = False, narrow: bool = False) -> Safe:
+               editing: bool = False, narrow: bool = False, selected: str | None = None) -> Safe:
     """The position drawn by the game's own renderer from `seat`'s eyes, taking no input (with `legal`, the
     renderer draws its targets for those actions, without their input: the editor's spots; `editing`: the
     editor's board, where a renderer may draw spots for what it otherwise tells only in words; `narrow`: the
-    renderer's phone layout)."""
+    renderer's phone layout; `selected`: the renderer's own selection, e.g. the island an Islands board shows)."""
     view = pos.state.view(seat)
-    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": None,
+    ui = {"me": seat, "names": names or names_of(pos.players), "legal": legal or [], "selected": selected,
           "editing": editing, "narrow": narrow}
     return Safe(_INPUT.sub("", text(renderer(pos.game_id).render(view, ui))))
 

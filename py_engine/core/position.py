@@ -25,7 +25,9 @@ whose text says which rule is broken and where ("<where>: <rule>"):
    identical pieces is never exceeded; with a `complete` declaration the cards nobody placed must
    exactly fill the unset zones (sized zones by their size, a `rest` zone — the deck — takes the rest);
 4. counts in range (a zone's `low`..`high`), fields of the declared type and range;
-5. the game's own rules (`Declaration.check`: e.g. an expedition's order, a hand's size);
+5. the game's own rules (`Declaration.check`: e.g. an expedition's order, a hand's size), then, for every game
+   alike, every component lies in a zone that accepts it (`Declaration.accepts`: a settlement on an
+   intersection, never on a hex or a harbour; a red card in a red expedition only);
 6. the state is built (unset zones dealt at random from the seeded rng) and every seat that owes a
    decision has at least one legal action: the pending decision can be answered.
 
@@ -126,6 +128,14 @@ class Declaration:
     def check(self, pos: Position) -> None:
         """The game's own rules on a position whose shape and counts are already checked."""
 
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Whether zone `path` may hold component `comp` at all, whatever else lies on the table (a Catan
+        settlement: on an intersection only; a Lost Cities card: in an expedition or discard pile of its colour,
+        a hand, the deck). What only the whole position tells (too many cards, a road joining nothing) is left
+        to `check`. The editor offers a picked component exactly the places that accept it; `check` refuses a
+        component in a zone that does not. By default every zone accepts every component."""
+        return True
+
     def build(self, pos: Position, rng: Rng):
         """The State of a checked position, unset zones dealt from `rng`."""
         raise NotImplementedError
@@ -161,8 +171,15 @@ class Declaration:
         """The zones a spot stands for (what it is named by: a Catan hex's robber, token and terrain)."""
         return [path]
 
-    def spot_fields(self, spot: str, zone: str, comp: str) -> dict[str, Any]:
-        """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone)."""
+    def spot_fields(self, spot: str, zone: str, comp: str, zones: dict | None = None) -> dict[str, Any]:
+        """The fields set when `comp` is put in `zone` by pointing at `spot` (a piece on a path: its stone), the
+        position's zones being `zones`."""
+        return {}
+
+    def views(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """Board elements that, pointed at, show another part of the board (so that its spots can be pointed at):
+        mark -> the renderer's selection for it ("" shows the board as first drawn); e.g. Islands' tabs of the
+        other islands. {}: the board shows everything at once."""
         return {}
 
     def spot_actions(self, players: int, options: dict, seat: int) -> list[tuple]:
@@ -271,6 +288,7 @@ def check(data: Any, seed: int = 0) -> Position:
     pos, raw = _parse(data, seed)
     _check_conservation(pos)
     pos.declaration.check(pos)
+    _check_places(pos)
     pos.annotations = _check_annotations(pos, raw.get("annotations", {}))
     pos.state = _build(pos, seed)
     for mover in pos.state.to_move():
@@ -422,6 +440,15 @@ def _check_conservation(pos: Position) -> None:
                                 + (" (leave a hidden zone unset to deal it)" if not unset else ""), "components")
         raise PositionError(f"{need + low} cards are needed to deal the unset zones "
                             f"({', '.join(unset)}) but only {len(free)} are left", "components")
+
+
+def _check_places(pos: Position) -> None:
+    """Every component lies in a zone that accepts it (`Declaration.accepts`)."""
+    decl = pos.declaration
+    for path, items in pos.zones.items():
+        for c in items or ():
+            if not decl.accepts(path, c, pos.players, pos.options):
+                raise PositionError(f"{c} cannot lie here", path)
 
 
 def _check_annotations(pos: Position, raw: Any) -> dict:

@@ -475,7 +475,8 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
 
 
 # --- players -------------------------------------------------------------------------------------------
-def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: bool = False) -> tuple[Safe, float]:
+def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: bool = False,
+               me: int | None = None) -> tuple[Safe, float]:
     seat = p["seat"]
     colour = PLAYER_COLOURS[seat % 4]
     name = names[seat] if seat < len(names) else tr("Player {n}", n=seat + 1)
@@ -520,8 +521,10 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: b
     lines = _lines([" · ".join(more)], w - 16)
     parts += _draw(lines, 20, y0 + 60)
     h = 50 + LEAD * len(lines) + 4 + (y0 - top)
-    if editing:  # the position editor points at them
-        chips, hc = _spot_chips([(f"guardians-{seat}", f"{_('guardians:')} {num(len(p['guardians']))}"),
+    if editing:  # the position editor points at them (a hand drawn face down, the deck: only here)
+        hidden = [] if seat == me else [(f"hand-{seat}", f"{tr('{who}: hand', who=name)} {num(p['hand_count'])}")]
+        chips, hc = _spot_chips(hidden + [(f"deck-{seat}", f"{_('Deck')} {num(p['deck'])}"),
+                                          (f"guardians-{seat}", f"{_('guardians:')} {num(len(p['guardians']))}"),
                                  (f"assistants-{seat}", f"{_('assistants:')} {num(len(p['assistants']))}"),
                                  (f"tiles-{seat}", tr("temple tiles {n}", n=len(p["temple_tiles"])))],
                                 20, top + h, w - 16)
@@ -667,7 +670,7 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         parts += [sites, res, sup]
         y += max(hs + 4 + hu, hr) + 8
     for p in view["player_info"]:
-        box, h = player_box(view, p, names, geo, y, bool(ui.get("editing")))
+        box, h = player_box(view, p, names, geo, y, bool(ui.get("editing")), me)
         parts.append(box)
         y += h + 6
     if view.get("rival"):

@@ -625,7 +625,8 @@ def _side_svg(view: dict, ui: dict) -> Safe:
         s = p["seat"]
         mark = " ◀" if s in view["to_move"] else ""
         out.append(tag("rect", {"x": x0, "y": y, "width": 420, "height": 92, "rx": 6, "fill": "#fffdf6",
-                                "stroke": PLAYER_COLOURS[s], "stroke-width": 3}))
+                                "stroke": PLAYER_COLOURS[s], "stroke-width": 3,
+                                "data-spot": f"panel-{s}"}))  # the position editor's spot: the seat's cards
         out.append(fit_text(x0 + 8, y + 18, 280, "hd", LETTERS[s], " ", names[s], mark))
         out.append(tag("g", {"transform": f"translate({x0 + 298} {y + 13}) scale(0.8)"}, icons.icon(
             "vp", 0, 0)))

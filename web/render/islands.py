@@ -538,8 +538,9 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                                       "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2.5}),
                        tag("text", {"x": fmt(x), "y": fmt(y - size * 0.2 + 5), "class": "tv", "fill": "#fff",
                                     "text-anchor": "middle"}, PLAYER_LETTERS[seat])))
-    out.append(telescope_svg(view, seat, legal, sel, lay))
-    return join(out), lay.tele_y + (80 if isl["beside"] else 30)
+    beside = _beside_shown(view, seat, ui)
+    out.append(telescope_svg(view, seat, legal, sel, lay, beside))
+    return join(out), lay.tele_y + (80 if beside else 30)
 
 
 def score_panel(view: dict, seat: int, lay: Layout) -> Safe:
@@ -743,7 +744,14 @@ def dock_help(d: dict) -> str:
               move=_int(d.get("depart")))
 
 
-def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, lay: Layout) -> Safe:
+def _beside_shown(view: dict, seat: int, ui: dict) -> bool:
+    """The extension tiles beside a board are drawn while it has some, and in the position editor with module 3
+    (where tiles are put back there)."""
+    ext = (view.get("options") or {}).get("modules") == "1+2+3"
+    return bool(view["islands"][seat]["beside"]) or (ext and bool(ui.get("editing")))
+
+
+def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, lay: Layout, beside: bool = False) -> Safe:
     isl = view["islands"][seat]
     x, y = lay.ox, lay.tele_y
     out = [fit_text(x, y + 5, 104, "sm",
@@ -764,9 +772,12 @@ def telescope_svg(view: dict, seat: int, legal: list[tuple], sel: str, lay: Layo
             out.append(tile_chip(t, tx + 2, y - 16, 32, extra))
             if sel == f"t{t['id']}":
                 out.append(tag("rect", {"x": tx - 1, "y": y - 19, "width": 38, "height": 38, "rx": 6, "class": "sel"}))
-    if isl["beside"]:
-        out.append(fit_text(x, y + 52, 104, "sm", _("Extension tiles:")))
-        out += [tile_chip(t, x + 112 + k * 34, y + 32, 30) for k, t in enumerate(isl["beside"])]
+    if beside:  # one group: the position editor's spot for them
+        out.append(tag("g", {"data-testid": f"beside-{seat}"},
+                       tag("rect", {"x": x - 4, "y": y + 28, "width": 112 + max(len(isl["beside"]), 1) * 34 + 8,
+                                    "height": 38, "rx": 6, "class": "hit"}),
+                       fit_text(x, y + 52, 104, "sm", _("Extension tiles:")),
+                       [tile_chip(t, x + 112 + k * 34, y + 32, 30) for k, t in enumerate(isl["beside"])]))
     return join(out)
 
 

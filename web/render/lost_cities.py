@@ -206,8 +206,11 @@ def render(view: dict, ui: dict) -> Safe:
         row = view["expeditions"][top][i]
         x = lay.col_x(i)
         n = len(row)
-        for j, card in enumerate(row):
-            out.append(card_svg(card, x, lay.opp_base - ch - j * lay.ov, cls=cls_of("play", card), scale=s))
+        high = lay.opp_base - ch - (max(n, 1) - 1) * lay.ov  # the column's area, an empty one too (the editor's spot)
+        cards = [card_svg(card, x, lay.opp_base - ch - j * lay.ov, cls=cls_of("play", card), scale=s)
+                 for j, card in enumerate(row)]
+        out.append(tag("g", {"class": "slot", "data-testid": f"opp-expedition-{colour}"},
+                       ring(x - 4, high - 4, cw + 8, lay.opp_base - high + 8, cls="hit"), cards))
         sc_ = view["round_scores"][top][i]
         if n:
             out.append(tag("text", {"x": x + cw / 2, "y": lay.opp_base - ch - (n - 1) * lay.ov - 6,

@@ -146,7 +146,8 @@ class ArnakDeclaration(Declaration):
         """Pointing at the board (web/render/arnak_board.py): each site ("site-<index>": a camp's spaces, a level
         I/II site's tile, idol, guardian and archaeologist, chosen by `spot_zone`), the card row's items and
         artifacts, the research spaces, the temple, the assistant stacks, the shown seat's hand, each player's
-        box (its play area) with its guardians, assistants and temple tiles, and (solo) the rival's action tiles,
+        box (its play area) with its deck, guardians, assistants and temple tiles (and the hand of a player not
+        shown, drawn face down), and (solo) the rival's action tiles,
         guardians, cards, temple tiles and face-up idols."""
         out = {f"camp.{site + 1}-1": f"site-{site}" for site in D.CAMPS}
         out.update({f"site.{k}": f"site-{int(k) - 1}" for k in SITE_KEYS})
@@ -157,7 +158,9 @@ class ArnakDeclaration(Declaration):
         out.update({f"assistants.{k}": f"assistant-stack-{int(k) - 1}" for k in STACKS})
         for s in range(players):
             out.update({f"guardians.{s}.ready": f"guardians-{s}", f"assistant.{s}.silver": f"assistants-{s}",
-                        f"tiles.{s}": f"tiles-{s}"})
+                        f"tiles.{s}": f"tiles-{s}", f"deck.{s}": f"deck-{s}"})
+            if s != seat:
+                out[f"hand.{s}"] = f"hand-{s}"  # a hand drawn face down: its chip in the player's box
         if players == 1:
             out.update({"rival-stack": "rival-tiles", **{z: z for z in SOLO_ZONES[2:]}})
         return out
@@ -220,6 +223,21 @@ class ArnakDeclaration(Declaration):
             out.update({t: 1 for t in RIVAL_TILES})
         out.update({f"bonus-{t}": 3 for t in D.BONUS_TILES})
         return out
+
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Each zone holds its kind of component (`HOLDS`: cards in hands, decks and play areas, items in the item
+        row, archaeologists on camps and sites...); a camp space closed at this table holds nothing; a site tile
+        lies on a site of its level; the rival takes silver temple tiles only."""
+        kind, _sep, key = path.partition(".")
+        if not comp.startswith(HOLDS.get(kind, ())):
+            return False
+        if kind == "camp":
+            return key not in closed(players)
+        if kind == "site":
+            return comp.startswith(f"site{_level(int(key) - 1)}-")
+        if kind == "rival-temple":
+            return comp.startswith("temple-silver")
+        return True
 
     # --- the game's own rules --------------------------------------------------------------------
     def check(self, pos: Position) -> None:

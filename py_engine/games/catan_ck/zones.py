@@ -122,8 +122,10 @@ class CatanDeclaration(Declaration):
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/catan_ck.py draws a target "t-v<n>" / "t-e<n>" / "t-h<n>" at
         every intersection, path and hex it is given an action for; a hex also stands for its terrain and number
-        token, see `spot_zone`) and at each harbour ("harbour-<edge>")."""
+        token, see `spot_zone`), at each harbour ("harbour-<edge>") and at each player's panel ("panel-<seat>": its
+        progress cards and victory point cards)."""
         out = {f"vertex.{v}": f"t-v{v}" for v in range(NV)}
+        out.update({f"progress.{s}": f"panel-{s}" for s in range(players)})
         out.update({f"edge.{e}": f"t-e{e}" for e in range(NE_)})
         out.update({f"hex.{h}": f"t-h{h}" for h in range(NH)})
         out.update({f"harbour.{k}": f"harbour-{e}" for k, e in zip(HARBOUR_KEYS, HARBOUR_EDGES)})
@@ -131,12 +133,18 @@ class CatanDeclaration(Declaration):
 
     def spot_group(self, path: str) -> list[str]:
         kind, _sep, h = path.partition(".")
+        if kind == "progress":  # a player's panel: their progress cards and victory point cards
+            return [f"points.{h}", path]
         return [path, f"token.{h}", f"terrain.{h}"] if kind == "hex" else [path]
 
     def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A hex: a terrain goes to its terrain, a number token to its token, anything else on the hex; lifted
         first the robber or merchant, then the token, then the terrain."""
         kind, _sep, h = path.partition(".")
+        if kind == "progress":  # a panel: a victory point card face up, another in hand; lifted, those face up first
+            if comp is None:
+                return next((p for p in self.spot_group(path) if zones.get(p)), path)
+            return f"points.{h}" if comp in VP_CARDS else path
         if kind != "hex":
             return path
         group = self.spot_group(path)
@@ -154,6 +162,24 @@ class CatanDeclaration(Declaration):
         if zone.name == "vertex" and _piece(comp)[0] in BUILDINGS + ("knight",):
             return [c for c in items if _piece(c)[0] in BUILDINGS + ("knight",)]
         return super().displaced(zone, comp, items)
+
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Buildings, knights, city walls and metropolises on intersections; roads on paths; the robber and the
+        merchants on hexes; terrains, number tokens and harbours in their board spots; progress cards in hands,
+        victory point cards face up."""
+        kind = path.split(".")[0]
+        if kind in BOARD_PIECES:
+            return comp.startswith(BOARD_PIECES[kind])
+        if comp in CARDS:
+            return (kind == "points") == (comp in VP_CARDS) and kind in ("progress", "points")
+        piece, seat = _piece(comp)[:2]
+        if kind == "vertex":
+            return piece in BUILDINGS + ("knight", "wall", "metropolis") and (seat >= 0 or piece == "metropolis")
+        if kind == "edge":
+            return piece == "road" and seat >= 0
+        if kind == "hex":
+            return piece == "robber" or (piece == "merchant" and seat >= 0)
+        return False
 
     # --- the rules ---------------------------------------------------------------------------------
     def check(self, pos: Position) -> None:

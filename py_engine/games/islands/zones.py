@@ -122,10 +122,17 @@ class IslandsDeclaration(Declaration):
         spaces = self.keys(options)["space"]
         out = {f"island.{s}.{i}": f"space-{s}-{i}" for s in range(players) for i in spaces}
         out.update({f"telescope.{s}": f"telescope-{s}" for s in range(players)})
+        if modules(options)[1]:
+            out.update({f"beside.{s}": f"beside-{s}" for s in range(players)})  # its extension tiles
         out.update({f"cloud.{i + 1}": f"cloud-{i}" for i in range(CLOUDS[players])})
         if modules(options)[0]:
             out["harbour"] = "harbour"
         return out
+
+    def views(self, players: int, options: dict, seat: int) -> dict[str, str]:
+        """The other islands are drawn small, as tabs: pointed at, one is drawn large (its spaces then point); the
+        way back shows the shown seat's island again."""
+        return {**{f"island-tab-{s}": f"i{s}" for s in range(players)}, "island-back": ""}
 
     def components(self, players: int, options: dict) -> dict[str, int]:
         harbour, ext = modules(options)
@@ -135,6 +142,21 @@ class IslandsDeclaration(Declaration):
         if ext:
             out.update({f"{k}-{s}": 1 for s in range(players) for k in EXT_KINDS})
         return out
+
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """A seat's own tile (harbour office, extension tile) lies on its telescope or island or beside its board;
+        beside a board lie only its own extension tiles; other tiles on any island space but the balloon yard,
+        a telescope, a cloud of the table's, the harbour."""
+        kind, _sep, rest = path.partition(".")
+        seat = int(rest.split(".")[0]) if kind in ("island", "telescope", "beside") else -1
+        owner = _owner(comp)
+        if kind == "island" and rest.split(".")[-1] == str(BOARDS[options["island"]].yard):
+            return False
+        if kind == "cloud" and int(rest) > CLOUDS[players]:
+            return False
+        if kind == "beside":
+            return owner == seat
+        return owner < 0 or owner == seat
 
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players

@@ -49,13 +49,21 @@ class LostCitiesDeclaration(Declaration):
         return {f"hand.{i}": HAND_SIZE - (i == drawing) for i in range(players)}
 
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
-        """Pointing at the board (web/render/lost_cities.py): the shown seat's expeditions and hand, the
-        discard piles and the deck."""
+        """Pointing at the board (web/render/lost_cities.py): the shown seat's expeditions and hand, the other
+        seat's expeditions (drawn at the top) and hand (its name and card count), the discard piles and the deck."""
         colours = self.keys(options)["colour"]
+        other = 1 - seat
         out = {f"expedition.{seat}.{c}": f"expedition-{c}" for c in colours}
+        out.update({f"expedition.{other}.{c}": f"opp-expedition-{c}" for c in colours})
+        out[f"hand.{other}"] = f"who-{other}"
         out.update({f"discard.{c}": f"pile-{c}" for c in colours})
         out.update({"deck": "deck", f"hand.{seat}": "hand-card"})
         return out
+
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """A card lies in a hand or the deck, or in an expedition (either player's) or discard pile of its colour."""
+        kind, colour = path.split(".")[0], path.rsplit(".", 1)[-1]
+        return kind in ("hand", "deck") or comp.startswith(colour + "-")
 
     def check(self, pos: Position) -> None:
         f, z = pos.fields, pos.zones

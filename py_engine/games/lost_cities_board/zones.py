@@ -87,8 +87,9 @@ class LostCitiesBoardDeclaration(Declaration):
     def spots(self, players: int, options: dict, seat: int) -> dict[str, str]:
         """Pointing at the board (web/render/lost_cities_board.py): every seat's columns, the event tile
         spaces (their stones), the other stones of the paths ("stone.<colour>-<stone>": no zone, a piece is
-        put there, see `spot_zone`), each piece on a path ("piece-<seat>-<colour>": lifted to move it), the
-        discard piles, the deck and the shown seat's hand."""
+        put there, see `spot_zone`; a piece put on a player's column goes onto that player's path), each piece on a
+        path ("piece-<seat>-<colour>": lifted to move it), the discard piles, the deck, the shown seat's hand and
+        the other players' hands (their headers, "player-<seat>")."""
         out = {f"column.{s}.{c}": f"column-{s}-{c}" for s in range(players) for c in COLOURS}
         out.update({f"space.{sp}": f"stone-{sp}" for sp in _SPACES})
         out.update({f"stone.{c}-{k}": f"stone-{c}-{k}" for c in COLOURS for k in range(1, STONES + 1)
@@ -96,23 +97,39 @@ class LostCitiesBoardDeclaration(Declaration):
         out.update({f"path.{s}.{c}": f"piece-{s}-{c}" for s in range(players) for c in COLOURS})
         out.update({f"discard.{c}": f"pile-{c}" for c in COLOURS})
         out.update({"deck": "deck", f"hand.{seat}": "hand-card"})
+        out.update({f"hand.{s}": f"player-{s}" for s in range(players) if s != seat})  # a hidden hand: its player
         return out
 
     def spot_zone(self, path: str, comp: str | None, zones: dict, seat: int = 0, source: str | None = None) -> str:
         """A stone: a piece goes on its path, for the seat it was lifted from (a piece from the supply: the
         seat shown); an event tile to the stone's tile space (a stone without one: nothing)."""
         kind, _sep, key = path.partition(".")
+        if kind == "column" and comp in PIECES:  # a piece on a player's column: onto that player's path
+            return "path." + key
         if kind not in ("stone", "space") or comp not in PIECES:
             return path
         owner = source.split(".")[1] if source and source.startswith("path.") else seat
         return f"path.{owner}.{key.split('-')[0]}"
 
-    def spot_fields(self, spot: str, zone: str, comp: str) -> dict:
-        """A piece put on a stone stands there: its path's stone field."""
+    def spot_fields(self, spot: str, zone: str, comp: str, zones: dict | None = None) -> dict:
+        """A piece put on a stone stands there: its path's stone field; put on a player's column, on the stone its
+        cards reach (at least 1)."""
         kind, _sep, key = spot.partition(".")
+        if kind == "column" and zone.startswith("path."):
+            return {f"stone.{zone[5:]}": max(1, min(len((zones or {}).get(spot) or []), STONES))}
         if kind not in ("stone", "space") or not zone.startswith("path."):
             return {}
         return {f"stone.{zone[5:]}": int(key.split("-")[1])}
+
+    def accepts(self, path: str, comp: str, players: int, options: dict) -> bool:
+        """Cards lie in hands, the deck, the removed cards, and columns and discard piles of their colour; event
+        tiles on event spaces; an adventurer or a researcher on a path."""
+        kind, colour = path.split(".")[0], path.rsplit(".", 1)[-1]
+        if kind == "space":
+            return comp in _TILES
+        if kind == "path":
+            return comp in PIECES
+        return comp in _IDS and (kind not in ("column", "discard") or comp.startswith(colour + "-"))
 
     def check(self, pos: Position) -> None:
         f, z, n = pos.fields, pos.zones, pos.players
