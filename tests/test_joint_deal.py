@@ -17,13 +17,13 @@ from py_engine.core import IllegalAction, Record, RecordError, Rng
 from py_engine.core.record import joint_seed, share_commitment
 from py_engine.core.rng import seed_from_json, seed_to_json
 from py_engine.net import Guest, Host, messages
-from tests.test_net import Hub, finish_checks, play, tokens
+from tests.test_net import SHORT, Hub, finish_checks, play, tokens
 
 H = "1" * 64
 
 
 def joint_table(game_id: str = "lost-cities", seats=("local", "remote"), options=None) -> tuple[Host, Hub]:
-    options = {"rounds": 1} if options is None and game_id == "lost-cities" else options or {}
+    options = SHORT.get(game_id, {}) if options is None else options  # one round, or the board game's short one
     host = Host(game_id, len(seats), seed=7, options=options, seats=list(seats), token_factory=tokens(),
                 joint=True)
     return host, Hub(host)
