@@ -12,6 +12,8 @@ from unittest import mock
 from py_engine.core import Rng
 from tests.test_web_hostile_host import joined_page, no_bot_loops  # noqa: F401 (fixture)
 
+ONE_ROUND = {"rounds": 1}  # a whole game, drawn by the guest's page move by move: one round is enough
+
 
 def play_to_the_end(table, app, link, rng: Rng) -> None:
     """The host's seat 0 and the guest's page (through its RemoteTable) play random moves to the end."""
@@ -36,7 +38,7 @@ def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it(m
     import records
     import sharing
 
-    table, app, link, _ = joined_page("lost-cities")
+    table, app, link, _ = joined_page("lost-cities", ONE_ROUND)
     guest_table = app.table
     assert guest_table.record() is None and not sharing.has_record(app)  # mid-game: nothing of the record
     assert "watch-replay" not in str(sharing.over_buttons(app)) and "share" not in str(sharing.table_buttons(app))
@@ -73,7 +75,7 @@ def test_a_guest_watches_shares_and_keeps_the_finished_game_once_it_checked_it(m
 
 
 def test_a_warning_leaves_the_guest_nothing_to_keep():
-    table, app, link, _ = joined_page("lost-cities")
+    table, app, link, _ = joined_page("lost-cities", ONE_ROUND)
     play_to_the_end(table, app, link, Rng(8))
     assert app.table.record() is not None
     link.guest.verdict = {"ok": False, "key": "two-views", "text": "warning"}  # a cheat found on the way

@@ -36,16 +36,16 @@ def page():
     return app, link
 
 
-def host_table(game_id: str) -> LocalTable:
+def host_table(game_id: str, options: dict | None = None) -> LocalTable:
     n = players_of(game_id)
     seats = [{"kind": "human", "name": "Host"}, {"kind": "remote", "name": "G"}]
     seats += [{"kind": "bot", "name": "B"}] * (n - 2)
-    return LocalTable(game_id, n, 1, {}, seats)
+    return LocalTable(game_id, n, 1, options or {}, seats)
 
 
-def joined_page(game_id: str):
+def joined_page(game_id: str, options: dict | None = None):
     """A guest page seated at a real host's table, holding its first (good) view."""
-    table = host_table(game_id)
+    table = host_table(game_id, options)
     app, link = page()
     texts = seat_guest(table, link)
     assert app.screen == "table" and not app.error and link.good is not None
