@@ -182,3 +182,26 @@ def test_a_message_in_another_seats_name_is_malformed_among_three() -> None:
     with pytest.raises(Cheat) as early:
         seats[1].receive(json.loads(json.dumps(seats[2]._msg("lock", at=0, x=lock["x"]))), 2)
     assert early.value.kind == mp.MALFORMED and early.value.seat == 2  # seat 2's lock before seat 1's
+
+
+
+def test_keys_relayed_through_a_third_seat_do_not_open_the_hand_without_the_owners_key() -> None:
+    """Among three seats the host (seat 0) relays seat 2's keys for seat 1's hand: with its own key and the
+    relayed one it still lacks seat 1's layer, so the element it can compute is no card code (the owner's
+    key never travels until it reveals the card); seat 1 opens all three. This is why keys need no sealing
+    when a host relays them (docs/fair-play.md)."""
+    g = TEST_GROUP
+    seats = table(3, 9)
+    for to, positions in enumerate(hands(3, 3)):
+        for s in seats:
+            s.expect(to, positions)
+    relayed = json.loads(json.dumps(seats[2].give(1, [3, 4, 5])))
+    mine = json.loads(json.dumps(seats[0].give(1, [3, 4, 5])))
+    codes = set(mp.card_codes(g, 9))
+    for i, j in enumerate([3, 4, 5]):
+        x = mp.open_value(g, seats[0].element(j), [int(relayed["x"][i], 16), seats[0]._keys.unlock(g, j)])
+        assert x not in codes
+        assert mp.open_value(g, x, [seats[1]._keys.unlock(g, j)]) in codes  # the owner's layer is what is missing
+    seats[1].receive(relayed, 2)
+    seats[1].receive(mine, 0)
+    assert [seats[1].card(j) is not None for j in (3, 4, 5)] == [True, True, True]
