@@ -212,7 +212,8 @@ def test_the_guest_refuses_a_weak_group_and_a_game_without_the_protocol() -> Non
 
 @pytest.mark.parametrize("seats, game, players", [
     (["local", "bot"], "lost-cities", 2), (["local", "local"], "lost-cities", 2),
-    (["local", "remote", "remote"], "lost-cities-board", 3), (["local", "remote"], "arnak", 2),
+    (["local", "remote", "bot"], "lost-cities-board", 3), (["local", "local", "remote"], "lost-cities-board", 3),
+    (["local", "remote"], "arnak", 2),
 ])
 def test_other_tables_are_not_dealt_by_mental_poker(seats, game, players) -> None:
     host = Host(game, players, seed=3, seats=seats, token_factory=tokens(), fair_secret=HOST_SECRET)

@@ -107,6 +107,8 @@ class FairSeatBase:
         self._log: list[list] = []          # every call that changed this seat, for to_json
         self.sent: list[dict] = []          # every message this seat sent, in order (resent after a reconnect)
         self.got = 0                        # messages taken from other seats (`receive` calls logged)
+        self.got_from = [0] * players       # ... from each seat
+        self.traffic: list[tuple[int, dict]] = []  # every message taken or sent, with its seat, in order (a relay)
         self.state.record.fair = {"group": group.name}  # the record of a game dealt so: no seed deals
         self._new_deal()
 
@@ -230,7 +232,11 @@ class FairSeatBase:
         out = (self.deal.poll() if self.deal.deck is None else []) + self._due()
         if out or before != (self.audited, self.verdict):
             self._log.append(["poll"])
+        return self._send(out)
+
+    def _send(self, out: list[dict]) -> list[dict]:
         self.sent += out
+        self.traffic += [(self.me, m) for m in out]
         return out
 
     def _hands(self) -> list[int]:
@@ -266,16 +272,13 @@ class FairSeatBase:
         if self._is_deck_draw(action):
             self._drawing = s.deck[-1] - SLOT
             self.deal.expect(self.me, [self._drawing])
-            self.sent.append(msg)
-            return [msg]  # applied when the other seats' keys open the card
+            return self._send([msg])  # applied when the other seats' keys open the card
         if self.hand_card(self.me, action) is not None:
             card = self.my_card(action)
             if card in self._slots:
                 msg["reveal"] = self.deal.reveal(self._slots.pop(card))
         self._apply(self.me, action)
-        out = [msg] + self._due()
-        self.sent += out
-        return out
+        return self._send([msg] + self._due())
 
     def _is_deck_draw(self, action: tuple) -> bool:
         return tuple(action) == ("draw", "deck")
@@ -287,12 +290,14 @@ class FairSeatBase:
             return []
         if sender is None:
             sender = self.other
+        if type(sender) is not int or not 0 <= sender < self.players or sender == self.me:
+            raise ValueError(f"a message from no other seat ({sender!r})")  # the link's error, not a seat's
         self._log.append(["in", msg] if self.players == 2 else ["in", msg, sender])
         self.got += 1
+        self.got_from[sender] += 1
+        self.traffic.append((sender, msg))
         out: list[dict] = []
         try:
-            if type(sender) is not int or not 0 <= sender < self.players or sender == self.me:
-                raise mp.Cheat(mp.MALFORMED, -1, f"a message from no other seat ({sender!r})")
             if isinstance(msg, dict) and msg.get("t") == "mp":
                 out = self._protocol(msg, sender)
             elif isinstance(msg, dict) and msg.get("t") == "move":
@@ -307,8 +312,7 @@ class FairSeatBase:
         except mp.Cheat as cheat:
             self._stop(cheat)
             return []
-        self.sent += out
-        return out
+        return self._send(out)
 
     def _protocol(self, msg: dict, sender: int) -> list[dict]:
         deal = next((d for d in self.deals if d.deal == msg.get("deal")), None)
