@@ -236,3 +236,21 @@ def test_the_game_hooks_make_a_seat_resume_it_and_replay_the_audited_record() ->
     assert rec is not None and len(rec.fair["secrets"][0]) == 3 and rec.seed == 5
     again = Record.from_json(json.loads(json.dumps(rec.to_json()))).replay()
     assert again.is_over() and again.scores() == seats[0].state.scores() and all(c < SLOT for c in again.removed)
+
+
+def test_the_starter_holds_its_hand_before_the_last_hand_is_rekeyed() -> None:
+    """The rekey order puts the hands in turn order from the expedition's starter, and each hand's keys go out
+    as soon as it is rekeyed: with 4 seats the starter (seat 0) can move while seat 3's hand is not rekeyed."""
+    seats = [BoardFairSeat(i, SECRETS[i], {"length": "short"}, mp.TEST_GROUP, 4, 5) for i in range(4)]
+    pending: list[tuple[int, dict]] = []
+    for _ in range(1000):
+        if seats[0].ready():
+            break
+        replies = []
+        for sender, m in pending:
+            for s in seats:
+                if s.me != sender:
+                    replies += [(s.me, r) for r in s.receive(json.loads(json.dumps(m)), sender)]
+        pending = replies + [(s.me, m) for s in seats for m in s.poll()]
+    assert seats[0].state.starter == 0 and seats[0].deal.order[:8] == list(range(8))
+    assert not seats[3].deal.ready(list(range(24, 32))) and any(c >= SLOT for c in seats[3].state.hands[3])

@@ -205,3 +205,21 @@ def test_keys_relayed_through_a_third_seat_do_not_open_the_hand_without_the_owne
     seats[1].receive(relayed, 2)
     seats[1].receive(mine, 0)
     assert [seats[1].card(j) is not None for j in (3, 4, 5)] == [True, True, True]
+
+
+def test_a_streamed_lock_sends_the_same_deal_a_chunk_at_a_time_and_computes_ahead() -> None:
+    """stream_lock: seat 0 sends its lock one chunk per poll; seat 1, whose input is still coming, raises the
+    arrived elements to its key ahead (no message) and sends its whole shuffled lock only once its input is
+    complete; the deal is the very one the unstreamed protocol gives (same secrets, same locks and deck)."""
+    n = 40
+    plain = table(4, n)
+    seats = [SeatDeal(TEST_GROUP, 4, i, n, 1, SECRETS[i], None, stream_lock=True) for i in range(4)]
+    first = seats[0].poll()
+    assert len(first) == 1 and first[0]["at"] == 0 and len(first[0]["x"]) == mp.CHUNK
+    for s in seats[1:]:
+        s.receive(json.loads(json.dumps(first[0])), 0)
+    assert seats[1].poll() == [] and sorted(seats[1]._powered) == list(range(mp.CHUNK))  # computed ahead
+    assert seats[2].poll() == [] and seats[2]._powered == {}  # seat 1's output has not begun
+    deliver(seats, [])
+    assert [s.locks for s in seats] == [p.locks for p in plain] and seats[3].deck == plain[3].deck
+    assert all(s._powered == {} for s in seats)  # every element computed ahead was used

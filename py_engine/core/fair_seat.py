@@ -54,6 +54,8 @@ class FairSeatBase:
     GAME: Any = None
     SAVE_FORMAT = ""
     HELD = 0  # moves of others held while my draw waits for keys (0: HELD_PER_SEAT per other seat)
+    HANDS_AT_ONCE = True  # hand keys go out when every hand is rekeyed (False: each hand's as soon as it is)
+    STREAM_LOCK = False   # the lock sent a chunk at a time, computed ahead (mental_poker.SeatDeal stream_lock)
     players_allowed: tuple[int, ...] = (2,)
 
     # --- the game's hooks -----------------------------------------------------------------------
@@ -219,8 +221,8 @@ class FairSeatBase:
         number = self.deal_number()
         secret = mp.deal_secret(self._secret, number)
         self.deals.append(mp.SeatDeal(self.group, self.players, self.me, self.n, number, secret,
-                                      self.rekey_order()))
-        self._slots, self._keys_sent = {}, False
+                                      self.rekey_order(), self.STREAM_LOCK))
+        self._slots, self._keys_sent, self._hands_given = {}, False, set()
 
     # --- messages -------------------------------------------------------------------------------
     def poll(self) -> list[dict]:
@@ -253,11 +255,19 @@ class FairSeatBase:
             out.append(deal.give(to, [j]))
         if self.state.is_over():
             return out + self._finish()
-        if not self._keys_sent and self.deal.ready(self._hands()):
-            self._keys_sent = True
-            for s in range(self.players):
+        if self.HANDS_AT_ONCE:
+            if not self._keys_sent and self.deal.ready(self._hands()):
+                self._keys_sent = True
+                for s in range(self.players):
+                    self.deal.expect(s, self.hand_positions(s))
+                out += [self.deal.give(s, self.hand_positions(s)) for s in self.others()]
+            return out
+        for s in range(self.players):  # each hand as soon as it is rekeyed (the rekey order: the starter's first)
+            if s not in self._hands_given and self.deal.ready(self.hand_positions(s)):
+                self._hands_given.add(s)
                 self.deal.expect(s, self.hand_positions(s))
-            out += [self.deal.give(s, self.hand_positions(s)) for s in self.others()]
+                if s != self.me:
+                    out.append(self.deal.give(s, self.hand_positions(s)))
         return out
 
     def act(self, action: tuple) -> list[dict]:

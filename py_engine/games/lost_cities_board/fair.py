@@ -48,11 +48,12 @@ def hand_positions(players: int, seat: int) -> list[int]:
     return list(range(at, at + HAND_SIZE))
 
 
-def rekey_order(players: int) -> list[int]:
-    """Every hand first (play starts when they are rekeyed), then the deck from its top (the next draws),
+def rekey_order(players: int, starter: int = 0) -> list[int]:
+    """Every hand first, in turn order from the expedition's starter (play starts when the starter's hand is
+    rekeyed and opened; the next seat's is ready one chunk later), then the deck from its top (the next draws),
     then the removed cards (never opened; rekeyed last, for the audit)."""
     at = removed_count(players)
-    hands = list(range(at, at + players * HAND_SIZE))
+    hands = [j for k in range(players) for j in hand_positions(players, (starter + k) % players)]
     return hands + list(range(NCARDS - 1, at + players * HAND_SIZE - 1, -1)) + list(range(at - 1, -1, -1))
 
 
@@ -170,6 +171,8 @@ class BoardFairSeat(FairSeatBase):
     GAME = GAME
     SAVE_FORMAT = SAVE_FORMAT
     players_allowed = (2, 3, 4)
+    HANDS_AT_ONCE = False
+    STREAM_LOCK = True
 
     def __init__(self, me: int, secret: bytes, options: dict | None = None, group: mp.Group = mp.GROUP14,
                  players: int = 2, seed: int = 0) -> None:
@@ -199,7 +202,7 @@ class BoardFairSeat(FairSeatBase):
         return hand_positions(self.players, seat)
 
     def rekey_order(self) -> list[int]:
-        return rekey_order(self.players)
+        return rekey_order(self.players, self.state.starter)
 
     def hand_card(self, seat: int, action: tuple):
         """Start, advance and discard take a card of (colour, value) out of the hand: either copy fits."""
