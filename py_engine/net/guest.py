@@ -69,6 +69,7 @@ from . import messages as msg
 from .messages import ProtocolError, canonical
 
 HANDS_VERIFIED = "hands verified: both of you shuffled the deck, every card shown was dealt, and the audit passed"
+HANDS_VERIFIED_ALL = "hands verified: all of you shuffled the deck, every card shown was dealt, and the audit passed"
 VERIFIED = "deal verified: the cards were dealt as the host promised at the start, and every move and view agrees"
 HOST_DEALT = ("dealt by the host alone — verified to match its commitment, and every move and view agrees (you sent "
               "no share, so the host could have chosen this deal)")
@@ -316,7 +317,7 @@ class Guest:
                 self.verdict = dict(_verdict(False, "cheat", f"warning: {who} cheated "
                                              f"({v['kind']}): {v['detail']}"), cheat=dict(v))
         elif f.audited:
-            self.verdict = _verdict(True, "hands-verified", HANDS_VERIFIED)
+            self.verdict = _verdict(True, "hands-verified", HANDS_VERIFIED if f.players == 2 else HANDS_VERIFIED_ALL)
 
     def _on_mp(self, m: dict, now: float | None) -> Event:
         if self.fair is None or not self.seated:

@@ -26,8 +26,13 @@ which every guest's check at the end then calls void ("deal-void"). The host's
 share is revealed with the record when the game is over, and each guest checks that the record's seed is
 the one the shares give, that its own share is the one used for its seat, and the commitment.
 
-Hands not even the host can see (`fair_secret`, a two-seat table of a game with a mental-poker seat:
-`Game.fair_seat`, today the Lost Cities card game, with one local and one remote seat). The host holds a
+Hands not even the host can see (`fair_secret`, a table of a game with a mental-poker seat, `Game.fair_seat`:
+the Lost Cities card game, 2 seats, and the board game, 2-4 seats; one local seat, every other seat remote; a
+table with a bot or a second local seat deals jointly instead, as a bot's hand would be on this device anyway).
+With more than two seats the host relays: every "mp" message of a seat goes to every other guest, named by
+its sender ("s") and numbered in that guest's stream (`stream`, rebuilt from the FairSeat's `traffic`), and
+a guest's "stop" goes to the other guests; the rest of this paragraph describes two seats, and holds per
+guest. The host holds a
 FairSeat for its own seat (py_engine.games.lost_cities.fair) and its `state` is that seat's knowledge state:
 the guest's hand and the deck are opaque slots on this device. The deck is shuffled by both seats ("mp"
 messages both ways, `poll()` does the host's share of the work when the app is idle), the guest plays on its
@@ -457,7 +462,7 @@ class Host:
         if kind == s.kind:
             return []
         if self.fair is not None:
-            raise ValueError("a game dealt by mental poker is played by its two seats only")
+            raise ValueError("a game dealt by mental poker is played by the seats it was dealt to only")
         out: list[Out] = []
         if s.peer is not None:
             how = "by a bot" if kind == "bot" else "at the host's screen"
