@@ -25,10 +25,20 @@ from py_engine.core.fair_seat import SLOT
 from py_engine.games.lost_cities_board.fair import BoardFairSeat
 
 
-def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048") -> dict:
+class _Before(BoardFairSeat):
+    """The deal as it was first generalised from two seats (for comparison): every seat's whole lock computed
+    before it is sent, and the hands' keys sent once every hand is rekeyed."""
+
+    STREAM_LOCK = False
+    HANDS_AT_ONCE = True
+
+
+def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool = False) -> dict:
+    """The figures of the module doc; `before`: the same for `_Before` (no streamed lock, hands at once)."""
     g = mp.GROUPS[group]
     clock = time.perf_counter
-    table = [BoardFairSeat(i, bytes([i + 7]) * 32, {"length": "short"}, g, seats, 1) for i in range(seats)]
+    cls = _Before if before else BoardFairSeat
+    table = [cls(i, bytes([i + 7]) * 32, {"length": "short"}, g, seats, 1) for i in range(seats)]
     device = [0.0] * seats        # each seat's device clock
     work = [0.0] * seats          # each seat's own work, summed
     inbox: list[list[tuple[float, int, dict]]] = [[] for _ in range(seats)]
@@ -78,7 +88,7 @@ def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048") -> dict:
     t = clock()
     probe = [pow(x, deal._keys.rekey_exponent(g, 0), g.p) for x in deal.codes[:8]]
     full = (clock() - t) / len(probe)
-    return {"group": group, "seats": seats, "cards": table[0].n, "chunk": mp.CHUNK,
+    return {"group": group, "seats": seats, "cards": table[0].n, "chunk": mp.CHUNK, "before": before,
             "play_own_devices_s": round(play_at, 2), "all_hands_own_devices_s": round(hands_at, 2),
             "play_one_device_s": round(play_total, 2), "all_hands_one_device_s": round(hands_total, 2),
             "short_exp_ms": round(short * 1000, 2), "full_exp_ms": round(full * 1000, 2),
@@ -86,4 +96,4 @@ def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048") -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(board_costs(int(sys.argv[1]) if len(sys.argv) > 1 else 4)))
+    print(json.dumps(board_costs(int(sys.argv[1]) if len(sys.argv) > 1 else 4, before="before" in sys.argv)))

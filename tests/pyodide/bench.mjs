@@ -15,6 +15,7 @@ zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
 py.runPython(fs.readFileSync(benchPy, "utf8").replace('if __name__ == "__main__":', "if False:"));
 const calls = { bots: "bot_times()", engine: `engine_only_per_second(${Number(seconds)})`,
                 playouts: `playouts_per_second(${Number(seconds)})`, fair: "fair_costs()",
-                board: `board_costs(${Number(seconds)})` };
+                board: `board_costs(${Number(seconds)})`,
+                board_before: `board_costs(${Number(seconds)}, before=True)` };
 const call = calls[what] ?? calls.playouts;
 console.log(py.runPython(`json.dumps(${call})`));
