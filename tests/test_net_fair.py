@@ -233,7 +233,7 @@ def test_an_mp_message_is_bounded_and_refused_at_a_table_without_the_protocol() 
 
 def test_no_bot_takes_over_a_seat_dealt_by_mental_poker() -> None:
     link = Link()
-    with pytest.raises(ValueError, match="two seats only"):
+    with pytest.raises(ValueError, match="the seats it was dealt to only"):
         link.host.set_seat_kind(1, "bot")
     assert link.host.seat_kind(1) == "remote"
 
