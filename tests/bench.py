@@ -138,9 +138,13 @@ def fair_deal_costs(root: Path) -> dict:
     """tests/bench_fair.py in CPython and in Pyodide (Node): a Lost Cities deal by mental poker, group 14
     (issue 26 targets, in Pyodide: deal <= 5 s, draw <= 200 ms)."""
     from .bench_fair import fair_costs
+    from .bench_fair_board import board_costs
 
     return {"cpython": fair_costs(), "pyodide": optional("pyodide-fair", pyodide_playouts, root, 0, "fair",
-                                                          "bench_fair.py")}
+                                                          "bench_fair.py"),
+            "board_4_seats": {"cpython": board_costs(4),  # issue 37 hole 9: play within 8 s in Pyodide
+                              "pyodide": optional("pyodide-board", pyodide_playouts, root, 4, "board",
+                                                  "bench_fair_board.py")}}
 
 
 def strength_figures(root: Path) -> list[dict]:

@@ -36,9 +36,14 @@ def fair_on(monkeypatch):
     ("lost-cities", SEATS, True),
     ("lost-cities", [{"kind": "human"}, {"kind": "bot"}], False),
     ("lost-cities", [{"kind": "human"}, {"kind": "human"}], False),
-    ("lost-cities-board", SEATS + [{"kind": "remote"}], False),
+    ("lost-cities-board", SEATS + [{"kind": "remote"}], True),
+    ("lost-cities-board", SEATS + [{"kind": "remote"}, {"kind": "remote"}], True),
+    ("lost-cities-board", SEATS + [{"kind": "bot"}], False),
+    ("lost-cities-board", [{"kind": "human"}, {"kind": "human"}, {"kind": "remote"}], False),
+    ("arnak", SEATS, False),
 ])
-def test_only_a_two_seat_card_game_with_a_remote_seat_is_dealt_by_mental_poker(fair_on, game, seats, fair):
+def test_tables_with_one_local_seat_and_remote_seats_of_lost_cities_are_dealt_by_mental_poker(fair_on, game, seats,
+                                                                                              fair):
     table = LocalTable(game, len(seats), 5, {}, seats)
     assert (table.host.fair is not None) == fair
 

@@ -926,7 +926,10 @@ def cheat_kind(verdict: dict) -> str:
 def fair_html(fair, names: list[str]) -> Safe:
     """The fair-play lines of a game dealt by mental poker: the shuffle's progress, then the verdict (who
     cheated, or that the audit passed), and what each seat can trust."""
+    many = getattr(fair, "players", 2) > 2  # the board game at 3-4 seats: every device shuffles
     trust = tag("p", {"class": "net-trust", "data-testid": "trust", "data-state": "fair"},
+                _("Your hand is known only to you: the deck is shuffled by every player's device together, and "
+                  "each card is opened only for the player who draws it.") if many else
                 _("Your hand is known only to you: the deck is shuffled by both of your devices together, and "
                   "each card is opened only for the player who draws it."))
     v = fair.verdict
@@ -934,11 +937,15 @@ def fair_html(fair, names: list[str]) -> Safe:
         seat = v.get("seat")
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
         who = _("Host") if who == HOST_NAME else who
+        if seat == -1:  # a wrong key among 3-4 seats: the audit would name the seat, the game stops first
+            who = _("One of the other players")
         line = tag("p", {"class": "error", "role": "alert", "data-testid": "deal-status", "data-state": "cheat",
                          "data-kind": v.get("kind"), "title": str(v.get("detail", ""))},
                    tr(CHEATS.get(v.get("kind"), CHEATS["malformed"]), name=who, kind=cheat_kind(v)))
     elif fair.audited:
         line = tag("p", {"class": "net-ok", "data-testid": "deal-status", "data-state": "verified"},
+                   _("Hands verified: all of you shuffled the deck, every card shown was dealt, and the audit "
+                     "passed.") if many else
                    _("Hands verified: both of you shuffled the deck, every card shown was dealt, and the audit "
                      "passed."))
     elif fair.progress() < 1:

@@ -30,9 +30,10 @@ except ImportError:
     dom = None
 
 NAME_MAX = 24
-# Hands dealt by mental poker at a two-seat table with one local and one remote seat, for games that have it
-# (py_engine.net.host: fair_secret; today the Lost Cities card game). Hot-seat and bot tables start at once as
-# before, and other games and player counts deal on the host's device.
+# Hands dealt by mental poker at a table of one local seat and remote seats only, for games that have it
+# (py_engine.net.host: fair_secret; the Lost Cities card game, 2 seats, and the board game, 2-4 seats). Hot-seat
+# and bot tables start at once as before; a table with a bot or a second local seat, and other games, deal
+# jointly on the host's device (a bot's hand would be on the host's device anyway).
 FAIR_HANDS = True
 FAIR_HANDS_KEY = "explorers.fair-hands"  # localStorage true / false: this browser's own choice (e2e, trials)
 

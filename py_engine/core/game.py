@@ -55,16 +55,18 @@ class Game:
     def normalize_options(self, options: Any) -> dict:
         return normalize_options(self.options, options)
 
-    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None) -> Any:
+    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None,
+                  seed: int = 0) -> Any:
         """One seat of a game dealt by mental poker (hands no other device holds), or None: this game (or this
-        player count) is not covered by the protocol and a remote table runs on the host's device."""
+        player count) is not covered by the protocol and a remote table runs on the host's device. `seed`
+        (public, the same for every seat) draws what is not dealt by the protocol (e.g. board tiles)."""
         return None
 
     def fair_resume(self, data: Any) -> Any:
         """The seat `fair_seat(...).to_json()` saved (ValueError for anything else), or None (see `fair_seat`)."""
         return None
 
-    def fair_start(self, players: int, options: dict | None, fair: Any) -> State:
+    def fair_start(self, players: int, options: dict | None, fair: Any, seed: int = 0) -> State:
         """The start of a finished game dealt by mental poker, every round dealt from the seats' revealed secrets
         (`Record.fair`); RecordError when this game has no such deal or `fair` cannot deal it."""
         raise RecordError(f"{self.title} is not dealt by mental poker")

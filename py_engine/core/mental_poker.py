@@ -15,8 +15,12 @@ those three cards away).
 
 A deal of n cards among seats 0..S-1 (each seat's secrets come from one secret byte string, `SeatKeys`):
 1. Lock. Seat 0 takes the codes, seat s > 0 takes seat s-1's output; each shuffles with its secret permutation
-   and raises every element to its lock key e_s: out[i] = in[perm[i]]^e_s. The lock key is a 256-bit
-   exponent (short exponents as RFC 3526 sizes them for this group: about 128-bit security).
+   and raises every element to its lock key e_s: out[i] = in[perm[i]]^e_s. With `stream_lock` (the board
+   game) a seat sends its output a chunk at a time as it computes it, and a seat whose input is still coming
+   raises each arrived element to its key in advance (a cache: what it sends, and when, is unchanged:
+   the whole shuffled output once its input is complete), so the next seat's work overlaps the previous one's.
+   The lock key is a 256-bit exponent (short exponents as RFC 3526 sizes them for this group: about 128-bit
+   security).
 2. Rekey. Seat 0 takes the last lock output, seat s > 0 takes seat s-1's rekey output, position by position
    (no shuffle): out[j] = in[j]^(e_s^-1 * k_sj mod q), replacing its lock by a key k_sj of its own for each
    position j. Card keys are full-length: they are handed over during play, and short ones would give the
@@ -283,7 +287,7 @@ class SeatDeal:
     """
 
     def __init__(self, group: Group, seats: int, me: int, n: int, deal: int, secret: bytes,
-                 order: list[int] | None = None) -> None:
+                 order: list[int] | None = None, stream_lock: bool = False) -> None:
         if not 2 <= seats <= 8 or not 0 <= me < seats or not 2 <= n <= 256:
             raise ValueError("a deal is 2–8 seats and 2–256 cards")
         self.order = list(range(n)) if order is None else list(order)  # the rekey order of positions
@@ -298,6 +302,8 @@ class SeatDeal:
         self.locks: list[list[int]] = [[] for _ in range(seats)]   # each seat's lock output (public)
         self.rekeys: list[list[int]] = [[] for _ in range(seats)]  # each seat's rekey output, in `order`
         self._sent_lock = False
+        self.stream_lock = stream_lock
+        self._powered: dict[int, int] = {}  # input index -> input^lock, computed ahead (stream_lock)
         self.owner: dict[int, int] = {}      # position -> seat it was opened to
         self.given: dict[int, int] = {}      # position -> my unlock key handed over (to its owner or in a reveal)
         self.received: dict[int, dict[int, int]] = {}  # position -> {seat: unlock key} handed to me or revealed
@@ -370,6 +376,8 @@ class SeatDeal:
         if self.verdict is not None:
             return []
         g, me = self.group, self.me
+        if not self._sent_lock and self.stream_lock:
+            return self._lock_step()
         if not self._sent_lock:
             source = self.codes if me == 0 else self.locks[me - 1]
             if len(source) < self.n:
@@ -391,6 +399,26 @@ class SeatDeal:
         out = rekey(g, values, self._keys, self.order[done:end])
         self.rekeys[me] += out
         return [self._msg("rekey", at=done, x=[g.hex(x) for x in out])]
+
+    def _lock_step(self) -> list[dict]:
+        """One chunk of a streamed lock: the next CHUNK elements of my output once my input is complete, else
+        CHUNK arrived input elements raised to my lock key ahead of time (no message)."""
+        g, me, keys = self.group, self.me, self._keys
+        source = self.codes if me == 0 else self.locks[me - 1]
+        if len(source) < self.n:
+            todo = [i for i in range(len(source)) if i not in self._powered][:CHUNK]
+            for i in todo:
+                self._powered[i] = pow(source[i], keys.lock, g.p)
+            return []
+        done = len(self.locks[me])
+        end = min(self.n, done + CHUNK)
+        out = []
+        for i in keys.perm[done:end]:
+            x = self._powered.pop(i, None)
+            out.append(pow(source[i], keys.lock, g.p) if x is None else x)
+        self.locks[me] += out
+        self._sent_lock = end == self.n
+        return [self._msg("lock", at=done, x=[g.hex(x) for x in out])]
 
     def _chunks(self, kind: str, values: list[int]) -> list[dict]:
         return [self._msg(kind, at=i, x=[self.group.hex(x) for x in values[i:i + CHUNK]])

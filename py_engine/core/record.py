@@ -163,7 +163,7 @@ class Record:
 
         game = get_game(self.game_id)
         if self.fair is not None:  # dealt by mental poker: the game deals from the seats' revealed secrets
-            state = game.fair_start(self.players, self.options, self.fair)
+            state = game.fair_start(self.players, self.options, self.fair, self.seed)
         else:
             # options it does not name at their legacy values, as from_json reads them (a Record built in code)
             state = game.new(players=self.players, seed=self.seed, options=saved_options(game.options, self.options))

@@ -69,6 +69,7 @@ from . import messages as msg
 from .messages import ProtocolError, canonical
 
 HANDS_VERIFIED = "hands verified: both of you shuffled the deck, every card shown was dealt, and the audit passed"
+HANDS_VERIFIED_ALL = "hands verified: all of you shuffled the deck, every card shown was dealt, and the audit passed"
 VERIFIED = "deal verified: the cards were dealt as the host promised at the start, and every move and view agrees"
 HOST_DEALT = ("dealt by the host alone — verified to match its commitment, and every move and view agrees (you sent "
               "no share, so the host could have chosen this deal)")
@@ -312,18 +313,22 @@ class Guest:
             if v["kind"] == mp.STOPPED:  # the host's finding, not this seat's
                 self.verdict = dict(_verdict(False, "stopped", f"warning: {v['detail']}"), cheat=dict(v))
             else:
-                self.verdict = dict(_verdict(False, "cheat", f"warning: seat {v['seat'] + 1} cheated "
+                who = f"seat {v['seat'] + 1}" if v["seat"] >= 0 else "one of the other seats"
+                self.verdict = dict(_verdict(False, "cheat", f"warning: {who} cheated "
                                              f"({v['kind']}): {v['detail']}"), cheat=dict(v))
         elif f.audited:
-            self.verdict = _verdict(True, "hands-verified", HANDS_VERIFIED)
+            self.verdict = _verdict(True, "hands-verified", HANDS_VERIFIED if f.players == 2 else HANDS_VERIFIED_ALL)
 
     def _on_mp(self, m: dict, now: float | None) -> Event:
         if self.fair is None or not self.seated:
             raise ProtocolError("malformed", "a mental-poker message at a table that is not dealt so")
         if self.fair_lost or (m.get("i") is not None and m["i"] != self.fair.got):
             return Event("mp", m)  # taken already, or after a gap: the host sends again from `got` on a rejoin
+        sender = m.get("s")
+        if self.fair.players > 2 and (sender is None or sender == self.fair.me or sender >= self.fair.players):
+            raise ProtocolError("malformed", "a relayed mental-poker message from no other seat")
         start = len(self.fair.sent)
-        self.fair.receive(m["m"])
+        self.fair.receive(m["m"], sender)
         self._sync()
         return Event("mp", m, replies=tuple(self._texts(start)))
 
@@ -331,7 +336,10 @@ class Guest:
         """The host stopped the game on a verdict of its own: stop too, recording that the host stopped it."""
         if self.fair is None or not self.seated:
             raise ProtocolError("malformed", "a stop at a table that is not dealt by mental poker")
-        self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX))
+        seat = m.get("s") if self.fair.players > 2 else None
+        if seat is not None and (seat == self.fair.me or seat >= self.fair.players):
+            raise ProtocolError("malformed", "a stop from no other seat")
+        self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX), seat)
         self._sync()
         return Event("stop", m)
 
@@ -358,7 +366,8 @@ class Guest:
         f = self.fair
         if f is not None:
             return (m["seat"] != f.me or m["game"] != self.game_id or m.get("fair") != f.group.name
-                    or canonical(m["options"]) != canonical(f.options))
+                    or canonical(m["options"]) != canonical(f.options) or m["players"] != f.players
+                    or getattr(f, "seed", m.get("tiles") or 0) != (m.get("tiles") or 0))
         return self.share is not None and (m["seat"] != self.seat or m["game"] != self.game_id or (
             self.options is not None and canonical(m["options"]) != canonical(self.options)))
 
@@ -462,7 +471,8 @@ class Guest:
         f = self.fair
         if f is None or f.me != m["seat"] or canonical(f.options) != canonical(m["options"]):
             secret = self._fair_secret if self._fair_secret is not None else secrets.token_bytes(mp.SECRET_BYTES)
-            f = get_game(m["game"]).fair_seat(m["players"], m["seat"], secret, m["options"], mp.GROUPS[m["fair"]])
+            f = get_game(m["game"]).fair_seat(m["players"], m["seat"], secret, m["options"], mp.GROUPS[m["fair"]],
+                                              seed=m.get("tiles") or 0)
             if f is None:
                 raise ProtocolError("malformed", "this game is not dealt by mental poker")
         self.fair = f

@@ -26,8 +26,13 @@ which every guest's check at the end then calls void ("deal-void"). The host's
 share is revealed with the record when the game is over, and each guest checks that the record's seed is
 the one the shares give, that its own share is the one used for its seat, and the commitment.
 
-Hands not even the host can see (`fair_secret`, a two-seat table of a game with a mental-poker seat:
-`Game.fair_seat`, today the Lost Cities card game, with one local and one remote seat). The host holds a
+Hands not even the host can see (`fair_secret`, a table of a game with a mental-poker seat, `Game.fair_seat`:
+the Lost Cities card game, 2 seats, and the board game, 2-4 seats; one local seat, every other seat remote; a
+table with a bot or a second local seat deals jointly instead, as a bot's hand would be on this device anyway).
+With more than two seats the host relays: every "mp" message of a seat goes to every other guest, named by
+its sender ("s") and numbered in that guest's stream (`stream`, rebuilt from the FairSeat's `traffic`), and
+a guest's "stop" goes to the other guests; the rest of this paragraph describes two seats, and holds per
+guest. The host holds a
 FairSeat for its own seat (py_engine.games.lost_cities.fair) and its `state` is that seat's knowledge state:
 the guest's hand and the deck are opaque slots on this device. The deck is shuffled by both seats ("mp"
 messages both ways, `poll()` does the host's share of the work when the app is idle), the guest plays on its
@@ -110,8 +115,9 @@ class Host:
                  fair_secret: bytes | None = None, fair_group: Any = None, chains: bool | None = None) -> None:
         game = get_game(game_id)
         fair = None
-        if fair_secret is not None and seats is not None and sorted(seats) == ["local", "remote"]:
-            fair = game.fair_seat(players, list(seats).index("local"), fair_secret, options, fair_group)
+        if fair_secret is not None and seats is not None and list(seats).count("local") == 1 \
+                and list(seats).count("remote") == len(seats) - 1:
+            fair = game.fair_seat(players, list(seats).index("local"), fair_secret, options, fair_group, seed=seed)
         if fair is not None:  # hands not even the host can see (module doc): no seed deals
             self._setup(game, fair.state, seats, names, token_factory, on_change, fair=fair)
             for s in self._seats:
@@ -150,8 +156,10 @@ class Host:
         self.commits: list[str | None] = [None] * n  # remote seats' commitments to their shares (joint deal)
         self.shown = False  # the commitments were sent to the guests: the seats that make the deal are fixed
         self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
-        self._fair_next = 0  # the first of this seat's "mp" messages (fair.sent) the guest's connection lacks
-        self._told = False  # the guest's connection was sent "stop" for this seat's own verdict
+        self._fair_next: dict[int, int] = {}  # remote seat -> the first message of its stream its connection lacks
+        self._told: set[int] = set()  # remote seats whose connection was sent "stop" for this seat's own verdict
+        self._streams: dict[int, list[tuple[int, dict]]] = {}  # remote seat -> (sender, message) it gets, in order
+        self._traffic_at = 0  # messages of fair.traffic already put in the streams
         self._fair_mark: tuple = ()  # (seq, verdict, audited) when the app was last told of a change
         self._token_factory = token_factory or default_token
         self.on_change = on_change
@@ -454,7 +462,7 @@ class Host:
         if kind == s.kind:
             return []
         if self.fair is not None:
-            raise ValueError("a game dealt by mental poker is played by its two seats only")
+            raise ValueError("a game dealt by mental poker is played by the seats it was dealt to only")
         out: list[Out] = []
         if s.peer is not None:
             how = "by a bot" if kind == "bot" else "at the host's screen"
@@ -553,19 +561,39 @@ class Host:
             out += self._broadcast()
         return out
 
-    def _flush(self) -> list[Out]:
-        """This seat's "mp" messages the guest's connection has not had yet, numbered (a connection that comes
-        back after a reload or a drop gets them again from the count it says it took)."""
-        peer = next((s.peer for s in self._seats if s.kind == "remote"), None)
-        if peer is None or self.fair is None:
+    def stream(self, seat: int) -> list[tuple[int, dict]]:
+        """The "mp" messages remote `seat` gets, (sender, message) in order: every message of every other seat
+        that this seat's FairSeat sent or took (its own and the guests' it relays; with two seats, this seat's
+        `fair.sent`). Rebuilt from `fair.traffic` (which a resumed FairSeat rebuilds from its log)."""
+        if self.fair is None:
             return []
-        sent, start = self.fair.sent, self._fair_next
-        self._fair_next = len(sent)
-        out = [(peer, msg.mp(m, i)) for i, m in enumerate(sent[start:], start)]
+        traffic = self.fair.traffic
+        for sender, m in traffic[self._traffic_at:]:
+            for s in range(self.players):
+                if s != sender and s != self.fair.me and self._seats[s].kind == "remote":
+                    self._streams.setdefault(s, []).append((sender, m))
+        self._traffic_at = len(traffic)
+        return self._streams.get(seat, [])
+
+    def _flush(self) -> list[Out]:
+        """The "mp" messages each guest's connection has not had yet, numbered in its stream (a connection that
+        comes back after a reload or a drop gets them again from the count it says it took); at a table of more
+        than two seats each names its sender ("s"): the host relays every guest's messages to the others."""
+        if self.fair is None:
+            return []
+        out: list[Out] = []
+        many = self.players > 2
         own = self.fair.own_verdict()
-        if own is not None and not self._told:  # the guest stops too, knowing why
-            self._told = True
-            out.append((peer, msg.stop(own["kind"], own["detail"])))
+        for seat, s in enumerate(self._seats):
+            if s.kind != "remote" or s.peer is None:
+                continue
+            stream, start = self.stream(seat), self._fair_next.get(seat, 0)
+            self._fair_next[seat] = len(stream)
+            out += [(s.peer, msg.mp(m, i, sender if many else None))
+                    for i, (sender, m) in enumerate(stream[start:], start)]
+            if own is not None and seat not in self._told:  # the guest stops too, knowing why
+                self._told.add(seat)
+                out.append((s.peer, msg.stop(own["kind"], own["detail"], self.fair.me if many else None)))
         return out
 
     def _on_mp(self, peer: Any, m: dict, now: float | None) -> list[Out]:
@@ -573,9 +601,10 @@ class Host:
             raise ProtocolError("not-seated", "join or rejoin a seat before playing", "mp")
         if self.fair is None:
             raise ProtocolError("type", "this table is not dealt by mental poker", "mp")
-        if m.get("i") is not None and m["i"] != self.fair.got:  # taken already, or after a gap: the guest
-            return []  # sends its messages again from `got` when it reconnects
-        return self._fair_step(self.fair.receive(m["m"]))
+        seat = self._peers[peer]
+        if m.get("i") is not None and m["i"] != self.fair.got_from[seat]:  # taken already, or after a gap: the
+            return []  # guest sends its messages again from `got` when it reconnects
+        return self._fair_step(self.fair.receive(m["m"], seat))
 
     def _on_stop(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         """The guest stopped the game on a verdict of its own: this seat stops too (verdict "stopped")."""
@@ -583,8 +612,16 @@ class Host:
             raise ProtocolError("not-seated", "join or rejoin a seat before stopping a game", "stop")
         if self.fair is None:
             raise ProtocolError("type", "this table is not dealt by mental poker", "stop")
-        self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX))
-        return self._fair_step([])
+        seat = self._peers[peer]
+        detail = msg.clean_text(m.get("detail") or "", msg.REASON_MAX)
+        first = self.fair.verdict is None
+        self.fair.other_stopped(m["kind"], detail, seat)
+        out: list[Out] = []
+        if first and self.players > 2:  # the other guests stop too, told who stopped and why
+            out = [(s.peer, msg.stop(m["kind"], detail, seat)) for i, s in enumerate(self._seats)
+                   if s.kind == "remote" and s.peer is not None and i != seat]
+            self._told |= {i for i, s in enumerate(self._seats) if s.kind == "remote"}
+        return out + self._fair_step([])
 
     def disconnect(self, peer: Hashable) -> list[Out]:
         """Forget a closed connection; its seat waits for a rejoin (or `set_seat_kind`)."""
@@ -662,7 +699,7 @@ class Host:
         s = self._seats[seat]
         if s.kind != "remote":
             raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "join")
-        if self.fair is not None and self.fair.got:  # a new device has no keys for the cards dealt to the seat
+        if self.fair is not None and self.fair.got_from[seat]:  # a new device has no keys for the seat's cards
             raise ProtocolError("dealt", f"the cards of seat {seat + 1} were dealt to the device that took it "
                                 "first: only that device can go on with them", "join")
         token = self._new_token()
@@ -677,7 +714,7 @@ class Host:
         if self._seats[seat].kind != "remote":
             raise ProtocolError("closed", f"seat {seat + 1} is not open to remote players now", "rejoin")
         got = m.get("got") or 0
-        if self.fair is not None and got > len(self.fair.sent):
+        if self.fair is not None and got > len(self.stream(seat)):
             raise ProtocolError("dealt", "this table has lost part of the game (it was resumed from an older "
                                 "save): the game cannot go on", "rejoin")
         return self._seat_taken(peer, seat, got)
@@ -698,8 +735,9 @@ class Host:
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
                                    s.name, self.commitment, joint=bool(self._state.record.host_share),
                                    fair=self.fair.group.name if self.fair is not None else None,
-                                   got=self.fair.got if self.fair is not None else None,
-                                   chain=self.chain.head if self.chain is not None else None)))
+                                   got=self.fair.got_from[seat] if self.fair is not None else None,
+                                   chain=self.chain.head if self.chain is not None else None,
+                                   tiles=getattr(self.fair, "seed", None))))
         again: list[Out] = []
         if self.chain is not None:
             out.append((peer, msg.chains(self._heads())))
@@ -707,7 +745,8 @@ class Host:
             if p is not None and seat in p["keys"] and seat not in p["got"]:  # asked again after a drop (after the
                 again.append((peer, msg.rand(p["seq"], p["keys"])))    # view: a reloaded guest needs its number)
         if self.fair is not None:
-            self._fair_next, self._told = got, False
+            self._fair_next[seat] = got
+            self._told.discard(seat)
         if self.dealing and self.shown and self.commits[seat] is not None:  # it may not have revealed yet
             out.append((peer, msg.commits(self.commits)))
         self._changed("table")

@@ -12,7 +12,9 @@ Guest → host (at most MAX_GUEST_CHARS characters and MAX_BRACKETS '[' + '{'):
   share   share: 64 hex digits, this seat's random share of a joint deal (the answer to "commits")
   mp      m: one message of a game dealt by mental poker (py_engine.games.lost_cities.fair: an object the
           seat's FairSeat checks); i (optional): its number in this seat's stream of "mp" messages (0, 1, …),
-          so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it
+          so that one sent again after a reconnect is taken once; the size and bracket bounds above hold for it;
+          s (host → guest, a table of more than two seats): the seat it comes from (the host's seat, or a guest's
+          that the host relays: every seat's messages reach every other seat, each guest's numbered in one stream)
   chain   head: 64 hex digits, the head of this seat's hash chain (py_engine.net.chain; the answer to a "seat"
           with chain): its links are this seat's contributions to the game's random events
   link    seq: the move number of a "rand", link: this seat's next link (64 hex digits), revealed only then
@@ -26,7 +28,8 @@ Host → guest:
           never travels before the game is over; joint: true when the deal is made by all seats
           (then deal commits to the host's share and the guest answers with "share"); fair: the name of
           the group of a game dealt by mental poker (then the guest plays its own FairSeat and "mp" messages
-          carry the deal and the moves); got: then how many of this seat's "mp" messages the host has taken
+          carry the deal and the moves); tiles: then the public seed of what the deal does not draw (the board
+          game's tiles); got: then how many of this seat's "mp" messages the host has taken
           (the guest sends the rest again); chain: the head of the host's hash chain (64 hex digits) at a table
           whose random events take every seat's contribution (the guest answers with "chain")
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
@@ -194,6 +197,7 @@ def _stop_fields(m: dict) -> None:
     _need(is_str(kind, KIND_MAX, 1) and not kind.strip("abcdefghijklmnopqrstuvwxyz_"), "stop", "kind",
           f"a verdict name of 1–{KIND_MAX} lowercase letters and '_'")
     _need(m.get("detail") is None or is_str(m["detail"], REASON_MAX), "stop", "detail", "a short text or absent")
+    _need(m.get("s") is None or (is_int(m["s"]) and m["s"] < 8), "stop", "s", "a seat number or absent")
 
 
 # --- guest → host -------------------------------------------------------------------------------
@@ -271,17 +275,24 @@ def share(value: str) -> str:
     return dumps({"v": VERSION, "t": "share", "share": value})
 
 
-def mp(m: dict, i: int | None = None) -> str:
-    """One mental-poker message (either way); `i`: its number in the sender's stream."""
+def mp(m: dict, i: int | None = None, s: int | None = None) -> str:
+    """One mental-poker message (either way); `i`: its number in the sender's stream; `s` (host → guest at a
+    table of more than two seats): the seat it comes from (the host's own, or a guest's it relays)."""
     out = {"v": VERSION, "t": "mp", "m": m}
     if i is not None:
         out["i"] = i
+    if s is not None:
+        out["s"] = s
     return dumps(out)
 
 
-def stop(kind: str, detail: str = "") -> str:
-    """This seat stopped a game dealt by mental poker on the verdict `kind` (either way)."""
-    return dumps({"v": VERSION, "t": "stop", "kind": kind, "detail": detail[:REASON_MAX]})
+def stop(kind: str, detail: str = "", s: int | None = None) -> str:
+    """This seat stopped a game dealt by mental poker on the verdict `kind` (either way); `s` (host → guest at a
+    table of more than two seats): the seat that stopped it."""
+    out = {"v": VERSION, "t": "stop", "kind": kind, "detail": detail[:REASON_MAX]}
+    if s is not None:
+        out["s"] = s
+    return dumps(out)
 
 
 def chain(head: str) -> str:
@@ -304,13 +315,14 @@ def pong(n: int) -> str:
 
 # --- host → guest -------------------------------------------------------------------------------
 _HOST_SHAPES = {
-    "seat": (("seat", "token", "game", "players", "options", "name"), ("deal", "joint", "fair", "got", "chain")),
+    "seat": (("seat", "token", "game", "players", "options", "name"),
+             ("deal", "joint", "fair", "got", "chain", "tiles")),
     "view": (("seq", "seat", "view", "legal", "to_move", "table", "over"), ()),
     "reject": (("code", "reason"), ("re", "seq")),
     "over": (("seq", "result"), ("record", "links")),
     "error": (("code", "reason"), ()),
-    "mp": (("m",), ("i",)),
-    "stop": (("kind",), ("detail",)),
+    "mp": (("m",), ("i", "s")),
+    "stop": (("kind",), ("detail", "s")),
     "commits": (("commits",), ()),
     "chains": (("heads",), ()),
     "rand": (("seq", "seats"), ()),
@@ -346,6 +358,7 @@ def parse_host(text: Any) -> dict:
         _need(m.get("fair") is None or is_str(m["fair"], 64, 1), t, "fair", "a group name or absent")
         _need(m.get("got") is None or is_int(m["got"]), t, "got", "a whole number or absent")
         _need(m.get("chain") is None or is_hex(m["chain"], 64), t, "chain", "64 hex digits or absent")
+        _need(m.get("tiles") is None or is_int(m["tiles"], 0, 2 ** 128 - 1), t, "tiles", "a whole number or absent")
     elif t == "view":
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["view"]) is dict, t, "view", "an object")
@@ -377,6 +390,7 @@ def parse_host(text: Any) -> dict:
     elif t == "mp":
         _need(type(m["m"]) is dict, t, "m", "an object")
         _need(m.get("i") is None or is_int(m["i"]), t, "i", "a whole number or absent")
+        _need(m.get("s") is None or (is_int(m["s"]) and m["s"] < 8), t, "s", "a seat number or absent")
     elif t == "error":
         _need(m["code"] in ERROR_CODES, t, "code", f"one of {', '.join(ERROR_CODES)}")
         _need(is_str(m["reason"], REASON_MAX), t, "reason", "a short text")
@@ -400,7 +414,8 @@ def parse_host(text: Any) -> dict:
 
 
 def seat(seat: int, token: str, game: str, players: int, options: dict, name: str, deal: str | None = None,
-         joint: bool = False, fair: str | None = None, got: int | None = None, chain: str | None = None) -> str:
+         joint: bool = False, fair: str | None = None, got: int | None = None, chain: str | None = None,
+         tiles: int | None = None) -> str:
     m = {"v": VERSION, "t": "seat", "seat": seat, "token": token, "game": game, "players": players,
          "options": options, "name": name, "deal": deal}
     if chain is not None:
@@ -411,6 +426,8 @@ def seat(seat: int, token: str, game: str, players: int, options: dict, name: st
         m["fair"] = fair
         if got is not None:
             m["got"] = got
+        if tiles is not None:
+            m["tiles"] = tiles
     return dumps(m)
 
 

@@ -286,7 +286,8 @@ class LostCitiesGame(Game):
     )
     state_class = LostCitiesState
 
-    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None) -> Any:
+    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None,
+                  seed: int = 0) -> Any:
         """Two players: a `FairSeat` (py_engine.games.lost_cities.fair) in `group` (RFC 3526 group 14 by default)."""
         if players != 2:
             return None
@@ -300,7 +301,7 @@ class LostCitiesGame(Game):
 
         return fair.FairSeat.from_json(data)
 
-    def fair_start(self, players: int, options: dict | None, fair: Any) -> Any:
+    def fair_start(self, players: int, options: dict | None, fair: Any, seed: int = 0) -> Any:
         from . import fair as mental
 
         return mental.dealt_start(players, options, fair)

@@ -48,6 +48,7 @@ Actions (tuples; colour names from data.COLOURS; duplicate copies of a card coll
 from __future__ import annotations
 
 from bisect import insort
+from typing import Any
 
 from ...core import Game, Option, Rng, State, ranks_from_scores
 from ...core.hidden import redeal
@@ -685,6 +686,25 @@ class LostCitiesBoardGame(Game):
                 params["piece"] = action[3] if len(action) > 3 else "?"
             return {"key": kind, "params": params}
         return {"key": "unknown", "params": {"action": [str(p) for p in action]}}
+
+    def fair_seat(self, players: int, me: int, secret: bytes, options: dict | None, group: Any = None,
+                  seed: int = 0) -> Any:
+        """2–4 players: a `BoardFairSeat` (py_engine.games.lost_cities_board.fair) in `group` (RFC 3526 group 14
+        by default); `seed` lays the tiles (public, the same at every seat)."""
+        from ...core import mental_poker
+        from . import fair
+
+        return fair.BoardFairSeat(me, secret, options, group or mental_poker.GROUP14, players, seed)
+
+    def fair_resume(self, data: Any) -> Any:
+        from . import fair
+
+        return fair.BoardFairSeat.from_json(data)
+
+    def fair_start(self, players: int, options: dict | None, fair: Any, seed: int = 0) -> Any:
+        from . import fair as mental
+
+        return mental.dealt_start(players, seed, options, fair)
 
     def info(self) -> dict:
         d = super().info()
