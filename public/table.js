@@ -36,23 +36,33 @@ function keepPan() {
   if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
 }
 
-// Zooming a board in its frame (data-frame-zoom "in"/"out"): drawn 1x (its readable size) to 2x, kept across
-// redraws; the frame's middle stays where it was.
+// Zooming a board in its frame (data-frame-zoom "in"/"out"; Arnak's .scroll-frame, a phone's .pan): from the
+// size it is drawn at (its readable size) to 2x, kept across redraws; the frame's middle stays where it was.
 const ZOOMS = [1, 1.25, 1.5, 2];
 let frameZoom = 0;
+const drawnWidth = new WeakMap();  // svg -> its width at 1x, in px
+const FRAME = ".scroll-frame, .pan";
 function zoomFrame() {
-  const frame = app.querySelector(".scroll-frame");
+  const frame = app.querySelector(FRAME);
   const svg = frame?.querySelector("svg");
   if (!svg) return;
-  svg.style.width = `${ZOOMS[frameZoom] * 100}%`;
+  if (!drawnWidth.has(svg)) drawnWidth.set(svg, svg.getBoundingClientRect().width);
+  const k = ZOOMS[frameZoom];
+  svg.style.width = k === 1 ? "" : `${drawnWidth.get(svg) * k}px`;
+  if (k !== 1) svg.style.height = "auto";
+  else if (svg.dataset.drawnHeight !== undefined) svg.style.height = svg.dataset.drawnHeight;
   for (const b of app.querySelectorAll("[data-frame-zoom]")) {
     b.disabled = b.dataset.frameZoom === "in" ? frameZoom === ZOOMS.length - 1 : frameZoom === 0;
   }
+  const main = app.querySelector("main.table");
+  if (main) main.dataset.zoom = String(k);
 }
 app.addEventListener("click", ev => {
   const b = ev.target instanceof Element ? ev.target.closest("[data-frame-zoom]") : null;
-  const frame = app.querySelector(".scroll-frame");
+  const frame = app.querySelector(FRAME);
   if (!b || !frame) return;
+  const svg = frame.querySelector("svg");
+  if (svg && svg.dataset.drawnHeight === undefined) svg.dataset.drawnHeight = svg.style.height;
   const was = ZOOMS[frameZoom];
   frameZoom = Math.max(0, Math.min(ZOOMS.length - 1, frameZoom + (b.dataset.frameZoom === "in" ? 1 : -1)));
   const k = ZOOMS[frameZoom] / was;
@@ -63,11 +73,12 @@ app.addEventListener("click", ev => {
 });
 
 // A board that scrolls inside its frame: when a selection lights targets (data-reveal, e.g. the sites a hand
-// card can pay for), the first is brought into view inside the frame, once per selection.
+// card can pay for, the expeditions a Lost Cities card can go to on a phone), the first is brought into view
+// inside the frame, once per selection.
 let revealed = null;
 function reveal() {
-  const el = app.querySelector(".scroll-frame [data-reveal]");
-  const key = el ? el.closest("svg")?.dataset.selected || "" : null;
+  const el = app.querySelector(":is(.scroll-frame, .pan) [data-reveal]");
+  const key = el ? el.closest("svg")?.dataset.selected || el.dataset.reveal || "" : null;
   if (el && key !== revealed) el.scrollIntoView({block: "nearest", inline: "nearest"});
   revealed = key;
 }
@@ -79,10 +90,7 @@ function placeActions() {
   const narrow = app.querySelector("main.table.narrow");
   box.classList.remove("floating");
   box.style.left = box.style.top = box.style.maxWidth = "";
-  if (narrow) {  // phones: the buttons are a bar along the bottom; keep the page's end above it
-    narrow.style.paddingBottom = box.children.length ? `${box.offsetHeight + 16}px` : "";
-    return;
-  }
+  if (narrow) return;  // phones: the decision is pinned at the foot of the screen, under the hand (app.css)
   if (!box.children.length || !anchor) return;
   const main = box.offsetParent || document.body;
   const r = anchor.getBoundingClientRect(), p = main.getBoundingClientRect();

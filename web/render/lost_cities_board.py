@@ -57,7 +57,8 @@ MC_W, MC_H = 46, 66  # card in a column or on a pile
 PILE_W = 80
 COL_W = 120
 HAND_PITCH = 80
-HAND_SCALE_N = 0.95  # phone hand cards (rows of four in a 380 px strip)
+HAND_SCALE_N = 0.95  # phone hand cards (one row, overlapping, in a 380 px strip)
+HAND_TOP_N = 18  # the phone hand's cards: room above for a selected card's lift and the "new" mark
 NW = 380
 LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
 # The smallest text is 13 units: the two- and three-player tables are drawn at about 0.87 of their viewBox at
@@ -328,9 +329,11 @@ def render(view: dict, ui: dict) -> Safe:
     board = svg_root(w, h, _("Lost Cities: The Board Game paths"), out, **{"style": f"width:{w}px;height:{h}px"},
                      **attrs)
     hh = round(hand_height(ctx))
-    strip = svg_root(NW, hh, _("Your hand"), symbol_defs(), tag("rect", {"width": NW, "height": hh, "fill": "#f5efe0"}),
-                     STYLE, bottom_svg(ctx), **{"class": "board hand-strip", "data-testid": "lcb-hand"})
-    return join(pan_box(board, _("Board: scroll sideways to see every path and column"), "lcb-pan"), strip)
+    strip = svg_root(NW, hh, _("Your hand"), tag("rect", {"width": NW, "height": hh, "fill": "#f5efe0"}),
+                     STYLE, bottom_svg(ctx), **{"class": "board hand-strip", "data-testid": "lcb-hand",
+                                                "style": f"width:{NW}px;height:{hh}px"})
+    return join(pan_box(board, _("Board: scroll sideways to see every path and column"), "lcb-pan"),
+                tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
 
 
 def header_svg(ctx: _Ctx) -> Safe:
@@ -408,6 +411,8 @@ def path_svg(ctx: _Ctx, c: int) -> Safe:
         if target and target[1]:
             g = {"class": "stone target", **button_attrs(target[0], act=target[1], testid=f"stone-{colour}-{k}",
                                                          key=f"stone-{colour}-{k}-{target[1][0]}")}
+            if ctx.card:  # the selected card's stone: the phone's pan box brings it into view (public/table.js)
+                g["data-reveal"] = str(ctx.card["id"])
         else:
             g = {"class": "stone" + (" last" if landed else "") + (" target" if target else ""),
                  "data-testid": f"stone-{colour}-{k}",
@@ -537,18 +542,16 @@ def bottom_svg(ctx: _Ctx) -> Safe:
     below)."""
     view = ctx.view
     n_hand = len(view.get("hand") or [])
-    if ctx.narrow:
-        lines = decision_lines(ctx)
-        top = 22 + 20 * len(lines)
-        rows = max(1, (n_hand + 3) // 4)
-        deck_y = top + rows * (CARD_H * HAND_SCALE_N + 16) + 6
+    starts = _start_kinds(ctx)
+    if ctx.narrow:  # one row of cards held overlapping, each showing its value in its corner; the deck (or the
+        # selected card's start choices) at the right end; the decision's words are the status line's
+        pitch = min(92.0, (NW - 16 - 112 - CARD_W * HAND_SCALE_N) / max(n_hand - 1, 1))
 
         def place(k: int) -> tuple[float, float]:
-            row, col = divmod(k, 4)
-            return 10 + col * 92, top + row * (CARD_H * HAND_SCALE_N + 16)
+            return 8 + k * pitch, HAND_TOP_N
 
-        geo = {"place": place, "scale": HAND_SCALE_N, "deck": (10, deck_y), "text": (10, 22),
-               "choice": (10 + CARD_W + 16, deck_y + 10), "choice_dx": 0, "choice_dy": 52}
+        geo = {"place": place, "scale": HAND_SCALE_N, "deck": (NW - 8 - CARD_W, HAND_TOP_N), "text": None,
+               "choice": (NW - 8 - 106, HAND_TOP_N + 4), "choice_dx": 0, "choice_dy": 52}
     else:
         geo = {"place": lambda k: (LEFT + k * HAND_PITCH, HAND_Y), "scale": 1.0,
                "deck": (LEFT + 9 * HAND_PITCH + 10, HAND_Y), "text": (LEFT + 10 * HAND_PITCH + 16, HAND_Y + 22),
@@ -588,6 +591,10 @@ def bottom_svg(ctx: _Ctx) -> Safe:
                 out.append(tag("path", {"d": f"M{fmt(x + CARD_W * hs / 2 - 7)} {fmt(y + CARD_H * hs + 11)}l7-8l7 8z",
                                         "class": "playmark"}))
     dx, dy = geo["deck"]
+    if ctx.narrow and starts:  # the start choices stand where the deck is (it is no target while you play)
+        cx, cy = geo["choice"]
+        out.append(start_choice_svg(ctx, starts, cx, cy, geo["choice_dx"], geo["choice_dy"]))
+        return join(out)
     deck_act = ("draw", "deck")
     target = ctx.act(deck_act)
     extra = button_attrs(tr("Draw from the deck ({cards})", cards=trn("{n} card", "{n} cards", view["deck"])),
@@ -603,28 +610,30 @@ def bottom_svg(ctx: _Ctx) -> Safe:
                    ring(dx - 3, dy - 3, CARD_W + 6, CARD_H + 6, cls="lastmark") if last else None))
     out.append(tag("text", {"x": dx + CARD_W / 2, "y": dy + CARD_H + 16, "class": "small",
                             "text-anchor": "middle"}, _("deck")))
+    if ctx.narrow:
+        return join(out)
     tx, ty = geo["text"]
     lines = decision_lines(ctx)
     for i, line in enumerate(lines):
         out.append(tag("text", {"x": tx, "y": ty + i * 20, "class": "hd" if i == 0 else "small",
                                 "data-testid": "pending" if i == 0 else "pending-more"}, line))
-    if ctx.card and ctx.narrow:
-        starts = [kind for kind in ("adventurer", "researcher") if ctx.act(("start", ctx.card["colour"],
-                                                                              ctx.card["value"], kind))]
-        if starts:
-            cx, cy = geo["choice"]
-            out.append(start_choice_svg(ctx, starts, cx, cy, geo["choice_dx"], geo["choice_dy"]))
-    if not ctx.narrow:  # the page puts the action buttons here, beside the hand (public/table.js)
-        w, _h = size(ctx.n)
-        out.append(tag("rect", {"x": tx, "y": ty + 3 * 20 - 8, "width": w - tx - 6, "height": 40, "fill": "none",
-                                "data-actions-anchor": "1"}))
+    w, _h = size(ctx.n)  # the page puts the action buttons here, beside the hand (public/table.js)
+    out.append(tag("rect", {"x": tx, "y": ty + 3 * 20 - 8, "width": w - tx - 6, "height": 40, "fill": "none",
+                            "data-actions-anchor": "1"}))
     return join(out)
 
 
 def hand_height(ctx: _Ctx) -> float:
-    """Height of the phone's hand strip (decision lines, rows of four cards, the deck row)."""
-    rows = max(1, (len(ctx.view.get("hand") or []) + 3) // 4)
-    return 22 + 20 * len(decision_lines(ctx)) + rows * (CARD_H * HAND_SCALE_N + 16) + 6 + CARD_H + 26
+    """Height of the phone's hand strip: room for a selected card's lift, the deck's height and its name."""
+    return HAND_TOP_N + CARD_H + 20
+
+
+def _start_kinds(ctx: _Ctx) -> list[str]:
+    """The pieces the selected card may start its path with (the choice is the player's)."""
+    if not ctx.card:
+        return []
+    return [kind for kind in ("adventurer", "researcher")
+            if ctx.act(("start", ctx.card["colour"], ctx.card["value"], kind))]
 
 
 def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float, dx: float = 112, dy: float = 0) -> Safe:

@@ -106,6 +106,16 @@ def pan_box(board: Safe, label: str, testid: str = "board-pan") -> Safe:
     return tag("div", {"class": "pan", "data-testid": testid, "tabindex": "0", "aria-label": label}, board)
 
 
+def frame_zoom() -> Safe:
+    """Zoom the board in its frame or pan box (public/table.js: from the size it is drawn at, where its text is
+    readable, up to twice that; the frame's middle stays put). The phone table shows them in its tool row."""
+    def button(way: str, sign: str, name: str) -> Safe:
+        return tag("button", {"type": "button", "data-frame-zoom": way, "data-testid": f"board-zoom-{way}",
+                              "title": name, "aria-label": name}, sign)
+    return tag("span", {"class": "frame-tools"}, button("in", "+", _("Zoom in on the board")),
+               button("out", "−", _("Zoom out of the board")))
+
+
 def board_svg(narrow: bool, width: int, height: int, label: str, *children: Any, smallest_font: float = 12,
               **extra: Any) -> Safe:
     """A game's whole board: fitted to the page, or on a phone (`narrow`) drawn so that its smallest text
