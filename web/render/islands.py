@@ -27,7 +27,7 @@ from .islands_terrain import fill as terrain_fill
 from .islands_terrain import swatch as terrain_swatch
 from .islands_terrain import symbol as terrain_symbol
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
@@ -280,7 +280,7 @@ class Layout:
         self.phone = phone
         if phone:
             self.w, self.size, self.per_row, self.cloud_w = 380, 24, 3, 122
-            self.font = {"mv": 14, "tv": 14, "sm": 14, "hd": 15, "cost": 14, "big": 24}
+            self.font = {"mv": 14, "tv": 14, "sm": 14, "hd": 15, "cost": 15, "big": 24}
             rows = -(-clouds // self.per_row)
             self.cloud_x, self.cloud_y = 6, 88
             self.harbour_y = self.cloud_y + rows * 62 + 6
@@ -306,7 +306,8 @@ class Layout:
             "mv": f"font:700 {f['mv']}px system-ui;fill:#111", "tv": f"font:700 {f['tv']}px system-ui",
             "hd": f"font:600 {f['hd']}px system-ui;fill:#1d2521", "sm": f"font:{f['sm']}px system-ui;fill:#333",
             "big": f"font:700 {f['big']}px system-ui;fill:#1d2521",
-            "cost": f"font:700 {f['cost']}px system-ui;fill:#fff",
+            # a sans whose "5" has a flat top and a stem (system-ui's read as an "S" on a small badge)
+            "cost": f"font:700 {f['cost']}px Verdana,'DejaVu Sans',sans-serif;fill:#fff",
             "target": "fill:none;stroke:#0072b2;stroke-width:3", "sel": "fill:none;stroke:#e69f00;stroke-width:4",
             "path": "fill:none;stroke:#d55e00;stroke-width:3;stroke-dasharray:6 4;pointer-events:none",
             "hpath": "fill:none;stroke:#d55e00;stroke-width:4;stroke-dasharray:7 4;pointer-events:none;"
@@ -333,8 +334,18 @@ def render(view: dict, ui: dict) -> Safe:
     mine = ui.get("me") is not None and pending.get("seat") == ui.get("me") and bool(legal)
     extra = {"data_testid": "islands-board", "data_decision": pending.get("decision"),
              "data_mine": "1" if mine else "0", "data_shown": seat, "data_layout": "phone" if lay.phone else "desk"}
-    if lay.phone:  # one column at the page's width: no side-scrolling, text >= 12 px (Layout)
-        return svg_root(lay.w, round(height), label, *parts, style="max-height:none", **extra)
+    if lay.phone:  # one column at the page's width (1 unit = 1 px: text >= 12 px, Layout) in a box that pans and
+        # zooms; the shown island's telescope (its tiles to place) in a strip pinned at the foot of the screen
+        h = round(height)
+        board = svg_root(lay.w, h, label, *parts, style=f"width:{lay.w}px;height:{h}px", **extra)
+        isl = view["islands"][seat]
+        th = 100 if isl["beside"] else 50
+        tele = telescope_svg(view, seat, legal if mine_shown else [], sel, lay)
+        strip = svg_root(lay.w, th, _("Telescope: tiles kept here can be placed next to the balloon"),
+                         tag("g", {"transform": f"translate(0 {fmt(25 - lay.tele_y)})"}, tele),
+                         data_testid="islands-telescope", style=f"width:{lay.w}px;height:{th}px")
+        return join(pan_box(board, _("Board: scroll to see all of it"), "islands-pan"),
+                    tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
     return board_svg(False, lay.w, round(max(height, 700)), label, *parts, **extra)
 
 
@@ -441,9 +452,10 @@ def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y
     return join(g)
 
 
-def cost_badge(x: float, y: float, size: float, cost: int) -> Safe:
-    """The energy a flight to this space costs: a dark circle with the number (shown before any click)."""
-    r = size * 0.42
+def cost_badge(x: float, y: float, size: float, cost: int, phone: bool = False) -> Safe:
+    """The energy a flight to this space costs: a dark circle with the number (shown before any click). On a
+    phone the circle is larger (its digit drawn wider: a "5" never reads as an "S")."""
+    r = size * (0.46 if phone else 0.42)
     return tag("g", {"aria-hidden": "true", "data-testid": "flight-cost"},
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": fmt(r), "fill": "#0b3d91", "stroke": "#fff",
                               "stroke-width": 2}),
@@ -492,7 +504,10 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
             help_text = tr("{what} (linked to the balloon yard)", what=help_text)
         g.insert(0, tag("title", None, tr("{name}: {what}", name=name, what=help_text) if name else help_text))
         if i in flights and not act:
-            g.append(cost_badge(x + size * 0.45, y - size * 0.45, size, _int(flights[i]["cost"])))
+            # at the hex's upper right (a phone's: at its top, between its upper neighbours' numbers), clear of
+            # the space's own number at its foot
+            bx, by = (x, y - size * 0.66) if lay.phone else (x + size * 0.45, y - size * 0.45)
+            g.append(cost_badge(bx, by, size, _int(flights[i]["cost"]), lay.phone))
         attrs: dict = {"data-space": i, "data-testid": f"space-{seat}-{i}"}  # the editor points at it
         if name:
             # A control is named by its <title> (also the tooltip: what it does, then the space's help).
@@ -538,7 +553,8 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                                       "fill": PLAYER_COLOURS[seat], "stroke": "#fff", "stroke-width": 2.5}),
                        tag("text", {"x": fmt(x), "y": fmt(y - size * 0.2 + 5), "class": "tv", "fill": "#fff",
                                     "text-anchor": "middle"}, PLAYER_LETTERS[seat])))
-    out.append(telescope_svg(view, seat, legal, sel, lay))
+    if not lay.phone:  # a phone's telescope is the hand strip pinned at the foot of the screen (render)
+        out.append(telescope_svg(view, seat, legal, sel, lay))
     return join(out), lay.tele_y + (80 if isl["beside"] else 30)
 
 
