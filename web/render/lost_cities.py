@@ -21,6 +21,7 @@ from .svg import (
     button_attrs,
     card_name,
     colour_name,
+    hand_hits,
     pan_box,
     ring,
     signed,
@@ -128,9 +129,9 @@ class Layout:
         self.board_y = self.opp_base + 12
         self.my_top = self.board_y + ch + 30
         self.deck_x = self.left + ncol * self.pitch
-        self.hand_scale, self.hand_row = 0.95, 99
+        self.hand_scale, self.hand_row = 0.9, 99  # eight cards 44 px apart (a finger's target) in 380
         hand_n = max(view["hand_counts"][bottom], 1)
-        self.hand_pitch = min(92.0, (NW - 16 - CW * self.hand_scale) / max(hand_n - 1, 1))
+        self.hand_pitch = min(92.0, (NW - 4 - CW * self.hand_scale) / max(hand_n - 1, 1))
         self.hand_y = 18  # in the hand's strip: room above for a selected card's lift and the "new" mark
         self.hand_h = round(self.hand_y + CH * self.hand_scale + 16)
         self.name_y = self.my_top + ch + (low_len - 1) * self.ov + 44
@@ -142,7 +143,7 @@ class Layout:
     def hand_xy(self, k: int) -> tuple[float, float]:
         if not self.narrow:
             return self.left + k * self.hand_pitch, self.hand_y
-        return self.left + 4 + k * self.hand_pitch, self.hand_y
+        return 2 + k * self.hand_pitch, self.hand_y
 
 
 def marked(view: dict, ui: dict, me: int | None) -> dict[str, set]:
@@ -318,6 +319,7 @@ def render(view: dict, ui: dict) -> Safe:
         for k in range(view["hand_counts"][bottom]):
             out.append(back_svg(*lay.hand_xy(k), CW * hs, CH * hs))
     else:
+        hits: list = []
         for k, card in enumerate(hand):
             x, y0 = lay.hand_xy(k)
             playable = ("play", card["id"]) in legal
@@ -333,7 +335,14 @@ def render(view: dict, ui: dict) -> Safe:
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
                      "data-can-play": "1" if playable else "0", "data-draggable": "1" if my_turn else None,
                      "data-drawn": "1" if is_new else None}
-            out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
+            if lay.narrow:  # held overlapping: the control is the strip that shows (hand_hits)
+                extra.pop("data-draggable")
+                extra["data-card"] = card["id"]
+                last_k = k == len(hand) - 1
+                hits.append((x, y, CW * hs if last_k else min(lay.hand_pitch, CW * hs), CH * hs, extra))
+                out.append(card_svg(card, x, y, cls=cls, scale=hs))
+            else:
+                out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
             if is_new:
                 out.append(tag("text", {"x": x + CW * hs / 2, "y": y - 4, "class": "newmark", "text-anchor": "middle"},
                                _("new")))
@@ -346,6 +355,8 @@ def render(view: dict, ui: dict) -> Safe:
                                 "data-actions-anchor": "1"}))
     if not lay.narrow:
         return svg_root(lay.w, round(lay.h), _("Lost Cities table"), out, **{"class": "board lc-wide"})
+    if hand is not None:
+        out += hand_hits(hits)
     board = svg_root(lay.w, round(lay.h), _("Lost Cities table"), table,
                      **{"class": "board narrow", "style": f"width:{lay.w}px;height:{round(lay.h)}px"})
     strip = svg_root(lay.w, lay.hand_h, _("Your hand"), out, **{"class": "board narrow", "data-testid": "lc-hand",
