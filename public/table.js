@@ -11,8 +11,10 @@ const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const ANIM_MS = 250;
 let log = {stick: true, top: 0};
 let pan = {left: 0, top: 0};
+let handScroll = null;
 let places = new Map();  // key -> {x, y, framed} on screen after the last redraw
 let framed = {left: 0, top: 0};  // the board frame's scroll then (.scroll-frame)
+let stripped = {left: 0, top: 0};  // the hand strip's scroll then
 
 function onScroll(ev) {
   const el = ev.target;
@@ -21,6 +23,8 @@ function onScroll(ev) {
     log = {stick: el.scrollTop + el.clientHeight >= el.scrollHeight - 6, top: el.scrollTop};
   } else if (el.matches(".pan, .scroll-frame")) {
     pan = {left: el.scrollLeft, top: el.scrollTop};
+  } else if (el.matches(".hand-dock, .hand-scroll")) {  // a hand strip that scrolls (a phone's, Arnak's)
+    handScroll = {left: el.scrollLeft, top: el.scrollTop};
   }
 }
 document.addEventListener("scroll", onScroll, {capture: true, passive: true});
@@ -34,6 +38,12 @@ function keepLog() {
 function keepPan() {
   const el = app.querySelector(".pan, .scroll-frame");
   if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
+  // the hand strip too: a redraw (a card selected) leaves the cards where the finger found them
+  const hand = handScroll && app.querySelector("#board :is(.hand-scroll, .hand-dock)");
+  if (hand) {
+    const inner = hand.querySelector(".hand-scroll") || hand;
+    inner.scrollLeft = handScroll.left; inner.scrollTop = handScroll.top;
+  }
 }
 
 // Zooming a board in its frame (data-frame-zoom "in"/"out"; Arnak's .scroll-frame, a phone's .pan): from the
@@ -118,8 +128,11 @@ function animate() {
   const deckBox = deck ? deck.getBoundingClientRect() : null;
   const still = reduced.matches || !board || !places.size;
   // a board that scrolls in its frame: what only scrolled with it (e.g. brought into view) has not moved
-  const frame = app.querySelector(".scroll-frame");
+  const frame = app.querySelector(".scroll-frame, .pan");
   const scroll = frame ? {left: frame.scrollLeft, top: frame.scrollTop} : {left: 0, top: 0};
+  // the hand strip scrolls too (a phone's, Arnak's): what only scrolled with it has not moved either
+  const strip = app.querySelector("#board .hand-scroll") || app.querySelector("#board .hand-dock");
+  const stripNow = strip ? {left: strip.scrollLeft, top: strip.scrollTop} : {left: 0, top: 0};
   const copies = new Map();  // identical cards (two Fear cards) are told apart by their order
   for (const el of movingThings()) {
     let key = keyOf(el);
@@ -128,12 +141,15 @@ function animate() {
     copies.set(key, copy + 1);
     if (copy) key += "#" + copy;
     const r = el.getBoundingClientRect();
-    const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el))};
+    const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el)),
+                 stripped: !!(strip && strip.contains(el))};
     next.set(key, now);
     if (still) continue;
     let from = places.get(key);
     if (from && from.framed) {
       from = {x: from.x - (scroll.left - framed.left), y: from.y - (scroll.top - framed.top)};
+    } else if (from && from.stripped && now.stripped) {
+      from = {x: from.x - (stripNow.left - stripped.left), y: from.y - (stripNow.top - stripped.top)};
     }
     if (!from && key.startsWith("card:") && deckBox && el.matches("[data-testid=hand-card]")) {
       from = {x: deckBox.left, y: deckBox.top};  // a card that just came from the deck
@@ -149,6 +165,7 @@ function animate() {
   }
   places = next;
   framed = scroll;
+  stripped = stripNow;
 }
 
 function focusFallback() {
