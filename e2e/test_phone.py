@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import open_app
-from .helpers import TURN_TIMEOUT, moves_made, wait_for_moves
+from .helpers import TURN_TIMEOUT, assert_reachable, moves_made, wait_for_moves
 from .test_one_screen import GAMES, LAYOUT, MY_DECISION, OUTSIDE, finished_link
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
@@ -175,6 +175,77 @@ def test_arnak_a_tapped_card_then_a_lit_site_plays_it(browser, site):
         r = end.bounding_box()
         assert r["y"] >= 0 and r["y"] + r["height"] <= 844, "'end turn' is outside the screen"
         assert_phone_table(page, "arnak, after the dig")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+# every flight cost badge that overlaps a number of the island (a space's movement value or its +/- mark)
+BADGE_OVER_NUMBER = """() => {
+  const out = [];
+  const numbers = [...document.querySelectorAll('svg[data-testid=islands-board] text.mv')]
+    .map(t => [t.textContent, t.getBoundingClientRect()]);
+  for (const c of document.querySelectorAll('svg[data-testid=islands-board] [data-testid=flight-cost] circle')) {
+    const b = c.getBoundingClientRect();
+    for (const [what, r] of numbers) {
+      if (r.left < b.right - 1 && r.right > b.left + 1 && r.top < b.bottom - 1 && r.bottom > b.top + 1)
+        out.push(what + ' under the badge of ' + c.parentElement.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+def test_islands_costs_clear_of_the_numbers_and_the_telescope_in_view(browser, site):
+    """Islands on a phone: at a flight, no cost badge covers a space's movement value or mark (the badge
+    reads in a font whose 5 is no S), and the telescope row is in the screen, not under the decision bar."""
+    context, page, watch = open_app(browser, site, **PHONE)
+    try:
+        page.tap("[data-testid=new-islands]")
+        page.tap("[data-testid=start]")
+        for _ in range(10):
+            page.wait_for_function(MY_DECISION, timeout=TURN_TIMEOUT)
+            if page.locator("svg[data-testid=islands-board][data-decision=fly]").count():
+                break
+            page.locator("#board [data-act], #card-actions button[data-act]").first.tap()
+            page.wait_for_function("n => JSON.parse(window.explorersRecord()).moves.length > n",
+                                   arg=moves_made(page), timeout=TURN_TIMEOUT)
+        page.wait_for_selector("svg[data-testid=islands-board][data-decision=fly] [data-testid=flight-cost]")
+        assert page.locator("[data-testid=flight-cost]").count() >= 3
+        assert page.evaluate(BADGE_OVER_NUMBER) == []
+        font = page.evaluate("() => getComputedStyle(document.querySelector('[data-testid=flight-cost] text'))"
+                             ".fontFamily")
+        assert "Verdana" in font, font
+        assert_phone_table(page, "islands, a flight")
+        assert_reachable(page, "svg[data-testid=islands-telescope]")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_setup_form_targets_are_large_on_a_phone(browser, site):
+    """The new game form on a phone: the rounds field is 44 px or more each way and shows its value, each
+    checkbox is 24 px or more and its whole line (44 px high) is what a finger presses: a tap on its words
+    ticks it."""
+    context, page, watch = open_app(browser, site, **PHONE)
+    try:
+        page.tap("[data-testid=new-lost-cities]")
+        rounds = page.locator("[data-opt=rounds]").bounding_box()
+        assert rounds["width"] >= 44 and rounds["height"] >= 44, rounds
+        boxes = page.locator(".setup input[type=checkbox]")
+        assert boxes.count() >= 1
+        for i in range(boxes.count()):
+            box = boxes.nth(i).bounding_box()
+            assert box["width"] >= 24 and box["height"] >= 24, box
+            line = boxes.nth(i).locator("xpath=ancestor::label[1]").bounding_box()
+            assert line["height"] >= 44, line
+        first = boxes.first
+        was = first.is_checked()
+        label = first.locator("xpath=ancestor::label[1]")
+        lb = label.bounding_box()
+        label.tap(position={"x": lb["width"] - 20, "y": 12})  # on its words, away from the box
+        page.wait_for_function("want => document.querySelector('.setup input[type=checkbox]').checked === want",
+                               arg=not was)
         watch.assert_clean()
     finally:
         context.close()

@@ -280,7 +280,7 @@ class Layout:
         self.phone = phone
         if phone:
             self.w, self.size, self.per_row, self.cloud_w = 380, 24, 3, 122
-            self.font = {"mv": 14, "tv": 14, "sm": 14, "hd": 15, "cost": 15, "big": 24}
+            self.font = {"mv": 14, "tv": 14, "sm": 14, "hd": 15, "cost": 14, "big": 24}
             rows = -(-clouds // self.per_row)
             self.cloud_x, self.cloud_y = 6, 88
             self.harbour_y = self.cloud_y + rows * 62 + 6
@@ -414,19 +414,22 @@ def arrow(cx: float, cy: float, direction: str, size: float) -> Safe:
 SPACE_MARK = {"volcano": "-{penalty}", "energy": "+{energy}", "draw2": "×2", "draw1energy": "+{energy}"}
 
 
-def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool) -> list:
+def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool,
+             phone: bool = False) -> list:
     """A space drawn as its terrain: texture + sign (a placed tile inset with a dark rim), its movement
-    value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick."""
+    value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick. On a phone
+    the space's mark (+2 energy, -3 volcano) sits lower, above the movement value, so that the flight cost
+    badge at the hex's top overlaps neither."""
     mark = SPACE_MARK.get(s.get("kind") or "")
     if mark:
         mark = mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))
     return [_face(space_key(s), s.get("kind") == "coast", mark, tile_key(tile) if tile else None, x, y, size,
-                  value, linked)]
+                  value, linked, phone)]
 
 
 @lru_cache(maxsize=2048)
 def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y: float, size: float, value: str,
-          linked: bool) -> Safe:
+          linked: bool, phone: bool = False) -> Safe:
     """hex_face's drawing from plain values (no words of a language: kept across redraws)."""
     g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": terrain_fill(key),
                          "stroke": "#556" if coast else "#889", "stroke-width": 1.5 if coast else 1})]
@@ -437,8 +440,11 @@ def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y
     elif key != "fog":
         g.append(terrain_symbol(key, x, y - size * 0.2, size * (0.62 if coast else 0.72)))
         if mark:
-            g.append(tag("text", {"x": fmt(x + size * 0.42), "y": fmt(y - size * 0.05), "class": "mv",
-                                  "text-anchor": "middle", "aria-hidden": "true", "stroke": "#fff",
+            # on a phone at the hex's right, above its movement value: clear of the cost badge at its top
+            mx, my, anchor = (x + size * 0.88, y + size * 0.3, "end") if phone else (x + size * 0.42, y - size * 0.05,
+                                                                                   "middle")
+            g.append(tag("text", {"x": fmt(mx), "y": fmt(my), "class": "mv",
+                                  "text-anchor": anchor, "aria-hidden": "true", "stroke": "#fff",
                                   "stroke-width": 3, "paint-order": "stroke"}, mark))
     if linked:
         g.append(tag("polygon", {"points": hex_points(x, y, size - 3), "class": "linked"}))
@@ -452,11 +458,11 @@ def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y
     return join(g)
 
 
-def cost_badge(x: float, y: float, size: float, cost: int, phone: bool = False) -> Safe:
-    """The energy a flight to this space costs: a dark circle with the number (shown before any click). On a
-    phone the circle is larger (its digit drawn wider: a "5" never reads as an "S")."""
-    r = size * (0.46 if phone else 0.42)
-    return tag("g", {"aria-hidden": "true", "data-testid": "flight-cost"},
+def cost_badge(x: float, y: float, size: float, cost: int, phone: bool = False, badge_id: str | None = None) -> Safe:
+    """The energy a flight to this space costs: a dark circle with the number (shown before any click), in a
+    font whose "5" never reads as an "S"."""
+    r = size * (0.38 if phone else 0.42)
+    return tag("g", {"aria-hidden": "true", "data-testid": "flight-cost", "id": badge_id},
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": fmt(r), "fill": "#0b3d91", "stroke": "#fff",
                               "stroke-width": 2}),
                tag("text", {"x": fmt(x), "y": fmt(y + r * 0.45), "class": "cost", "text-anchor": "middle"}, cost))
@@ -485,7 +491,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
     if sel.startswith("f") and sel[1:].lstrip("-").isdigit() and int(sel[1:]) in flights:
         preview = flights[int(sel[1:])]
     linked = set(isl["coasts"])
-    paths, hover = [], []
+    paths, hover, on_top = [], [], []
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
         act = place_targets.get(i) or start_targets.get(i) or jump_targets.get(i)
@@ -495,7 +501,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                 else "")
         t = placed.get(i)
         is_linked = s["kind"] == "coast" and s.get("coast") in linked and (not t or t.get("terrain") == s["coast"])
-        g = hex_face(s, t, x, y, size, tile_value(t) if t else str(_int(s.get("move"))), is_linked)
+        g = hex_face(s, t, x, y, size, tile_value(t) if t else str(_int(s.get("move"))), is_linked, lay.phone)
         help_text = space_help(i, s, t)
         code = tile_label(t) if t else _word(TERRAIN_CODE, s["coast"]) if s["kind"] == "coast" else ""
         if code:
@@ -507,7 +513,10 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
             # at the hex's upper right (a phone's: at its top, between its upper neighbours' numbers), clear of
             # the space's own number at its foot
             bx, by = (x, y - size * 0.66) if lay.phone else (x + size * 0.45, y - size * 0.45)
-            g.append(cost_badge(bx, by, size, _int(flights[i]["cost"]), lay.phone))
+            badge_id = f"isl-cost-{seat}-{i}" if lay.phone else None
+            g.append(cost_badge(bx, by, size, _int(flights[i]["cost"]), lay.phone, badge_id))
+            if badge_id:  # drawn again over the hexes that come after it (the badge reaches into its neighbours)
+                on_top.append(tag("use", {"href": f"#{badge_id}"}))
         attrs: dict = {"data-space": i, "data-testid": f"space-{seat}-{i}"}  # the editor points at it
         if name:
             # A control is named by its <title> (also the tooltip: what it does, then the space's help).
@@ -521,6 +530,8 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
             paths.append(tag("polyline", {"points": pts, "class": "hpath", "data-path-for": i}))
             hover.append(i)
         out.append(tag("g", attrs, g))
+    if on_top:
+        out.append(tag("g", {"pointer-events": "none", "aria-hidden": "true"}, on_top))
     if view.get("docks"):
         for d in view["docks"]:
             x, y = dock_xy(lay, d["dock"])
