@@ -1,6 +1,7 @@
 """Issue 35, Arnak at 1366x768 (and on a phone) on one screen: the table (ui["dock"]) draws the board in a frame
-that scrolls and your hand in a strip docked under it; both copies of identical cards (two Fear cards) light up; during another
-player's turn no hand card invites a click; the idol-slot buttons are compact and come after "pass"."""
+that scrolls and your hand in a strip docked under it; both copies of identical cards (two Fear cards) light up;
+during another player's turn no hand card invites a click; the idol-slot buttons are compact and come after
+"pass"."""
 
 from __future__ import annotations
 
