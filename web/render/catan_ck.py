@@ -205,6 +205,8 @@ def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, 
         attrs = button_attrs(_label(actions[0], view), act=actions[0], testid=f"t-{key}")
     else:
         attrs = button_attrs(label, cmd="select", arg=key, testid=f"t-{key}")
+    if selected and not (selected[0] in "veh" and selected[1:].isdigit()):
+        attrs["data-reveal"] = selected  # a piece chosen in the build menu: a phone's pan box shows its spots
     return tag("g", {**attrs, **build.spot_tip_attrs(actions)}, shape)
 
 

@@ -524,6 +524,8 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                          button_attrs(name, cmd="select", arg=f"f{i}", testid=f"hex-{i}"))
             attrs.pop("aria-label")
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
+            if act and act[0] == "place":  # a telescope tile selected: a phone's pan box shows its spaces
+                attrs["data-reveal"] = sel
         if flight:
             attrs["data-cost"] = _int(flights[i]["cost"])
             pts = flight_points(view, isl["balloon"], flights[i]["action"], lay)
