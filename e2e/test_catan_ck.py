@@ -465,7 +465,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 WIDER = """() => [...document.querySelectorAll('main.table *')].filter(el => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5)
-        && !el.closest('.card-actions');
+        && !el.closest('.card-actions, .actions');  // the phone's tool row scrolls sideways inside the screen
 }).map(el => (el.getAttribute('data-testid') || el.tagName) + ' ' + Math.round(el.getBoundingClientRect().right))"""
 ACTION_BAR_WIDER = """() => [...document.querySelectorAll('.card-actions *')].filter(el => {
     const r = el.getBoundingClientRect();

@@ -147,6 +147,7 @@ WIDE_JS = """() => {
   const out = [];
   for (const el of document.querySelectorAll('main.table *')) {
     const r = el.getBoundingClientRect();
+    if (el.closest('.actions')) continue;  // the phone's tool row scrolls sideways inside the screen (app.css)
     if (r.width && (r.right > window.innerWidth + 1 || r.left < -1)) out.push((el.dataset.testid || el.tagName) +
       ' ' + r.left.toFixed(0) + '..' + r.right.toFixed(0));
   }

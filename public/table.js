@@ -11,8 +11,10 @@ const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const ANIM_MS = 250;
 let log = {stick: true, top: 0};
 let pan = {left: 0, top: 0};
+let handScroll = null;
 let places = new Map();  // key -> {x, y, framed} on screen after the last redraw
 let framed = {left: 0, top: 0};  // the board frame's scroll then (.scroll-frame)
+let stripped = {left: 0, top: 0};  // the hand strip's scroll then
 
 function onScroll(ev) {
   const el = ev.target;
@@ -21,6 +23,8 @@ function onScroll(ev) {
     log = {stick: el.scrollTop + el.clientHeight >= el.scrollHeight - 6, top: el.scrollTop};
   } else if (el.matches(".pan, .scroll-frame")) {
     pan = {left: el.scrollLeft, top: el.scrollTop};
+  } else if (el.matches(".hand-dock, .hand-scroll")) {  // a hand strip that scrolls (a phone's, Arnak's)
+    handScroll = {left: el.scrollLeft, top: el.scrollTop};
   }
 }
 document.addEventListener("scroll", onScroll, {capture: true, passive: true});
@@ -34,25 +38,41 @@ function keepLog() {
 function keepPan() {
   const el = app.querySelector(".pan, .scroll-frame");
   if (el) { el.scrollLeft = pan.left; el.scrollTop = pan.top; }
+  // the hand strip too: a redraw (a card selected) leaves the cards where the finger found them
+  const hand = handScroll && app.querySelector("#board :is(.hand-scroll, .hand-dock)");
+  if (hand) {
+    const inner = hand.querySelector(".hand-scroll") || hand;
+    inner.scrollLeft = handScroll.left; inner.scrollTop = handScroll.top;
+  }
 }
 
-// Zooming a board in its frame (data-frame-zoom "in"/"out"): drawn 1x (its readable size) to 2x, kept across
-// redraws; the frame's middle stays where it was.
+// Zooming a board in its frame (data-frame-zoom "in"/"out"; Arnak's .scroll-frame, a phone's .pan): from the
+// size it is drawn at (its readable size) to 2x, kept across redraws; the frame's middle stays where it was.
 const ZOOMS = [1, 1.25, 1.5, 2];
 let frameZoom = 0;
+const drawnWidth = new WeakMap();  // svg -> its width at 1x, in px
+const FRAME = ".scroll-frame, .pan";
 function zoomFrame() {
-  const frame = app.querySelector(".scroll-frame");
+  const frame = app.querySelector(FRAME);
   const svg = frame?.querySelector("svg");
   if (!svg) return;
-  svg.style.width = `${ZOOMS[frameZoom] * 100}%`;
+  if (!drawnWidth.has(svg)) drawnWidth.set(svg, svg.getBoundingClientRect().width);
+  const k = ZOOMS[frameZoom];
+  svg.style.width = k === 1 ? "" : `${drawnWidth.get(svg) * k}px`;
+  if (k !== 1) svg.style.height = "auto";
+  else if (svg.dataset.drawnHeight !== undefined) svg.style.height = svg.dataset.drawnHeight;
   for (const b of app.querySelectorAll("[data-frame-zoom]")) {
     b.disabled = b.dataset.frameZoom === "in" ? frameZoom === ZOOMS.length - 1 : frameZoom === 0;
   }
+  const main = app.querySelector("main.table");
+  if (main) main.dataset.zoom = String(k);
 }
 app.addEventListener("click", ev => {
   const b = ev.target instanceof Element ? ev.target.closest("[data-frame-zoom]") : null;
-  const frame = app.querySelector(".scroll-frame");
+  const frame = app.querySelector(FRAME);
   if (!b || !frame) return;
+  const svg = frame.querySelector("svg");
+  if (svg && svg.dataset.drawnHeight === undefined) svg.dataset.drawnHeight = svg.style.height;
   const was = ZOOMS[frameZoom];
   frameZoom = Math.max(0, Math.min(ZOOMS.length - 1, frameZoom + (b.dataset.frameZoom === "in" ? 1 : -1)));
   const k = ZOOMS[frameZoom] / was;
@@ -63,11 +83,12 @@ app.addEventListener("click", ev => {
 });
 
 // A board that scrolls inside its frame: when a selection lights targets (data-reveal, e.g. the sites a hand
-// card can pay for), the first is brought into view inside the frame, once per selection.
+// card can pay for, the expeditions a Lost Cities card can go to on a phone), the first is brought into view
+// inside the frame, once per selection.
 let revealed = null;
 function reveal() {
-  const el = app.querySelector(".scroll-frame [data-reveal]");
-  const key = el ? el.closest("svg")?.dataset.selected || "" : null;
+  const el = app.querySelector(":is(.scroll-frame, .pan) [data-reveal]");
+  const key = el ? el.closest("svg")?.dataset.selected || el.dataset.reveal || "" : null;
   if (el && key !== revealed) el.scrollIntoView({block: "nearest", inline: "nearest"});
   revealed = key;
 }
@@ -79,10 +100,7 @@ function placeActions() {
   const narrow = app.querySelector("main.table.narrow");
   box.classList.remove("floating");
   box.style.left = box.style.top = box.style.maxWidth = "";
-  if (narrow) {  // phones: the buttons are a bar along the bottom; keep the page's end above it
-    narrow.style.paddingBottom = box.children.length ? `${box.offsetHeight + 16}px` : "";
-    return;
-  }
+  if (narrow) return;  // phones: the decision is pinned at the foot of the screen, under the hand (app.css)
   if (!box.children.length || !anchor) return;
   const main = box.offsetParent || document.body;
   const r = anchor.getBoundingClientRect(), p = main.getBoundingClientRect();
@@ -110,8 +128,11 @@ function animate() {
   const deckBox = deck ? deck.getBoundingClientRect() : null;
   const still = reduced.matches || !board || !places.size;
   // a board that scrolls in its frame: what only scrolled with it (e.g. brought into view) has not moved
-  const frame = app.querySelector(".scroll-frame");
+  const frame = app.querySelector(".scroll-frame, .pan");
   const scroll = frame ? {left: frame.scrollLeft, top: frame.scrollTop} : {left: 0, top: 0};
+  // the hand strip scrolls too (a phone's, Arnak's): what only scrolled with it has not moved either
+  const strip = app.querySelector("#board .hand-scroll") || app.querySelector("#board .hand-dock");
+  const stripNow = strip ? {left: strip.scrollLeft, top: strip.scrollTop} : {left: 0, top: 0};
   const copies = new Map();  // identical cards (two Fear cards) are told apart by their order
   for (const el of movingThings()) {
     let key = keyOf(el);
@@ -120,12 +141,15 @@ function animate() {
     copies.set(key, copy + 1);
     if (copy) key += "#" + copy;
     const r = el.getBoundingClientRect();
-    const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el))};
+    const now = {x: r.left, y: r.top, framed: !!(frame && frame.contains(el)),
+                 stripped: !!(strip && strip.contains(el))};
     next.set(key, now);
     if (still) continue;
     let from = places.get(key);
     if (from && from.framed) {
       from = {x: from.x - (scroll.left - framed.left), y: from.y - (scroll.top - framed.top)};
+    } else if (from && from.stripped && now.stripped) {
+      from = {x: from.x - (stripNow.left - stripped.left), y: from.y - (stripNow.top - stripped.top)};
     }
     if (!from && key.startsWith("card:") && deckBox && el.matches("[data-testid=hand-card]")) {
       from = {x: deckBox.left, y: deckBox.top};  // a card that just came from the deck
@@ -141,6 +165,7 @@ function animate() {
   }
   places = next;
   framed = scroll;
+  stripped = stripNow;
 }
 
 function focusFallback() {

@@ -28,6 +28,7 @@ from pump import BotPump
 from render import renderer
 from render.markup import Safe, join, tag, text
 from render.recent import recent_moves
+from render.svg import frame_zoom
 from render.words import is_you, result_head, result_rows
 from session import LocalTable, new_seed
 
@@ -161,7 +162,8 @@ class App(BotPump, PressHold):
 
     def table_ui(self, legal: list) -> dict:
         """What a renderer needs besides the view: the seat shown, names, legal actions, the selection, the
-        phone layout (else "dock": the hand may be docked under a board that scrolls in its own frame), the card
+        phone layout ("narrow"), "dock" (at the table, desktop and phone alike, the hand may be docked under a
+        board that scrolls in its own frame; a replay or an embed has none), the card
         this seat just drew and the other seats' moves since this seat last moved."""
         table = self.table
         played = table.played()  # None on a guest's table of a game the host deals: the view's last move
@@ -171,7 +173,7 @@ class App(BotPump, PressHold):
             floor = history[-1]["moves"]
         self.was_narrow = narrow = dom.narrow_screen()
         return {"me": self.viewer, "names": table.names, "legal": legal, "selected": self.selected,
-                "narrow": narrow, "dock": not narrow,
+                "narrow": narrow, "dock": True,
                 "drawn": self.drawn.get(self.viewer) if self.viewer is not None else None,
                 "recent": recent_moves(played, self.viewer, floor) if played is not None else None}
 
@@ -228,7 +230,8 @@ class App(BotPump, PressHold):
                        announcement(rmod, view, table.names, self.viewer)),
                    tag("div", {"class": "board-wrap", "id": "board"}, board),
                    tag("div", {"class": "card-actions", "id": "card-actions", "data-testid": "card-actions"}, buttons),
-                   tag("div", {"class": "actions"},
+                   tag("div", {"class": "actions", "data-testid": "table-tools"},
+                       frame_zoom() if ui["narrow"] else None,
                        tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet", "data-key": "open-sheet"},
                            _("Score sheet")),
                        tag("button", {"data-cmd": "rules", "data-arg": table.game.id, "data-testid": "open-rules",

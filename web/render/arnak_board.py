@@ -26,7 +26,7 @@ from .arnak_actions import _find, label, selected_card
 from .arnak_icons import LETTERS, PLAYER_COLOURS, RIVAL, RIVAL_COLOUR, defs, icon, icon_row
 from .arnak_round import move_tokens, rival_moves
 from .markup import Safe, join, tag
-from .svg import act_attr, button_attrs, fit_text, fmt, svg_root
+from .svg import act_attr, button_attrs, fit_text, fmt, frame_zoom, svg_root
 
 PX = {"xs": 12.0, "sm": 13.0, "b": 13.0, "hd": 15.0, "big": 16.0}
 LEAD = 14.5
@@ -677,7 +677,7 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         box, h = rival_box(view, geo, y, bool(ui.get("editing")))
         parts.append(box)
         y += h + 6
-    docked = bool(ui.get("dock")) and not geo.narrow
+    docked = bool(ui.get("dock"))
     if not docked:
         hand, h = hand_section(view, me, legal, geo, y + 4, sel)
         parts.append(hand)
@@ -695,9 +695,11 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
 
 
 def docked_table(svg: Safe, view: dict, me, legal: list, geo: Geo, sel) -> Safe:
-    """The table on a wide screen (ui["dock"]): the board in a frame that scrolls inside itself (public/table.js
-    keeps its place and brings the targets a selected card lights into view), your hand in a strip under it,
-    always in view, drawn at the board's scale (its width a share of the strip's: 1 unit = 1/1000 of it)."""
+    """The table (ui["dock"]), on a wide screen and on a phone: the board in a frame that scrolls inside itself
+    (public/table.js keeps its place and brings the targets a selected card lights into view), your hand in a
+    strip under it,
+    always in view, drawn at the board's scale (its width a share of the strip's: 1 unit = 1/1000 of it). On a
+    phone the zoom buttons are in the table's tool row (web/shell.py)."""
     frame = tag("div", {"class": "scroll-frame", "data-testid": "arnak-frame", "tabindex": "0",
                         "aria-label": _("Board: scroll to see all of it")}, svg)
     hand, h = hand_section(view, me, legal, geo, 0, sel, one_line=True)
@@ -709,16 +711,8 @@ def docked_table(svg: Safe, view: dict, me, legal: list, geo: Geo, sel) -> Safe:
                      style=f"width:{width / geo.w * 100:.2f}%")
     return tag("div", {"class": "arnak-split", "data-docked": "1"}, frame,
                tag("div", {"class": "hand-dock", "data-testid": "hand-dock"},
-                   tag("div", {"class": "hand-scroll"}, strip), _frame_zoom()))
+                   tag("div", {"class": "hand-scroll"}, strip), None if geo.narrow else frame_zoom()))
 
-
-def _frame_zoom() -> Safe:
-    """Zoom the board in its frame (public/table.js: never smaller than drawn, where its text is 11 px or more)."""
-    def button(way: str, sign: str, name: str) -> Safe:
-        return tag("button", {"type": "button", "data-frame-zoom": way, "data-testid": f"board-zoom-{way}",
-                              "title": name}, sign, tag("span", {"class": "sr-only"}, " ", name))
-    return tag("div", {"class": "frame-tools"}, button("in", "+", _("Zoom in on the board")),
-               button("out", "−", _("Zoom out of the board")))
 
 
 def _hand_cards(view: dict, me) -> list:

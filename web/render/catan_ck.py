@@ -60,7 +60,7 @@ from .catan_ck_words import (  # noqa: F401 (re-exported: the table's names as b
     track_name,
 )
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
@@ -75,6 +75,7 @@ SIZE = 50.0
 PHONE_HIT, PHONE_HIT_EDGE = 35, 22
 # Phone layout: the island on top (NARROW_W units wide), then the barbarians, dice and players, then the hand
 NARROW_W, ISLAND_H, SIDE_SCALE, HAND_SCALE = 600, 592, 1.35, 1.08
+PHONE_PX = 0.637  # px per unit on a phone: the 600-unit island across a 390 px screen less its padding
 CX, CY = 300.0, 290.0
 W, H = 1040, 760
 STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
@@ -204,6 +205,8 @@ def _control(actions: list[tuple], key: str, selected: str | None, shape: Safe, 
         attrs = button_attrs(_label(actions[0], view), act=actions[0], testid=f"t-{key}")
     else:
         attrs = button_attrs(label, cmd="select", arg=key, testid=f"t-{key}")
+    if selected and not (selected[0] in "veh" and selected[1:].isdigit()):
+        attrs["data-reveal"] = selected  # a piece chosen in the build menu: a phone's pan box shows its spots
     return tag("g", {**attrs, **build.spot_tip_attrs(actions)}, shape)
 
 
@@ -272,22 +275,31 @@ def render(view: dict, ui: dict) -> Safe:
 
 
 def _narrow_svg(view: dict, ui: dict, parts: list, data: dict) -> Safe:
-    """The phone layout as one SVG as wide as the screen: the whole island, below it the barbarians, dice
-    and player panels (drawn larger), then the hand and progress cards."""
+    """The phone layout: the whole island, below it the barbarians, dice and player panels (drawn larger), in a
+    box that pans (and zooms, public/table.js), drawn PHONE_PX px per unit so that its smallest text is 12 px;
+    your hand and progress cards in a strip of their own, pinned at the foot of the screen (public/css/app.css)."""
     side_top = ISLAND_H
     side_h = (SIDE_PLAYERS_Y + 4 + len(view["player_info"]) * 98) * SIDE_SCALE
-    hand_top = side_top + side_h
     me = ui.get("me")
     progress = len(view["player_info"][me].get("progress") or []) if me is not None else 0
-    hand_h = (80 + 28 * progress + 16) * HAND_SCALE if me is not None else 0
-    height = round(hand_top + hand_h)
+    height = round(side_top + side_h)
     parts[1] = tag("rect", {"x": 0, "y": 0, "width": NARROW_W, "height": height, "fill": "#f7f3ea"})
     parts.insert(1, NARROW_STYLE)
     parts.append(tag("g", {"transform": f"translate(4 {fmt(side_top)}) scale({SIDE_SCALE}) translate(-610 0)"},
                      _side_svg(view, ui)))
-    parts.append(tag("g", {"transform": f"translate(0 {fmt(hand_top)}) scale({HAND_SCALE}) translate(0 -596)"},
-                     _bottom_svg(view, ui, progress_at=(20, 676))))
-    return svg_root(NARROW_W, height, _("Catan: Cities & Knights board"), *parts, style="max-height:none", **data)
+    board = svg_root(NARROW_W, height, _("Catan: Cities & Knights board"), *parts,
+                     style=f"width:{round(NARROW_W * PHONE_PX)}px;height:{round(height * PHONE_PX)}px", **data)
+    pan = pan_box(board, _("Board: scroll to see all of it"), "ck-pan")
+    if me is None:
+        return pan
+    hand_h = round((100 + 28 * progress) * HAND_SCALE)
+    strip = svg_root(NARROW_W, hand_h, _("Your hand"),
+                     tag("rect", {"x": 0, "y": 0, "width": NARROW_W, "height": hand_h, "fill": "#f7f3ea"}),
+                     tag("g", {"transform": f"scale({HAND_SCALE}) translate(0 -584)"},
+                         _bottom_svg(view, ui, progress_at=(20, 676))),
+                     data_testid="ck-hand",
+                     style=f"width:{round(NARROW_W * PHONE_PX)}px;height:{round(hand_h * PHONE_PX)}px")
+    return join(pan, tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
 
 
 # Wide screens (a laptop's window, 1366x768): the island enlarged ISLAND_K times in a square on the left, the

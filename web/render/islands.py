@@ -27,7 +27,7 @@ from .islands_terrain import fill as terrain_fill
 from .islands_terrain import swatch as terrain_swatch
 from .islands_terrain import symbol as terrain_symbol
 from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fit_text, fmt, svg_root
+from .svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
@@ -306,7 +306,8 @@ class Layout:
             "mv": f"font:700 {f['mv']}px system-ui;fill:#111", "tv": f"font:700 {f['tv']}px system-ui",
             "hd": f"font:600 {f['hd']}px system-ui;fill:#1d2521", "sm": f"font:{f['sm']}px system-ui;fill:#333",
             "big": f"font:700 {f['big']}px system-ui;fill:#1d2521",
-            "cost": f"font:700 {f['cost']}px system-ui;fill:#fff",
+            # a sans whose "5" has a flat top and a stem (system-ui's read as an "S" on a small badge)
+            "cost": f"font:700 {f['cost']}px Verdana,'DejaVu Sans',sans-serif;fill:#fff",
             "target": "fill:none;stroke:#0072b2;stroke-width:3", "sel": "fill:none;stroke:#e69f00;stroke-width:4",
             "path": "fill:none;stroke:#d55e00;stroke-width:3;stroke-dasharray:6 4;pointer-events:none",
             "hpath": "fill:none;stroke:#d55e00;stroke-width:4;stroke-dasharray:7 4;pointer-events:none;"
@@ -333,8 +334,18 @@ def render(view: dict, ui: dict) -> Safe:
     mine = ui.get("me") is not None and pending.get("seat") == ui.get("me") and bool(legal)
     extra = {"data_testid": "islands-board", "data_decision": pending.get("decision"),
              "data_mine": "1" if mine else "0", "data_shown": seat, "data_layout": "phone" if lay.phone else "desk"}
-    if lay.phone:  # one column at the page's width: no side-scrolling, text >= 12 px (Layout)
-        return svg_root(lay.w, round(height), label, *parts, style="max-height:none", **extra)
+    if lay.phone:  # one column at the page's width (1 unit = 1 px: text >= 12 px, Layout) in a box that pans and
+        # zooms; the shown island's telescope (its tiles to place) in a strip pinned at the foot of the screen
+        h = round(height)
+        board = svg_root(lay.w, h, label, *parts, style=f"width:{lay.w}px;height:{h}px", **extra)
+        beside = _beside_shown(view, seat, ui)
+        th = 100 if beside else 50
+        tele = telescope_svg(view, seat, legal if mine_shown else [], sel, lay, beside)
+        strip = svg_root(lay.w, th, _("Telescope: tiles kept here can be placed next to the balloon"),
+                         tag("g", {"transform": f"translate(0 {fmt(25 - lay.tele_y)})"}, tele),
+                         data_testid="islands-telescope", style=f"width:{lay.w}px;height:{th}px")
+        return join(pan_box(board, _("Board: scroll to see all of it"), "islands-pan"),
+                    tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
     return board_svg(False, lay.w, round(max(height, 700)), label, *parts, **extra)
 
 
@@ -403,19 +414,22 @@ def arrow(cx: float, cy: float, direction: str, size: float) -> Safe:
 SPACE_MARK = {"volcano": "-{penalty}", "energy": "+{energy}", "draw2": "×2", "draw1energy": "+{energy}"}
 
 
-def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool) -> list:
+def hex_face(s: dict, tile: dict | None, x: float, y: float, size: float, value: str, linked: bool,
+             phone: bool = False) -> list:
     """A space drawn as its terrain: texture + sign (a placed tile inset with a dark rim), its movement
-    value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick."""
+    value in a white badge at the bottom, a coast linked to the yard ringed in amber with a tick. On a phone
+    the space's mark (+2 energy, -3 volcano) sits lower, above the movement value, so that the flight cost
+    badge at the hex's top overlaps neither."""
     mark = SPACE_MARK.get(s.get("kind") or "")
     if mark:
         mark = mark.format(penalty=_int(s.get("penalty")), energy=_int(s.get("energy")))
     return [_face(space_key(s), s.get("kind") == "coast", mark, tile_key(tile) if tile else None, x, y, size,
-                  value, linked)]
+                  value, linked, phone)]
 
 
 @lru_cache(maxsize=2048)
 def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y: float, size: float, value: str,
-          linked: bool) -> Safe:
+          linked: bool, phone: bool = False) -> Safe:
     """hex_face's drawing from plain values (no words of a language: kept across redraws)."""
     g = [tag("polygon", {"points": hex_points(x, y, size - 1), "fill": terrain_fill(key),
                          "stroke": "#556" if coast else "#889", "stroke-width": 1.5 if coast else 1})]
@@ -426,8 +440,11 @@ def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y
     elif key != "fog":
         g.append(terrain_symbol(key, x, y - size * 0.2, size * (0.62 if coast else 0.72)))
         if mark:
-            g.append(tag("text", {"x": fmt(x + size * 0.42), "y": fmt(y - size * 0.05), "class": "mv",
-                                  "text-anchor": "middle", "aria-hidden": "true", "stroke": "#fff",
+            # on a phone at the hex's right, above its movement value: clear of the cost badge at its top
+            mx, my, anchor = (x + size * 0.88, y + size * 0.3, "end") if phone else (x + size * 0.42, y - size * 0.05,
+                                                                                   "middle")
+            g.append(tag("text", {"x": fmt(mx), "y": fmt(my), "class": "mv",
+                                  "text-anchor": anchor, "aria-hidden": "true", "stroke": "#fff",
                                   "stroke-width": 3, "paint-order": "stroke"}, mark))
     if linked:
         g.append(tag("polygon", {"points": hex_points(x, y, size - 3), "class": "linked"}))
@@ -441,10 +458,11 @@ def _face(key: str, coast: bool, mark: str | None, tkey: str | None, x: float, y
     return join(g)
 
 
-def cost_badge(x: float, y: float, size: float, cost: int) -> Safe:
-    """The energy a flight to this space costs: a dark circle with the number (shown before any click)."""
-    r = size * 0.42
-    return tag("g", {"aria-hidden": "true", "data-testid": "flight-cost"},
+def cost_badge(x: float, y: float, size: float, cost: int, phone: bool = False, badge_id: str | None = None) -> Safe:
+    """The energy a flight to this space costs: a dark circle with the number (shown before any click), in a
+    font whose "5" never reads as an "S"."""
+    r = size * (0.38 if phone else 0.42)
+    return tag("g", {"aria-hidden": "true", "data-testid": "flight-cost", "id": badge_id},
                tag("circle", {"cx": fmt(x), "cy": fmt(y), "r": fmt(r), "fill": "#0b3d91", "stroke": "#fff",
                               "stroke-width": 2}),
                tag("text", {"x": fmt(x), "y": fmt(y + r * 0.45), "class": "cost", "text-anchor": "middle"}, cost))
@@ -473,7 +491,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
     if sel.startswith("f") and sel[1:].lstrip("-").isdigit() and int(sel[1:]) in flights:
         preview = flights[int(sel[1:])]
     linked = set(isl["coasts"])
-    paths, hover = [], []
+    paths, hover, on_top = [], [], []
     for i, s in enumerate(spaces):
         x, y = hex_xy(s["q"], s["r"], size, cx0, cy0)
         act = place_targets.get(i) or start_targets.get(i) or jump_targets.get(i)
@@ -483,7 +501,7 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                 else "")
         t = placed.get(i)
         is_linked = s["kind"] == "coast" and s.get("coast") in linked and (not t or t.get("terrain") == s["coast"])
-        g = hex_face(s, t, x, y, size, tile_value(t) if t else str(_int(s.get("move"))), is_linked)
+        g = hex_face(s, t, x, y, size, tile_value(t) if t else str(_int(s.get("move"))), is_linked, lay.phone)
         help_text = space_help(i, s, t)
         code = tile_label(t) if t else _word(TERRAIN_CODE, s["coast"]) if s["kind"] == "coast" else ""
         if code:
@@ -492,7 +510,13 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
             help_text = tr("{what} (linked to the balloon yard)", what=help_text)
         g.insert(0, tag("title", None, tr("{name}: {what}", name=name, what=help_text) if name else help_text))
         if i in flights and not act:
-            g.append(cost_badge(x + size * 0.45, y - size * 0.45, size, _int(flights[i]["cost"])))
+            # at the hex's upper right (a phone's: at its top, between its upper neighbours' numbers), clear of
+            # the space's own number at its foot
+            bx, by = (x, y - size * 0.66) if lay.phone else (x + size * 0.45, y - size * 0.45)
+            badge_id = f"isl-cost-{seat}-{i}" if lay.phone else None
+            g.append(cost_badge(bx, by, size, _int(flights[i]["cost"]), lay.phone, badge_id))
+            if badge_id:  # drawn again over the hexes that come after it (the badge reaches into its neighbours)
+                on_top.append(tag("use", {"href": f"#{badge_id}"}))
         attrs: dict = {"data-space": i, "data-testid": f"space-{seat}-{i}"}  # the editor points at it
         if name:
             # A control is named by its <title> (also the tooltip: what it does, then the space's help).
@@ -500,12 +524,16 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                          button_attrs(name, cmd="select", arg=f"f{i}", testid=f"hex-{i}"))
             attrs.pop("aria-label")
             g.append(tag("polygon", {"points": hex_points(x, y, size - 4), "class": "target"}))
+            if act and act[0] == "place":  # a telescope tile selected: a phone's pan box shows its spaces
+                attrs["data-reveal"] = sel
         if flight:
             attrs["data-cost"] = _int(flights[i]["cost"])
             pts = flight_points(view, isl["balloon"], flights[i]["action"], lay)
             paths.append(tag("polyline", {"points": pts, "class": "hpath", "data-path-for": i}))
             hover.append(i)
         out.append(tag("g", attrs, g))
+    if on_top:
+        out.append(tag("g", {"pointer-events": "none", "aria-hidden": "true"}, on_top))
     if view.get("docks"):
         for d in view["docks"]:
             x, y = dock_xy(lay, d["dock"])
@@ -539,7 +567,8 @@ def island_svg(view: dict, seat: int, legal: list[tuple], sel: str, ui: dict, la
                        tag("text", {"x": fmt(x), "y": fmt(y - size * 0.2 + 5), "class": "tv", "fill": "#fff",
                                     "text-anchor": "middle"}, PLAYER_LETTERS[seat])))
     beside = _beside_shown(view, seat, ui)
-    out.append(telescope_svg(view, seat, legal, sel, lay, beside))
+    if not lay.phone:  # a phone's telescope is the hand strip pinned at the foot of the screen (render)
+        out.append(telescope_svg(view, seat, legal, sel, lay, beside))
     return join(out), lay.tele_y + (80 if beside else 30)
 
 

@@ -21,6 +21,8 @@ from .svg import (
     button_attrs,
     card_name,
     colour_name,
+    hand_hits,
+    pan_box,
     ring,
     signed,
     svg_root,
@@ -102,7 +104,9 @@ def card_svg(card: dict, x: float, y: float, extra: dict | None = None, cls: str
 
 class Layout:
     """Where things go: the desktop table (viewBox 960 wide, fixed rows) or the phone table (380 wide, one
-    row per colour sized to the cards, the hand in rows of four large cards at the bottom)."""
+    row per colour sized to the cards, your name and score under your expeditions; the hand is a strip of its own,
+    pinned at the foot of the screen: one row of large cards overlapping like a hand held, each showing its value
+    in its corner, `hand_h` high)."""
 
     def __init__(self, view: dict, bottom: int, narrow: bool) -> None:
         self.narrow = narrow
@@ -125,11 +129,13 @@ class Layout:
         self.board_y = self.opp_base + 12
         self.my_top = self.board_y + ch + 30
         self.deck_x = self.left + ncol * self.pitch
-        self.hand_scale, self.hand_pitch, self.hand_row = 0.95, 92, 4
-        self.hand_y = self.my_top + ch + low_len * self.ov + 44
+        self.hand_scale, self.hand_row = 0.9, 99  # eight cards 44 px apart (a finger's target) in 380
         hand_n = max(view["hand_counts"][bottom], 1)
-        rows = (hand_n + self.hand_row - 1) // self.hand_row
-        self.h = self.hand_y + rows * (CH * self.hand_scale + 14) + 8
+        self.hand_pitch = min(92.0, (NW - 4 - CW * self.hand_scale) / max(hand_n - 1, 1))
+        self.hand_y = 18  # in the hand's strip: room above for a selected card's lift and the "new" mark
+        self.hand_h = round(self.hand_y + CH * self.hand_scale + 16)
+        self.name_y = self.my_top + ch + (low_len - 1) * self.ov + 44
+        self.h = self.name_y + 8
 
     def col_x(self, i: int) -> float:
         return self.left + i * self.pitch
@@ -137,8 +143,7 @@ class Layout:
     def hand_xy(self, k: int) -> tuple[float, float]:
         if not self.narrow:
             return self.left + k * self.hand_pitch, self.hand_y
-        row, col = divmod(k, self.hand_row)
-        return self.left + 6 + col * self.hand_pitch, self.hand_y + row * (CH * self.hand_scale + 14)
+        return 2 + k * self.hand_pitch, self.hand_y
 
 
 def marked(view: dict, ui: dict, me: int | None) -> dict[str, set]:
@@ -242,6 +247,8 @@ def render(view: dict, ui: dict) -> Safe:
         elif discard_act and discard_act in legal:
             target = button_attrs(tr("Discard {card} to the {colour} discard pile", card=card_name(sel_card),
                                      colour=colour_name(colour)), act=discard_act, testid=f"pile-{colour}")
+            if ("play", selected) not in legal:  # a card that can only be discarded: its pile is brought into view
+                target["data-reveal"] = str(selected)
         last = colour in marks["pile"] or (pile["top"] is not None and pile["top"]["id"] in marks["discard"])
         parts: list = [tag("rect", {"x": x, "y": by, "width": cw, "height": ch, "rx": 7, "fill": fill,
                                     "opacity": "0.25", "stroke": fill, "stroke-width": 2}),
@@ -286,7 +293,7 @@ def render(view: dict, ui: dict) -> Safe:
         if can_play:
             g = {"class": "slot target", **button_attrs(
                 tr("Play {card} on your {colour} expedition", card=card_name(sel_card), colour=colour_name(colour)),
-                act=play_act, testid=f"expedition-{colour}")}
+                act=play_act, testid=f"expedition-{colour}"), "data-reveal": str(selected)}
             parts.append(ring(*box))
         else:
             g = {"class": "slot", "data-testid": f"expedition-{colour}"}
@@ -301,16 +308,21 @@ def render(view: dict, ui: dict) -> Safe:
 
     # --- my hand ----------------------------------------------------------------------------
     hand = view.get("hand")
-    out.append(tag("text", {"x": lay.left, "y": lay.hand_y - 26, "class": "who", "data-testid": f"who-{bottom}"},
+    name_y = lay.name_y if lay.narrow else lay.hand_y - 26
+    out.append(tag("text", {"x": lay.left, "y": name_y, "class": "who", "data-testid": f"who-{bottom}"},
                    names[bottom]))
-    out.append(tag("text", {"x": lay.w - lay.left, "y": lay.hand_y - 26, "class": "score", "text-anchor": "end",
+    out.append(tag("text", {"x": lay.w - lay.left, "y": name_y, "class": "score", "text-anchor": "end",
                             "data-testid": f"round-score-{bottom}"},
                    score_line(view, bottom)))
+    table = out
+    if lay.narrow:  # the hand is drawn in its own strip (the foot of the screen)
+        out = []  # its symbols are the board's (<defs> once per page)
     hs = lay.hand_scale
     if hand is None:
         for k in range(view["hand_counts"][bottom]):
             out.append(back_svg(*lay.hand_xy(k), CW * hs, CH * hs))
     else:
+        hits: list = []
         for k, card in enumerate(hand):
             x, y0 = lay.hand_xy(k)
             playable = ("play", card["id"]) in legal
@@ -326,7 +338,14 @@ def render(view: dict, ui: dict) -> Safe:
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
                      "data-can-play": "1" if playable else "0", "data-draggable": "1" if my_turn else None,
                      "data-drawn": "1" if is_new else None}
-            out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
+            if lay.narrow:  # held overlapping: the control is the strip that shows (hand_hits)
+                extra.pop("data-draggable")
+                extra["data-card"] = card["id"]
+                last_k = k == len(hand) - 1
+                hits.append((x, y, CW * hs if last_k else min(lay.hand_pitch, CW * hs), CH * hs, extra))
+                out.append(card_svg(card, x, y, cls=cls, scale=hs))
+            else:
+                out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
             if is_new:
                 out.append(tag("text", {"x": x + CW * hs / 2, "y": y - 4, "class": "newmark", "text-anchor": "middle"},
                                _("new")))
@@ -337,8 +356,16 @@ def render(view: dict, ui: dict) -> Safe:
         ax = lay.left + 8 * lay.hand_pitch + 8
         out.append(tag("rect", {"x": ax, "y": lay.hand_y, "width": lay.w - ax - 8, "height": CH, "fill": "none",
                                 "data-actions-anchor": "1"}))
-    return svg_root(lay.w, round(lay.h), _("Lost Cities table"), out, **{"class": "board narrow" if lay.narrow
-                                                                       else "board lc-wide"})
+    if not lay.narrow:
+        return svg_root(lay.w, round(lay.h), _("Lost Cities table"), out, **{"class": "board lc-wide"})
+    if hand is not None:
+        out += hand_hits(hits)
+    board = svg_root(lay.w, round(lay.h), _("Lost Cities table"), table,
+                     **{"class": "board narrow", "style": f"width:{lay.w}px;height:{round(lay.h)}px"})
+    strip = svg_root(lay.w, lay.hand_h, _("Your hand"), out, **{"class": "board narrow", "data-testid": "lc-hand",
+                                                               "style": f"width:{lay.w}px;height:{lay.hand_h}px"})
+    return join(pan_box(board, _("Board: scroll to see all of it"), "lc-pan"),
+                tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
 
 
 def score_line(view: dict, seat: int) -> str:

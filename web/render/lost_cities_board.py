@@ -27,6 +27,7 @@ from .svg import (
     card_svg,
     colour_name,
     fmt,
+    hand_hits,
     pan_box,
     ring,
     signed,
@@ -57,7 +58,8 @@ MC_W, MC_H = 46, 66  # card in a column or on a pile
 PILE_W = 80
 COL_W = 120
 HAND_PITCH = 80
-HAND_SCALE_N = 0.95  # phone hand cards (rows of four in a 380 px strip)
+HAND_SCALE_N = 0.9  # phone hand cards (one row of eight, overlapping 44 px apart, in a 380 px strip)
+HAND_TOP_N = 18  # the phone hand's cards: room above for a selected card's lift and the "new" mark
 NW = 380
 LOG_SENTENCES = True  # log_text names the player ("You play…", "Anna plays…")
 # The smallest text is 13 units: the two- and three-player tables are drawn at about 0.87 of their viewBox at
@@ -328,9 +330,11 @@ def render(view: dict, ui: dict) -> Safe:
     board = svg_root(w, h, _("Lost Cities: The Board Game paths"), out, **{"style": f"width:{w}px;height:{h}px"},
                      **attrs)
     hh = round(hand_height(ctx))
-    strip = svg_root(NW, hh, _("Your hand"), symbol_defs(), tag("rect", {"width": NW, "height": hh, "fill": "#f5efe0"}),
-                     STYLE, bottom_svg(ctx), **{"class": "board hand-strip", "data-testid": "lcb-hand"})
-    return join(pan_box(board, _("Board: scroll sideways to see every path and column"), "lcb-pan"), strip)
+    strip = svg_root(NW, hh, _("Your hand"), tag("rect", {"width": NW, "height": hh, "fill": "#f5efe0"}),
+                     STYLE, bottom_svg(ctx), **{"class": "board hand-strip", "data-testid": "lcb-hand",
+                                                "style": f"width:{NW}px;height:{hh}px"})
+    return join(pan_box(board, _("Board: scroll sideways to see every path and column"), "lcb-pan"),
+                tag("div", {"class": "hand-dock", "data-testid": "hand-dock"}, strip))
 
 
 def header_svg(ctx: _Ctx) -> Safe:
@@ -338,6 +342,9 @@ def header_svg(ctx: _Ctx) -> Safe:
     bx = stone_x(6) + STONE_W + 4
     out = [tag("text", {"x": LEFT, "y": 24, "class": "who"},
                tr("Expedition {n} of {total}", n=view["expedition"], total=view["expeditions"])),
+           # a phone's deck is no card in the hand strip: its count is told here
+           tag("text", {"x": LEFT + 190, "y": 24, "class": "who", "data-testid": "deck-count"},
+               tr("deck {n}", n=view["deck"])) if ctx.narrow else None,
            tag("text", {"x": stone_x(1), "y": TOP - 12, "class": "small"}, _("stone values: researcher counts double")),
            tag("text", {"x": bx + BRIDGE_W / 2 - 2, "y": TOP - 26, "class": "hd", "text-anchor": "middle",
                         "data-testid": "crossings"},
@@ -408,6 +415,8 @@ def path_svg(ctx: _Ctx, c: int) -> Safe:
         if target and target[1]:
             g = {"class": "stone target", **button_attrs(target[0], act=target[1], testid=f"stone-{colour}-{k}",
                                                          key=f"stone-{colour}-{k}-{target[1][0]}")}
+            if ctx.card:  # the selected card's stone: the phone's pan box brings it into view (public/table.js)
+                g["data-reveal"] = str(ctx.card["id"])
         else:
             g = {"class": "stone" + (" last" if landed else "") + (" target" if target else ""),
                  "data-testid": f"stone-{colour}-{k}",
@@ -533,22 +542,18 @@ def column_svg(ctx: _Ctx, seat: int, c: int) -> Safe:
 
 def bottom_svg(ctx: _Ctx) -> Safe:
     """The hand (sorted; legal plays marked), the deck and the pending decision, below the paths (desktop)
-    or in their own strip of large cards under the pannable board (phone: rows of four, deck and choices
-    below)."""
+    or alone in their own strip under the pannable board (phone: one row, held overlapping)."""
     view = ctx.view
     n_hand = len(view.get("hand") or [])
-    if ctx.narrow:
-        lines = decision_lines(ctx)
-        top = 22 + 20 * len(lines)
-        rows = max(1, (n_hand + 3) // 4)
-        deck_y = top + rows * (CARD_H * HAND_SCALE_N + 16) + 6
+    pitch = HAND_PITCH
+    if ctx.narrow:  # one row of cards held overlapping, each showing its value in its corner, 44 px apart (a
+        # finger's target); the deck and the decision's words are the decision's buttons and the status line
+        pitch = min(92.0, (NW - 4 - CARD_W * HAND_SCALE_N) / max(n_hand - 1, 1))
 
         def place(k: int) -> tuple[float, float]:
-            row, col = divmod(k, 4)
-            return 10 + col * 92, top + row * (CARD_H * HAND_SCALE_N + 16)
+            return 2 + k * pitch, HAND_TOP_N
 
-        geo = {"place": place, "scale": HAND_SCALE_N, "deck": (10, deck_y), "text": (10, 22),
-               "choice": (10 + CARD_W + 16, deck_y + 10), "choice_dx": 0, "choice_dy": 52}
+        geo = {"place": place, "scale": HAND_SCALE_N}
     else:
         geo = {"place": lambda k: (LEFT + k * HAND_PITCH, HAND_Y), "scale": 1.0,
                "deck": (LEFT + 9 * HAND_PITCH + 10, HAND_Y), "text": (LEFT + 10 * HAND_PITCH + 16, HAND_Y + 22),
@@ -565,6 +570,7 @@ def bottom_svg(ctx: _Ctx) -> Safe:
         out.append(tag("text", {"x": geo["place"](0)[0], "y": geo["place"](0)[1] + 30, "class": "hd"},
                        _("Spectating: hands are hidden.")))
     else:
+        hits: list = []
         for k, card in enumerate(hand):
             x, y0 = geo["place"](k)
             playable = can_select and (card["colour"], card["value"]) in plays
@@ -580,13 +586,21 @@ def bottom_svg(ctx: _Ctx) -> Safe:
                      "data-arg": card["id"], "data-testid": "hand-card", "data-key": join("hand-", text(card["id"])),
                      "data-can-play": "1" if playable else "0", "data-drawn": "1" if is_new else None,
                      "data-plays": " ".join(sorted(plays[card["colour"], card["value"]])) if playable else None}
-            out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
+            if ctx.narrow:  # held overlapping: the control is the strip that shows (hand_hits)
+                last_k = k == len(hand) - 1
+                hits.append((x, y, CARD_W * hs if last_k else min(pitch, CARD_W * hs), CARD_H * hs,
+                             {**extra, "data-card": card["id"]}))
+                out.append(card_svg(card, x, y, cls=cls, scale=hs))
+            else:
+                out.append(card_svg(card, x, y, extra=extra, cls=cls, scale=hs))
             if is_new:
                 out.append(tag("text", {"x": x + CARD_W * hs / 2, "y": y - 4, "class": "newmark",
                                         "text-anchor": "middle"}, _("new")))
             if playable:
                 out.append(tag("path", {"d": f"M{fmt(x + CARD_W * hs / 2 - 7)} {fmt(y + CARD_H * hs + 11)}l7-8l7 8z",
                                         "class": "playmark"}))
+    if ctx.narrow:  # the deck and the start choices are the decision's buttons (action_buttons)
+        return join([*out, *(hand_hits(hits) if hand is not None else [])])
     dx, dy = geo["deck"]
     deck_act = ("draw", "deck")
     target = ctx.act(deck_act)
@@ -603,45 +617,22 @@ def bottom_svg(ctx: _Ctx) -> Safe:
                    ring(dx - 3, dy - 3, CARD_W + 6, CARD_H + 6, cls="lastmark") if last else None))
     out.append(tag("text", {"x": dx + CARD_W / 2, "y": dy + CARD_H + 16, "class": "small",
                             "text-anchor": "middle"}, _("deck")))
+    if ctx.narrow:
+        return join(out)
     tx, ty = geo["text"]
     lines = decision_lines(ctx)
     for i, line in enumerate(lines):
         out.append(tag("text", {"x": tx, "y": ty + i * 20, "class": "hd" if i == 0 else "small",
                                 "data-testid": "pending" if i == 0 else "pending-more"}, line))
-    if ctx.card and ctx.narrow:
-        starts = [kind for kind in ("adventurer", "researcher") if ctx.act(("start", ctx.card["colour"],
-                                                                              ctx.card["value"], kind))]
-        if starts:
-            cx, cy = geo["choice"]
-            out.append(start_choice_svg(ctx, starts, cx, cy, geo["choice_dx"], geo["choice_dy"]))
-    if not ctx.narrow:  # the page puts the action buttons here, beside the hand (public/table.js)
-        w, _h = size(ctx.n)
-        out.append(tag("rect", {"x": tx, "y": ty + 3 * 20 - 8, "width": w - tx - 6, "height": 40, "fill": "none",
-                                "data-actions-anchor": "1"}))
+    w, _h = size(ctx.n)  # the page puts the action buttons here, beside the hand (public/table.js)
+    out.append(tag("rect", {"x": tx, "y": ty + 3 * 20 - 8, "width": w - tx - 6, "height": 40, "fill": "none",
+                            "data-actions-anchor": "1"}))
     return join(out)
 
 
 def hand_height(ctx: _Ctx) -> float:
-    """Height of the phone's hand strip (decision lines, rows of four cards, the deck row)."""
-    rows = max(1, (len(ctx.view.get("hand") or []) + 3) // 4)
-    return 22 + 20 * len(decision_lines(ctx)) + rows * (CARD_H * HAND_SCALE_N + 16) + 6 + CARD_H + 26
-
-
-def start_choice_svg(ctx: _Ctx, kinds: list[str], x: float, y: float, dx: float = 112, dy: float = 0) -> Safe:
-    """Clickable adventurer / researcher pieces for starting the selected card's path (44 px tall targets)."""
-    card = ctx.card
-    out = []
-    for i, kind in enumerate(kinds):
-        act = ("start", card["colour"], card["value"], kind)
-        bx, by = x + i * dx, y + i * dy
-        g = button_attrs(tr("Start the {colour} path with {card} and your {piece}", colour=colour_name(card["colour"]),
-                            card=card_key(card), piece=piece_name(kind)), act=act, testid=f"start-{kind}")
-        out.append(tag("g", {"class": "target", **g},
-                       tag("rect", {"x": bx, "y": by - 4, "width": 106, "height": 44, "rx": 8, "fill": "#fff",
-                                    "stroke": "#d08700", "stroke-width": 2}),
-                       piece_svg(ctx.me, kind, bx + 19, by + 18),
-                       tag("text", {"x": bx + 38, "y": by + 23, "class": "small"}, piece_name(kind))))
-    return join(out)
+    """Height of the phone's hand strip: room for a selected card's lift and its play mark."""
+    return HAND_TOP_N + CARD_H * HAND_SCALE_N + 16
 
 
 def decision_lines(ctx: _Ctx) -> list[str]:
@@ -706,6 +697,12 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         if ("pass",) in legal:
             out.append(_button(("pass",), _("Don't move"), "pass-btn", primary=False))
         return join(out)
+    if ui.get("narrow") and pending.get("decision") == "draw" and ("draw", "deck") in legal:
+        # a phone's hand strip has no room for the deck beside eight cards: it is a button here, the lit discard
+        # piles on the board
+        return tag("button", {"class": "primary", "data-act": json.dumps(["draw", "deck"]), "data-testid": "deck",
+                              "data-key": "deck-btn"},
+                   tr("Draw from the deck ({cards})", cards=trn("{n} card", "{n} cards", view["deck"])))
     card = selected_card(view, ui)
     if not card or pending.get("decision") != "play":
         return Safe("")

@@ -106,6 +106,26 @@ def pan_box(board: Safe, label: str, testid: str = "board-pan") -> Safe:
     return tag("div", {"class": "pan", "data-testid": testid, "tabindex": "0", "aria-label": label}, board)
 
 
+def hand_hits(hits: list[tuple[float, float, float, float, dict]]) -> list[Safe]:
+    """A phone's hand of cards held overlapping: each card's control is the strip of it that shows (x, y, width,
+    height and its attributes: role, name, data-cmd...), drawn over all the cards, so that a finger (or a click
+    at the control's middle) lands on the card it sees. The cards themselves are drawn without controls."""
+    return [tag("g", {**extra, "class": "hand-hit"},
+                tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": fmt(h), "rx": 6,
+                             "fill": "transparent"}))
+            for x, y, w, h, extra in hits]
+
+
+def frame_zoom() -> Safe:
+    """Zoom the board in its frame or pan box (public/table.js: from the size it is drawn at, where its text is
+    readable, up to twice that; the frame's middle stays put). The phone table shows them in its tool row."""
+    def button(way: str, sign: str, name: str) -> Safe:
+        return tag("button", {"type": "button", "data-frame-zoom": way, "data-testid": f"board-zoom-{way}",
+                              "title": name, "aria-label": name}, sign)
+    return tag("span", {"class": "frame-tools"}, button("in", "+", _("Zoom in on the board")),
+               button("out", "−", _("Zoom out of the board")))
+
+
 def board_svg(narrow: bool, width: int, height: int, label: str, *children: Any, smallest_font: float = 12,
               **extra: Any) -> Safe:
     """A game's whole board: fitted to the page, or on a phone (`narrow`) drawn so that its smallest text
