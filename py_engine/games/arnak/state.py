@@ -553,8 +553,8 @@ class ArnakGame(Game):
         Option("snake_costs", "Snake temple tile costs", "recommended", kind="choice",
                choices=("recommended", "as-bird"),
                labels=("The snake side's own prices", "The same prices as the bird side"),
-               help="Snake side only. Its own prices: A = 1 compass + 2 tablets, C = 1 coin + 1 arrowhead "
-                    "(published sources disagree)."),
+               help="Snake side only. Its own prices: A = 1 compass + 2 tablets, C = 1 coin + 1 arrowhead; or "
+                    "play it with the bird side's prices."),
         Option("rival", "Solo rival", 0, kind="int", low=0, high=5,
                labels=("Easy — all five action pairs green", "Normal — one red action tile",
                        "Hard — two red action tiles", "Harder — three red action tiles",
