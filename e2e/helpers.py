@@ -145,7 +145,7 @@ def on_second_origin(context, url: str, heading: str = "", width: int = 1000, he
         rules.goto(f"http://127.0.0.1:{server.server_address[1]}/css/embed.css")
         rules.set_content(f'{heading}<iframe id="pos" src="{url}" style="width:{width}px;height:{height}px"></iframe>')
         frame = rules.frame_locator("#pos")
-        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
         yield frame
     finally:
         server.shutdown()

@@ -33,7 +33,7 @@ def test_rules_page_with_three_embeds(browser, site):
     page.goto(site + "rules-example.html")
     frames = {fid: page.frame_locator(f"#{fid}") for fid in EMBEDS}
     for frame in frames.values():
-        frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+        frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
     for fid in ("position", "replay", "live"):
         wait_event(page, f"{fid}: ready")
     # Every embed got the big runtime files from the service worker's one shared cache.
@@ -174,7 +174,7 @@ def test_the_embed_code_works_on_a_page_of_another_origin(browser, site, tmp_pat
         page.goto(host_url)
         frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(3)]
         for frame in frames:
-            frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+            frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
         got = "window.got"
         page.wait_for_function(f"{got}.filter(m => m.type === 'ready').length === 3", timeout=60_000)
         position, replay, live = frames
@@ -243,7 +243,7 @@ def test_an_embed_for_a_named_site_talks_to_that_site_only(browser, site, tmp_pa
         page.goto(origin + "/host.html")
         frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(2)]
         for frame in frames:
-            frame.locator("#board svg.board").wait_for(timeout=BOOT_TIMEOUT)
+            frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
         for frame in frames:
             frame.locator("[data-testid=rp-next]").click()
         page.wait_for_function("window.got.some(m => m.frame === 0 && m.type === 'move')", timeout=60_000)

@@ -14,15 +14,16 @@ import pytest
 
 from .conftest import BOOT_TIMEOUT, Watch
 
-# every visible board text: its font size on screen (CSS size in board units x the board's scale on screen)
+# every visible board text: its font size on screen (CSS size in board units x the text's own scale on screen)
 MEASURE = """() => {
   const svgs = [...document.querySelectorAll('#app svg.board')];
   const out = [];
   for (const svg of svgs) {
-    const scale = svg.getScreenCTM().a;
     for (const t of svg.querySelectorAll('text')) {
       if (!t.textContent.trim() || !t.getBoundingClientRect().width) continue;
-      out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+      // the text's own scale on screen: the board's, times any enlargement of its group (a phone's pieces)
+      const m = t.getScreenCTM();
+      out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)]);
     }
   }
   const box = document.querySelector('.embed-board');

@@ -30,7 +30,7 @@ from .p2p import (
 # in several tabs) once took more than 30 s to show the room link: these waits are for the network, so they get
 # a minute, and a test that still times out runs once more (the summary lists it).
 STEP_TIMEOUT = 60_000
-pytestmark = pytest.mark.flaky(reruns=1, only_rerun=["TimeoutError"])
+pytestmark = pytest.mark.flaky(reruns=1, only_rerun=["TimeoutError", "Target crashed", "Page crashed"])
 
 # Trystero logs a data channel closed by the other side (a reload) with console.error; nothing went wrong
 CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
