@@ -49,7 +49,7 @@ def test_local_table_plays_the_moves_in_order_and_stops_at_the_first_refusal():
 
 
 def test_the_discard_panel_selects_cards_and_confirms_them_all_at_once():
-    from render import catan_ck_discard as discard
+    from render.catan_ck import discard
 
     table = local_table()
     discarding(table, [4, 0, 0], {0: [2, 2, 2, 2, 1, 0, 0, 0]})

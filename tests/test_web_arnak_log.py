@@ -1,5 +1,5 @@
 """Arnak's log panel with the board's icons (issue 22): costs, rewards and resources in a log line are the small
-SVG icons of web/render/arnak_icons.py, each icon that carries meaning named for screen readers (role=img,
+SVG icons of web/render/arnak/icons.py, each icon that carries meaning named for screen readers (role=img,
 aria-label, <title>), names and words escaped; the plain sentence (log_text) stays for announcements."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from py_engine.core import Rng
 
 from .test_web_hostile import renderer, shell  # the page modules, imported against the fake `js`
 
-arnak_round = importlib.import_module("render.arnak_round")
+arnak_round = importlib.import_module("render.arnak.round_end")
 arnak = renderer("arnak")
 
 
@@ -85,7 +85,7 @@ def test_solo_summary_lists_every_rival_move_of_the_round():
     listed = re.search(r'data-testid="round-rival-moves">(.*?)</ol>', html).group(1)
     assert listed.count("<li>") == 10
     text = re.sub(r"<[^>]*>", "", listed)
-    words = importlib.import_module("render.arnak_text")
+    words = importlib.import_module("render.arnak.texts")
     pos = 0
     for d in moves:  # in order
         pos = text.index(words.rival_text(d), pos)
@@ -107,7 +107,7 @@ def test_rival_row_on_the_board_shows_every_move_of_this_round():
     board = str(arnak.render(view, {"me": 0, "legal": [], "names": ["You"]}))
     row = re.search(r'data-testid="rival-moves" data-moves="(\d+)"><title>(.*?)</title>(.*?)</g>', board)
     assert int(row.group(1)) == len(moves)
-    words = importlib.import_module("render.arnak_text")
+    words = importlib.import_module("render.arnak.texts")
     assert row.group(2) == ", ".join(words.rival_text(d) for d in moves)
     for d in moves:
         for icon in arnak_round.move_icons(d):

@@ -1,5 +1,5 @@
 """Lost Ruins of Arnak in Japanese and Persian (issue 12): a real view of a game (a 2-player game and a solo game
-against the rival, after random legal moves) drawn by web/render/arnak.py shows the catalogue's words, with no
+against the rival, after random legal moves) drawn by web/render/arnak/__init__.py shows the catalogue's words, with no
 English sentence of the renderer left, in the board, the buttons, the status, the score sheet and the log."""
 
 from __future__ import annotations

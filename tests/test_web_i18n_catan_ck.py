@@ -1,5 +1,5 @@
 """Catan: Cities & Knights in Japanese and Persian (issue 12): a real game's board (texts, tooltips, button
-names), action buttons, status, summary, score sheet and log lines drawn by web/render/catan_ck.py use the
+names), action buttons, status, summary, score sheet and log lines drawn by web/render/catan_ck/__init__.py use the
 catalogue's words, and no English sentence the renderer marks is left in them."""
 
 from __future__ import annotations
@@ -79,11 +79,11 @@ def plain(markup: str) -> str:
 
 
 def english_fragments() -> set[str]:
-    """The literal words of every message marked in web/render/catan_ck.py (between its {fields}), long
+    """The literal words of every message marked in web/render/catan_ck/ (between its {fields}), long
     enough not to be a name or a number."""
     out = set()
     for msg in build.extract_messages():
-        if not msg.id or not any(re.search(r"render/catan_ck\w*\.py$", path) for path, _line in msg.locations):
+        if not msg.id or not any(re.search(r"render/catan_ck/\w+\.py$", path) for path, _line in msg.locations):
             continue
         for mid in (msg.id if isinstance(msg.id, tuple) else (msg.id,)):
             out.update(f.strip() for f in re.split(r"\{\w*\}", mid) if len(f.strip()) >= 5
@@ -500,7 +500,7 @@ def test_progress_cards_knights_and_vp_as_icons(catalogues: Path) -> None:
     knights as the board draws them (level by shape, active by fill), victory points as a medal: in log
     lines (the plain words unchanged), the status line, the players' summary and panels, and buttons."""
     from render import catan_ck as ck
-    from render import catan_ck_icons as icons
+    from render.catan_ck import icons
 
     i18n.set_language("en")
     shapes = {t: str(icons.icon_html(f"deck-{t}")) for t in ("trade", "politics", "science")}

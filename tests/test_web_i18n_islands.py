@@ -1,5 +1,5 @@
 """Islands in the Mist in Japanese and Persian (issue 12): a real game's board, buttons, status, score sheet,
-summary and log lines drawn by web/render/islands.py use the catalogue's words, and none of the English
+summary and log lines drawn by web/render/islands/__init__.py use the catalogue's words, and none of the English
 sentences the renderer marks is left in them."""
 
 from __future__ import annotations

@@ -330,7 +330,7 @@ ARNAK_KINDS = ("item", "artifact", "funding", "explore", "fear", "archaeologist"
 
 def arnak_card_label(kind: str, rest: str) -> str:
     """'item-7' -> its printed name; 'explore-car' -> 'Exploration: car'; 'archaeologist-1' -> 'archaeologist 2'."""
-    from render.arnak_text import ICON_NAMES, card_label
+    from render.arnak.texts import ICON_NAMES, card_label
 
     from py_engine.games.arnak import data as D
 

@@ -5,7 +5,7 @@ data; web/editor.py asks here before its own tables."""
 from __future__ import annotations
 
 from i18n import N_, _, tr
-from render.arnak_text import STACK_NAMES, TOKEN_NAMES, bonus_text, idol_word, rival_tile_name
+from render.arnak.texts import STACK_NAMES, TOKEN_NAMES, bonus_text, idol_word, rival_tile_name
 
 # zone name -> words: {site} a board site, {who} a seat's name, {state} the zone's key in words, {n} a number
 ZONES = {"site": N_("{site}: site tile"), "idol": N_("{site}: idol"), "guardian": N_("{site}: guardian"),

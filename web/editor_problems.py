@@ -214,7 +214,7 @@ class Words:
 
     def part(self, name: str, value: str) -> str:
         """One named part of a rule's sentence in words."""
-        from render.catan_ck_words import track_name
+        from render.catan_ck.terms import track_name
         from render.svg import colour_name
 
         base = name.rstrip("0123456789")
@@ -231,7 +231,7 @@ class Words:
 
             return _(editor.RES_LABELS[value]) if value in editor.RES_LABELS else value
         if base == "terrain":
-            from render.catan_ck_words import terrain_name
+            from render.catan_ck.terms import terrain_name
 
             return terrain_name(value)
         if base == "list":

@@ -112,7 +112,7 @@ def rules_html(game_id: str, title: str = "") -> Safe:
         cls = {STANDIN: "standin", EXAMPLE: "example"}.get(heading)
         parts.append(tag("section", {"class": cls}, tag("h3", None, tdata(heading)), body))
     if game_id == "arnak":  # the player aid: icons, a round, the main and free actions
-        from render.arnak_aid import aid_html
+        from render.arnak.aid import aid_html
 
         parts.append(aid_html())
     return tag("div", {"class": "rules", "data-testid": "rules"}, join(parts))

@@ -1,7 +1,7 @@
 """One renderer per game: view (+ local UI selection) -> one SVG string.
 
-A game's renderer is the module named like its engine package (`py_engine.games.PACKAGES`): e.g.
-`lost-cities-board` -> `render/lost_cities_board.py`. It exports `render`, `score_sheet` and `BLURB`
+A game's renderer is the package named like its engine package (`py_engine.games.PACKAGES`): e.g.
+`lost-cities-board` -> `render/lost_cities_board/__init__.py`. It exports `render`, `score_sheet` and `BLURB`
 (the one-line description on the home page)."""
 
 from __future__ import annotations

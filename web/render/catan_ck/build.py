@@ -14,10 +14,10 @@ from i18n import N_, _, tr
 
 from py_engine.games.catan_ck.data import COSTS, KINDS
 
-from .catan_ck_icons import cards_html, icon_html, icons_row
-from .catan_ck_words import TRACK_ABILITY, TRACK_COLOUR, kind_name, track_name
-from .markup import Safe, join, tag
-from .svg import fit_text, fmt
+from ..markup import Safe, join, tag
+from ..svg import fit_text, fmt
+from .icons import cards_html, icon_html, icons_row
+from .terms import TRACK_ABILITY, TRACK_COLOUR, kind_name, track_name
 
 PIECES = ("road", "settlement", "city", "wall", "knight", "promote", "activate")
 PIECE_NAMES = {"road": N_("Road"), "settlement": N_("Settlement"), "city": N_("City"), "wall": N_("City wall"),

@@ -14,10 +14,10 @@ import json
 
 from i18n import N_, _, tr, trn
 
-from . import schema as sc
-from . import words
-from .markup import Safe, join, tag, text
-from .svg import (
+from .. import schema as sc
+from .. import words
+from ..markup import Safe, join, tag, text
+from ..svg import (
     CARD_H,
     CARD_W,
     PALETTE,

@@ -9,8 +9,8 @@ its middle).
 
 from __future__ import annotations
 
-from .markup import Safe, join, tag, trusted
-from .svg import fmt
+from ..markup import Safe, join, tag, trusted
+from ..svg import fmt
 
 # key: (base colour, texture mark colour, texture body in a 16x16 tile, symbol ink)
 LOOK: dict[str, tuple[str, str, str, str]] = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from i18n import N_, _, tr
 
-from .arnak_icons import LETTERS, PLAYER_COLOURS
-from .markup import Safe, join, tag
+from ..markup import Safe, join, tag
+from .icons import LETTERS, PLAYER_COLOURS
 
 CATS = ("research", "temple", "idols", "slots", "guardians", "cards", "fear", "total")
 CAT_NAMES = (N_("Research"), N_("Temple tiles"), N_("Idols"), N_("Empty idol slots"), N_("Guardians"), N_("Cards"),

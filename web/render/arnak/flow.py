@@ -12,10 +12,10 @@ from i18n import _, num, trn
 
 from py_engine.games.arnak import data as D
 
-from . import arnak_text as T
-from .arnak_icons import icon, inline
-from .markup import Safe, join, tag
-from .svg import fmt
+from ..markup import Safe, join, tag
+from ..svg import fmt
+from . import texts as T
+from .icons import icon, inline
 
 ICON_EM = 1.2  # an icon is this many ems wide (plus a small gap)
 ICON_OPS = {"exile": "exile", "fear": "fear", "upgrade": "up"}

@@ -13,10 +13,10 @@ from i18n import _, num, tr
 
 from py_engine.games.arnak import data as D
 
-from . import arnak_flow as F
-from . import arnak_text as T
-from .arnak_icons import inline
-from .markup import Safe, join, tag
+from ..markup import Safe, join, tag
+from . import flow as F
+from . import texts as T
+from .icons import inline
 
 ZOOM_STYLE = ("flex-basis:100%;font-size:1.05rem;background:#fffdf6;border:2px solid #333;border-radius:8px;"
               "padding:.4rem .6rem")

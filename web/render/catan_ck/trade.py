@@ -15,10 +15,10 @@ import json
 
 from i18n import N_, _, num, tr
 
-from . import catan_ck_icons as icons
-from .catan_ck_icons import icon_html
-from .catan_ck_words import KINDS, PLAYER_COLOURS, Wording, _counts, _player, kind_name
-from .markup import Safe, join, tag, text
+from ..markup import Safe, join, tag, text
+from . import icons
+from .icons import icon_html
+from .terms import KINDS, PLAYER_COLOURS, Wording, _counts, _player, kind_name
 
 BUILDER_ACTS = ("give", "ungive", "get", "unget", "to", "send", "back")
 STYLE = tag("style", None, ".tb{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"

@@ -8,10 +8,10 @@ from i18n import _, num, tr, trn
 
 from py_engine.games.arnak import data as D
 
-from . import arnak_text as T
-from .arnak_flow import amount_html
-from .arnak_icons import inline
-from .markup import Safe, join, tag
+from ..markup import Safe, join, tag
+from . import texts as T
+from .flow import amount_html
+from .icons import inline
 
 MOVE_ICONS = {"discover": "idol", "research": "glass", "temple_tile": "temple", "overcome": "guardian"}
 
@@ -54,7 +54,7 @@ def move_icons(d: dict) -> list[str]:
 
 
 def move_tokens(moves: list[dict]) -> list:
-    """The moves as flow tokens (arnak_flow): icons and words, one after the other, "·" between them."""
+    """The moves as flow tokens (flow): icons and words, one after the other, "·" between them."""
     out: list = []
     for k, d in enumerate(moves):
         out += ["·"] * bool(k) + [*[("i", i) for i in move_icons(d)], T.rival_text(d)]

@@ -12,9 +12,9 @@ import json
 
 from i18n import _, num, tr
 
-from .catan_ck_icons import icon_html
-from .catan_ck_words import KINDS, kind_name
-from .markup import Safe, tag
+from ..markup import Safe, tag
+from .icons import icon_html
+from .terms import KINDS, kind_name
 
 PREFIX = "discard:"
 STYLE = tag("style", None, ".dp{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"

@@ -21,8 +21,8 @@ import re
 
 from i18n import num
 
-from .markup import Safe, join, tag, text
-from .svg import fmt
+from ..markup import Safe, join, tag, text
+from ..svg import fmt
 
 INK = "#2b2118"
 # kind -> list of (element, attributes) in a 20 x 20 box centred on (0, 0)

@@ -3,7 +3,7 @@
 Layout (class Layout): the dice and the clouds (and the harbour) on top; the shown player's island as a
 pointy-top hex map with its score-if-it-ended-now and a Legend button beside it, its telescope below; the
 other islands as small maps on the right (click one to show it large). On a phone the same in one column at
-the screen's width. Terrain is drawn as terrain (islands_terrain.py: a texture and a sign per terrain, tile
+the screen's width. Terrain is drawn as terrain (terrain.py: a texture and a sign per terrain, tile
 kind and space, so nothing relies on colour alone); the two-letter codes are in the tooltips. Every space the
 balloon can reach shows its energy cost; the cheapest path to it is drawn while the pointer or the keyboard
 focus is on it (CSS :has, no script). Two-step choices use ui["selected"]: "t<tile id>" picks a telescope
@@ -21,13 +21,13 @@ from i18n import N_, _, num, tr, trn
 
 from py_engine.games.islands.state import KIND, tile_json
 
-from . import words
-from .islands_terrain import TERRAINS, space_key, terrain_defs, tile_key
-from .islands_terrain import fill as terrain_fill
-from .islands_terrain import swatch as terrain_swatch
-from .islands_terrain import symbol as terrain_symbol
-from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
+from .. import words
+from ..markup import Safe, join, tag
+from ..svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
+from .terrain import TERRAINS, space_key, terrain_defs, tile_key
+from .terrain import fill as terrain_fill
+from .terrain import swatch as terrain_swatch
+from .terrain import symbol as terrain_symbol
 
 BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
@@ -36,7 +36,7 @@ LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…"
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7")
 PLAYER_LETTERS = ("A", "B", "C", "D")
 # Short codes of the terrains and tiles, in the interface language: in tooltips and screen-reader names (the
-# board draws each terrain with its own texture and sign, islands_terrain.py).
+# board draws each terrain with its own texture and sign, terrain.py).
 TERRAIN_CODE = {"forest": N_("Fo"), "meadow": N_("Me"), "mountain": N_("Mo"), "desert": N_("De"),
                 "swamp": N_("Sw"), "canyon": N_("Ca")}
 TERRAIN_NAMES = {"forest": N_("forest"), "meadow": N_("meadow"), "mountain": N_("mountain"),

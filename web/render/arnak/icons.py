@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .markup import Safe, join, tag, trusted
-from .svg import fmt
+from ..markup import Safe, join, tag, trusted
+from ..svg import fmt
 
 PLAYER_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
 LETTERS = ("A", "B", "C", "D")

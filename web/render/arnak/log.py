@@ -8,11 +8,12 @@ from i18n import _, tr, trn
 
 from py_engine.games.arnak import data as D
 
-from . import arnak_flow as F
-from . import words
-from .arnak_icons import inline
-from .arnak_round import move_icons
-from .arnak_text import (
+from .. import words
+from ..markup import Safe, join, text
+from . import flow as F
+from .icons import inline
+from .round_end import move_icons
+from .texts import (
     TOKEN_NAMES,
     _card_name,
     _res_text,
@@ -27,7 +28,6 @@ from .arnak_text import (
     slot_text,
     word,
 )
-from .markup import Safe, join, text
 
 
 # Horse", worded for You by words.sentence in English, "<name>: <words>" in the other languages) or, for
@@ -132,7 +132,7 @@ def _log_words(k: str, p: dict, names: list[str], mark: Marks | None = None) -> 
 class Marks:
     """Icon markup for parts of a sentence: in a plain sentence (the default) a part is its words; for the log
     panel (`rich`) a part is a private-use placeholder that `fill` replaces, after escaping the sentence, with
-    the part's flow tokens drawn as icons (arnak_flow.tokens_html)."""
+    the part's flow tokens drawn as icons (flow.tokens_html)."""
 
     def __init__(self, rich: bool = False) -> None:
         self.rich = rich

@@ -6,7 +6,7 @@ Two layouts from the same sections: the desktop board is 1000 units wide, drawn 
 inside its own frame and your hand is a strip docked under it, see docked_table), and the phone
 board is 380 units wide, drawn 1:1 on a 390 px screen, its sections stacked (card row, sites, research,
 players, hand) so nothing is panned sideways. Text is 12-15 units. Costs, rewards and travel are icons
-(arnak_icons); every element's <title> holds its full effect in words.
+(icons); every element's <title> holds its full effect in words.
 
 Pointing: in your turn a hand card is selected by a click (data-cmd select "c:<id>"); the sites it can pay
 to travel to light up, and clicking one digs (data-act) and pays with the card (data-then: the shell applies
@@ -20,13 +20,13 @@ from i18n import _, num, tr
 from py_engine.games.arnak import data as D
 from py_engine.games.arnak.effects import covers
 
-from . import arnak_flow as F
-from . import arnak_text as T
-from .arnak_actions import _find, label, selected_card
-from .arnak_icons import LETTERS, PLAYER_COLOURS, RIVAL, RIVAL_COLOUR, defs, icon, icon_row
-from .arnak_round import move_tokens, rival_moves
-from .markup import Safe, join, tag
-from .svg import act_attr, button_attrs, fit_text, fmt, frame_zoom, svg_root
+from ..markup import Safe, join, tag
+from ..svg import act_attr, button_attrs, fit_text, fmt, frame_zoom, svg_root
+from . import flow as F
+from . import texts as T
+from .actions import _find, label, selected_card
+from .icons import LETTERS, PLAYER_COLOURS, RIVAL, RIVAL_COLOUR, defs, icon, icon_row
+from .round_end import move_tokens, rival_moves
 
 PX = {"xs": 12.0, "sm": 13.0, "b": 13.0, "hd": 15.0, "big": 16.0}
 LEAD = 14.5
@@ -100,7 +100,7 @@ def _meeple(seat: int, cx: float, cy: float) -> Safe:
 
 
 def _zoomable(key: str, selected, x: float, y: float, w: float, h: float) -> tuple[dict, Safe | None]:
-    """A thing with a large view (arnak_zoom): its data-zoom attributes (public/table.js selects it when the mouse
+    """A thing with a large view (zoom): its data-zoom attributes (public/table.js selects it when the mouse
     rests on it or the keyboard focuses it) and, when it is the one shown, its mark and the anchor under it
     beside which the large view floats on a wide screen."""
     attrs = {"data-zoom": key, "data-zoomed": "1" if selected == key else None}

@@ -12,10 +12,10 @@ import json
 
 from i18n import N_, _, tr, trn
 
-from . import schema as sc
-from . import words
-from .markup import Safe, join, tag, text
-from .svg import (
+from .. import schema as sc
+from .. import words
+from ..markup import Safe, join, tag, text
+from ..svg import (
     PALETTE,
     back_svg,
     button_attrs,
@@ -29,7 +29,7 @@ from .svg import (
     symbol_defs,
     use_symbol,
 )
-from .svg import card_svg as svg_card
+from ..svg import card_svg as svg_card
 
 BLURB = N_("Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it

@@ -21,9 +21,9 @@ from i18n import N_, _, num, tr, trn
 
 from py_engine.games.catan_ck.data import EDGES
 
-from .catan_ck_icons import cards_html, icon_html, mark, rich
-from .catan_ck_words import KINDS, TERRAIN_YIELD, kind_name
-from .markup import Safe, join, tag
+from ..markup import Safe, join, tag
+from .icons import cards_html, icon_html, mark, rich
+from .terms import KINDS, TERRAIN_YIELD, kind_name
 
 PREFIX = "bank:"
 STYLE = tag("style", None, ".bk{background:#fffdf6;color:#1d2521;border-radius:8px;padding:.3rem .5rem}"

@@ -21,13 +21,11 @@ from i18n import N_, _, language, num, tr, trn
 
 from py_engine.games.catan_ck.data import BARBARIAN_TRACK, CARD_TRACK, EDGES, HEX_VERTS, HEXES, TRACKS, VERTS
 
-from . import catan_ck_bank as bank
-from . import catan_ck_build as build
-from . import catan_ck_discard as discard
-from . import catan_ck_icons as icons
-from . import catan_ck_trade as trade
-from . import words
-from .catan_ck_words import (  # noqa: F401 (re-exported: the table's names as before)
+from .. import words
+from ..markup import Safe, join, tag
+from ..svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
+from . import bank, build, discard, icons, trade
+from .terms import (  # noqa: F401 (re-exported: the table's names as before)
     CARD_NAMES,
     CARD_TEXT,
     DIE_FILL,
@@ -59,8 +57,6 @@ from .catan_ck_words import (  # noqa: F401 (re-exported: the table's names as b
     terrain_name,
     track_name,
 )
-from .markup import Safe, join, tag
-from .svg import board_svg, button_attrs, fit_text, fmt, pan_box, svg_root
 
 BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")

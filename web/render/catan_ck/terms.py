@@ -9,8 +9,8 @@ from i18n import N_, _, num, tr
 
 from py_engine.games.catan_ck.data import CARD_TRACK
 
-from . import catan_ck_icons as icons
-from .markup import Safe, tag
+from ..markup import Safe, tag
+from . import icons
 
 PLAYER_COLOURS = ("#d55e00", "#0072b2", "#e6e6e6", "#009e73")
 PLAYER_INK = ("#ffffff", "#ffffff", "#1b1b1b", "#ffffff")
@@ -137,7 +137,7 @@ def _counts(cards: object) -> str:
 class Wording:
     """How a line names cards: in words (`marks` None: plain text for tooltips, replays and screen-reader
     announcements) or as icons named in words (placeholders in the text, kept in `marks`; see
-    catan_ck_icons.rich)."""
+    icons.rich)."""
 
     def __init__(self, marks: list | None = None) -> None:
         self.marks = marks

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from i18n import N_, _
 
-from .arnak_icons import inline
-from .markup import Safe, join, tag
+from ..markup import Safe, join, tag
+from .icons import inline
 
 # (icons, meaning): the icons as drawn on the board, then their meaning in words
 ICONS = (

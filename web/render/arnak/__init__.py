@@ -1,9 +1,9 @@
 """Lost Ruins of Arnak table: a view (+ the local UI state) -> one SVG string, plus buttons, log and sheet.
 
-The pieces live in modules named for what they hold: arnak_icons (the icon set), arnak_text (words for the
-data and the effect ops), arnak_flow (text with icons wrapped on the board), arnak_board (the board's
-sections and its two layouts), arnak_actions (action names, status, buttons, the selected card's zoom),
-arnak_log and arnak_sheet. This module is the renderer's interface for the shell.
+The pieces live in modules named for what they hold: icons (the icon set), texts (words for the
+data and the effect ops), flow (text with icons wrapped on the board), board_svg (the board's
+sections and its two layouts), actions (action names, status, buttons, the selected card's zoom),
+log and sheet. This module is the renderer's interface for the shell.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from i18n import N_
 
 from py_engine.games.arnak import data as D
 
-from .arnak_actions import _legal, action_buttons, label, status_text
-from .arnak_board import board, card_box
-from .arnak_log import log_html, log_text
-from .arnak_round import round_summary
-from .arnak_sheet import score_sheet, summary
-from .arnak_text import _names, describe, move_text, site_name
-from .markup import Safe
+from ..markup import Safe
+from .actions import _legal, action_buttons, label, status_text
+from .board_svg import board, card_box
+from .log import log_html, log_text
+from .round_end import round_summary
+from .sheet import score_sheet, summary
+from .texts import _names, describe, move_text, site_name
 
 BLURB = N_("Deck-building and worker placement on a jungle island: dig, discover, research, reach the temple.")
 LOG_SENTENCES = True  # log_text names the player ("You play Horse", "Anna plays Horse")

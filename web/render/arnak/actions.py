@@ -1,6 +1,6 @@
 """Arnak's actions: their names (naming the thing: "Buy Trowel (1 coin)"), the status line, and the buttons
 for what has no place on the board (pass, end turn, choices inside an effect, idol slots, boons,
-assistants) with the large view of the selected thing (arnak_zoom). Every action the board draws as a target
+assistants) with the large view of the selected thing (zoom). Every action the board draws as a target
 (a site, a row card, a research space, a temple tile, a hand card) is left out of the buttons; identical labels
 give one button.
 """
@@ -13,10 +13,10 @@ from i18n import _, tr
 
 from py_engine.games.arnak import data as D
 
-from . import arnak_text as T
-from .arnak_icons import inline
-from .arnak_zoom import zoom_of
-from .markup import Safe, join, tag
+from ..markup import Safe, join, tag
+from . import texts as T
+from .icons import inline
+from .zoom import zoom_of
 
 QUIET = ("pass", "skip", "end", "decline", "none")
 MINOR = ("idol",)  # offered with every decision while you hold an idol: compact, after the decision's own buttons
@@ -147,7 +147,7 @@ def status_text(view: dict, ui: dict) -> str:
 
 
 def on_board(view: dict, ui: dict, legal: list[tuple]) -> set[tuple]:
-    """The actions the board draws as targets (see arnak_board): one per site, per row card, per research
+    """The actions the board draws as targets (see board_svg): one per site, per row card, per research
     space, the temple tiles, the hand and the cards drawn aside."""
     out: set[tuple] = set()
     sites: set = set()
