@@ -144,6 +144,15 @@ def test_embed_url_and_snippet(game):
     assert 'title="Lost &quot;Cities&quot; &lt;x&gt;"' in snippet
 
 
+@pytest.mark.parametrize("game_id, style", [
+    ("lost-cities", "max-width:720px;aspect-ratio:720/782"), ("catan-ck", "max-width:850px;aspect-ratio:850/579"),
+    ("arnak", "max-width:950px;aspect-ratio:950/1165"), ("unknown", "max-width:720px;aspect-ratio:720/828")])
+def test_the_embed_code_is_sized_for_its_games_board(game_id, style):
+    """Catan's and Arnak's boards need a wider frame than Lost Cities' to be read whole (e2e/test_embed_legible
+    checks that each board fits its code's frame with text of at least 11 px)."""
+    assert f'style="width:100%;{style};border:0"' in records.iframe_snippet("https://ex.org/embed.html", "t", game_id)
+
+
 def test_embed_url_names_the_embedding_site_only_when_it_is_an_origin(game):
     """The embed dialog's optional site address becomes origin= (the frame then posts only to it and takes
     commands only from it); anything that is not an origin (a path, a script, a bare word) is left out."""

@@ -307,7 +307,7 @@ class Editor:
             return None
         data = self.pos.to_json()
         url = positions.embed_url(page_url, data, self.pos.seat, origin=origin, ident=positions.frame_id(data))
-        return url, positions.iframe_snippet(url)
+        return url, positions.iframe_snippet(url, self.pos.game_id)
 
 
 # --- words ---------------------------------------------------------------------------------------

@@ -209,5 +209,5 @@ def frame_id(data: dict) -> str:
     return f"{data.get('game', 'position')}-{hashlib.sha256(records.encode(data).encode()).hexdigest()[:8]}"
 
 
-def iframe_snippet(url: str) -> str:
-    return records.iframe_snippet(url, _("A game position"))
+def iframe_snippet(url: str, game_id: str = "") -> str:
+    return records.iframe_snippet(url, _("A game position"), game_id)

@@ -219,11 +219,22 @@ def valid_origin(text: str) -> bool:
     return bool(_ORIGIN.fullmatch(text))
 
 
-def iframe_snippet(url: str, title: str) -> str:
-    """Copy-paste HTML for a rules page: a responsive iframe (the board scales to its box; a little taller than
-    wide, room for a square-ish board and the frame's status line and buttons)."""
+# The embed code's frame for each game: (its widest size in px, its height there). The width is the one at
+# which the board's smallest text is 11 px on screen (the board's width in board units x 11 / its smallest text
+# in board units, measured at the first decision, and 3 % more); the height is the board's at that width plus
+# the frame's status line and bar (72 px). Narrower (the code is responsive), the board scrolls inside its frame
+# rather than shrink its text (public/legible.js).
+EMBED_FRAMES = {"lost-cities": (720, 782), "lost-cities-board": (950, 698), "arnak": (950, 1165),
+                "catan-ck": (850, 579), "islands": (910, 685)}
+EMBED_FRAME = (720, 828)  # a game without its own entry
+
+
+def iframe_snippet(url: str, title: str, game_id: str = "") -> str:
+    """Copy-paste HTML for a rules page: a responsive iframe, at most as wide as the game's board needs to be
+    read (`EMBED_FRAMES`), keeping the board's shape as it narrows."""
+    width, height = EMBED_FRAMES.get(game_id, EMBED_FRAME)
     return str(tag("iframe", {"src": url, "title": title, "loading": "lazy",
-                              "style": "width:100%;max-width:720px;aspect-ratio:1/1.15;border:0"}, ""))
+                              "style": f"width:100%;max-width:{width}px;aspect-ratio:{width}/{height};border:0"}, ""))
 
 
 EMBED_MODES = ("position", "replay", "play")

@@ -323,7 +323,7 @@ def share_html(app) -> Safe:
         origin = opts.get("origin", "")
         url = records.embed_url(page_url(), data, mode=mode, move=k, seat=seat, theme=theme, origin=origin)
         title = tr("{title}: position after move {k}", title=tdata(GAMES[record.game_id].title), k=k)
-        snippet = records.iframe_snippet(url, title)
+        snippet = records.iframe_snippet(url, title, record.game_id)
         seat_choices = [("spectator", _("Spectator (no hands)"))] + [
             (str(i), _("Your view") if is_you(n) else tr("{name}'s view", name=n)) for i, n in enumerate(names)]
         modes = [("position", _("this position")), ("replay", _("the replay")),
