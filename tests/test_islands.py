@@ -714,6 +714,15 @@ def test_start_player_option_random_is_drawn_and_replays():
         GAME.new(players=2, seed=1, options={"first": "5"})
 
 
+@pytest.mark.parametrize("players, offered", [(2, ["1", "2", "random"]), (3, ["1", "2", "3", "random"]),
+                                              (4, ["1", "2", "3", "4", "random"])])
+def test_the_setup_offers_only_the_tables_seats_as_start_player(players, offered):
+    """A two-player game is never offered start player 3 or 4 (the setup screen lists `Option.shown(players)`)."""
+    first = next(o for o in GAME.options if o.name == "first")
+    assert [v for v, _label in first.shown(players)] == offered
+    assert [v for v, _label in first.shown()] == ["1", "2", "3", "4", "random"]  # without a table: every choice
+
+
 # --- undo of own decisions while nothing hidden was revealed ---------------------------------------
 def test_undo_flight_cloud_and_keep_but_not_a_bag_draw():
     s = GAME.new(players=2, seed=12)

@@ -123,8 +123,9 @@ class App(BotPump, PressHold):
             elif o.kind == "int" and not o.labels:
                 ctl = tag("input", {"type": "number", "data-opt": o.name, "min": o.low, "max": o.high, "value": val})
             else:  # a choice, or an int with a name for each value (Option.labels)
+                shown = o.shown(players)  # a start player: only the table's seats
                 ctl = tag("select", {"data-opt": o.name},
-                          "", [tag("option", {"value": c, "selected": c == val}, tdata(t)) for c, t in o.shown()])
+                          "", [tag("option", {"value": c, "selected": c == val}, tdata(t)) for c, t in shown])
             opts.append(tag("label", {"class": "opt"}, ctl, " ", tdata(o.label),
                             tag("small", None, tdata(o.help)) if o.help else None))
         count = None

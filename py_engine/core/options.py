@@ -33,6 +33,7 @@ class Option:
     labels: tuple = ()  # what the setup screen shows for each choice (an int option: for low..high); values stay
     hidden: bool = False
     legacy: Any = None
+    seats: bool = False  # a choice whose numbers name seats (1-based): a table of n players offers 1..n only
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -57,10 +58,14 @@ class Option:
             d["hidden"] = True
         return d
 
-    def shown(self) -> list[tuple[Any, str]]:
-        """(value, label) for a choice or a labelled int: the label, else the value as text."""
+    def shown(self, players: int | None = None) -> list[tuple[Any, str]]:
+        """(value, label) for a choice or a labelled int: the label, else the value as text. With `players`, an
+        option naming seats (`seats`) leaves out the seats the table does not have."""
         values = list(self.choices) if self.kind == "choice" else list(range(self.low, self.high + 1))
-        return [(v, self.labels[i] if i < len(self.labels) else str(v)) for i, v in enumerate(values)]
+        out = [(v, self.labels[i] if i < len(self.labels) else str(v)) for i, v in enumerate(values)]
+        if self.seats and players is not None:
+            out = [(v, t) for v, t in out if not str(v).isdigit() or int(v) <= players]
+        return out
 
 
 def normalize_options(declared: tuple[Option, ...], given: Any) -> dict:

@@ -750,7 +750,7 @@ class IslandsGame(Game):
                help="1: base game. 1+2: the harbour. 1+2+3: harbour and extension tiles (silver energy boards)."),
         Option("island", "Island side", "gold", kind="choice", choices=("gold", "silver"),
                help="Gold compass (front) or the silver-compass back side with draw-2 and draw-1-plus-energy spaces."),
-        Option("first", "Start player", "1", kind="choice", choices=("1", "2", "3", "4", "random"),
+        Option("first", "Start player", "1", kind="choice", choices=("1", "2", "3", "4", "random"), seats=True,
                help="Who starts (the rulebook: whoever travelled by air most recently): a seat, or random. "
                     "Energy 5/6/7/8 goes by seat order from the start player."),
         Option("harbour_side", "Harbour board side", "front", kind="choice", choices=("front", "back"),
