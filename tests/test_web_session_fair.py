@@ -121,3 +121,28 @@ def test_the_table_saves_only_its_seat_mid_game_and_a_replayable_record_at_the_e
     assert loaded.host.fair is None and loaded.state.is_over() and loaded.state.scores() == end.scores()
     shared = records.load(records.decode(records.encode(records.export_data(table.record(), table.seats))))
     assert shared.state.scores() == end.scores() and shared.record.fair["secrets"] == done["record"]["fair"]["secrets"]
+
+
+def test_while_the_deck_is_shuffled_the_prompt_says_so_not_play_a_card(fair_on) -> None:
+    """Issue 35: during the deal the host's prompt said "You: play a card…" over an empty hand. Until this seat can
+    play, the table says how far the shuffle is; once the hands are dealt, the game's own prompt is back."""
+    from .test_web_hostile_host import shell
+
+    pair = Pair()
+    table = pair.table
+    app = shell.App()
+    app.begin(table)
+    assert table.shuffling is not None and 0 <= table.shuffling < 1 and not table.legal(0)
+    html = str(app.table_html())
+    assert "Shuffling the deck together…" in html and "play a card" not in html.lower()
+    assert 'data-testid="act-' not in html
+    while True:  # the protocol runs until nothing is left to compute: the hands are dealt
+        outs, texts = table.host.poll(), pair.guest.poll()
+        if not outs and not texts:
+            break
+        pair.down(outs)
+        pair.queue.extend(("host", t) for t in texts)
+        pair.run()
+    assert table.shuffling is None and table.legal(0)
+    html = str(app.table_html())
+    assert "Shuffling the deck together…" not in html and "play a card" in html.lower()

@@ -53,7 +53,7 @@ from render import schema
 from render.markup import Safe, join, tag, trusted
 from room import Room
 from rtc import NO_ROUTE, Peer
-from session import LocalTable
+from session import LocalTable, shuffle_progress
 
 from py_engine import GAMES, get_game
 from py_engine.core import IllegalAction, Record, safejson
@@ -756,6 +756,11 @@ class RemoteTable:
     def humans(self) -> list[int]:
         return [self.link.guest.seat]
 
+    @property
+    def shuffling(self) -> float | None:
+        """While this seat's deal by mental poker runs: how far it is, 0..1; else None."""
+        return shuffle_progress(self.link.guest.fair)
+
     def bot_to_move(self) -> None:
         return None
 
@@ -950,9 +955,9 @@ def fair_html(fair, names: list[str]) -> Safe:
                      "passed."))
     elif fair.progress() < 1:
         pct = int(fair.progress() * 100)
+        words = tr("Shuffling the deck together… {pct} %", pct=pct)
         line = tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "shuffling"},
-                   tag("progress", {"max": 100, "value": pct}), " ",
-                   tr("Shuffling the deck together… {pct} %", pct=pct))
+                   tag("progress", {"max": 100, "value": pct, "aria-label": words}), " ", words)
     else:
         line = Safe("")
     return join(line, trust)

@@ -118,6 +118,11 @@ class LocalTable:
         """A deal made by all seats that waits for a remote seat's share: the game has not started."""
         return self.host.dealing
 
+    @property
+    def shuffling(self) -> float | None:
+        """While a deal by mental poker runs (nobody holds a hand yet): how far it is, 0..1; else None."""
+        return shuffle_progress(self.host.fair)
+
     def bot_to_move(self) -> int | None:
         return next((s for s in self.host.waiting_for("bot") if s in self.bots), None)
 
@@ -249,3 +254,12 @@ class LocalTable:
     def panel_html(self) -> str:
         """The network panel (invite links, answer codes, seat status); empty for a local table."""
         return self.link.panel_html() if self.link else ""
+
+
+def shuffle_progress(fair) -> float | None:
+    """How far a deal by mental poker is (0..1) while it runs and no cheat stopped it; None otherwise (no such
+    deal, or the hands are dealt)."""
+    if fair is None or fair.verdict is not None:
+        return None
+    done = fair.progress()
+    return done if done < 1 else None
