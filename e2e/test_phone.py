@@ -11,7 +11,8 @@ finished game's replay and "Play on from here", as in e2e/test_one_screen.py):
   board's scale in its pan box and back.
 
 Tapping a card in the hand, then a lit target on the board, plays it (Lost Cities, Arnak): the selection brings
-the first lit target into view inside the pan box.
+the first lit target into view inside the pan box. Back on the home page, the game just played is listed above
+the five game cards, its "Continue" on the first screen.
 """
 
 from __future__ import annotations
@@ -147,6 +148,14 @@ def test_lost_cities_a_tapped_card_then_a_lit_expedition_plays_it(browser, site)
             assert_phone_table(page, f"lost-cities, turn {turn}, draw")
             page.tap("#board [data-testid=deck][data-act]")
             wait_for_moves(page, before + 2)
+        # back home, the game just played is above the five game cards: "Continue" on the first screen
+        page.tap("[data-testid=home]")
+        page.wait_for_selector("[data-testid=new-lost-cities]")
+        again = page.locator("[data-testid=continue]")
+        box = again.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, "the saved game is below the first screen"
+        again.tap()
+        page.wait_for_selector('[data-testid=hand-card][data-cmd="select"]', timeout=TURN_TIMEOUT)
         watch.assert_clean()
     finally:
         context.close()

@@ -89,9 +89,11 @@ def save_row(app, i: int, e: dict) -> Safe | None:
                tag("small", {"data-testid": f"when-{i}"}, when_text(e["time"])), tag("br"), actions)
 
 
-def home_html(app) -> Safe:
+def home_html(app, first: bool = False) -> Safe:
     """The saved games of this device, newest first: the first few, the rest behind "All saved games"; then
-    import. A game nobody moved in is not listed."""
+    import. A game nobody moved in is not listed. `first`: the part a phone shows above the games, where a
+    player coming back finds it without scrolling past five game cards: the saved games alone (nothing when
+    there are none), while the import stays at the foot (`home_html(app)` then holds only the import)."""
     box = saved_games()
     box.adopt_legacy(now_ms())
     box.drop_empty()
@@ -103,6 +105,10 @@ def home_html(app) -> Safe:
         parts.append(tag("details", {"class": "more-saves", "data-testid": "all-saves"},
                          tag("summary", None, tr("All saved games ({n})", n=len(rows))),
                          tag("ul", {"class": "saves"}, rows[SHOWN:])))
+    if first:
+        return tag("section", {"class": "records", "data-testid": "records"}, parts) if rows else Safe("")
+    if getattr(app, "saves_first", False) and rows:  # already shown above the games
+        return tag("section", {"class": "records", "data-testid": "import"}, import_html())
     parts.append(import_html())
     return tag("section", {"class": "records", "data-testid": "records"}, parts)
 

@@ -109,8 +109,10 @@ class App(BotPump, PressHold):
                                                                                title=tdata(entry["title"]))},
                                                    _("Rules")) if rules.has_rules(entry["id"]) else None,
                                   " ", editor.entry_button(entry["id"], tdata(entry["title"])) if ready else None)))
-        return tag("main", {"class": "home"}, tag("h1", None, _("Choose a game")),
-                   tag("ul", {"class": "games"}, "", items), sharing.home_html(self))
+        self.saves_first = dom.narrow_screen()  # a phone: the saved games above the five game cards
+        return tag("main", {"class": "home"}, sharing.home_html(self, first=True) if self.saves_first else None,
+                   tag("h1", None, _("Choose a game")), tag("ul", {"class": "games"}, "", items),
+                   sharing.home_html(self))
 
     def setup_html(self) -> Safe:
         game = GAMES[self.setup["game"]]
