@@ -165,17 +165,26 @@ def test_other_modules_fragments_are_left_alone():
 
 
 # --- the home page -------------------------------------------------------------------------------
-def test_games_come_first_then_the_three_newest_saved_games():
+def test_games_come_first_then_the_three_newest_saved_games(monkeypatch):
     ids = []
     for k in range(5):
         JS.Date.now.return_value = 1_700_000_000_000 + k * 60_000
         ids.append(saved(played(VS_BOT, moves=2 + k, seed=k + 1)))
+    monkeypatch.setattr(shell.dom, "narrow_screen", lambda: False)
     html = str(home_app().home_html())
     assert html.index("Choose a game") < html.index("Your games")
     shown, rest = html.split('data-testid="all-saves"')
     assert all(f'data-save="{i}"' in shown for i in ids[-3:]) and all(f'data-save="{i}"' in rest for i in ids[:2])
     assert html.index(f'data-save="{ids[4]}"') < html.index(f'data-save="{ids[3]}"')  # newest first
     assert "All saved games (5)" in rest and "Round 1 of 1" in html and "move " not in html
+
+
+def test_on_a_phone_the_saved_games_come_above_the_games_and_the_import_stays_at_the_foot(monkeypatch):
+    saved(played(VS_BOT, moves=2, seed=1))
+    monkeypatch.setattr(shell.dom, "narrow_screen", lambda: True)
+    html = str(home_app().home_html())
+    assert html.index("Your games") < html.index('data-testid="continue"') < html.index("Choose a game")
+    assert html.index("Choose a game") < html.index('data-cmd="import-link"') and html.count("Your games") == 1
 
 
 def test_a_game_with_no_move_is_not_kept_and_old_empty_saves_are_dropped():
