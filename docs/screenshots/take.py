@@ -1,5 +1,6 @@
 """Screenshots of the games at a laptop size (1366x768) and a phone size (390x844, touch) for the
-README: a few turns into a game against bots, a card selected so the actions beside it show.
+README: a few turns into a game against bots, a card selected so the actions beside it show. The setup is made
+as a person makes it (e2e.helpers.choose opens each select and picks the option with the keyboard).
 
     EXPLORERS_DIST=dist-shots python docs/screenshots/take.py [game ...]   # builds that folder if it has no build.json
 """
@@ -16,6 +17,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e.conftest import BOOT_TIMEOUT, launch, serve  # noqa: E402
+from e2e.helpers import choose  # noqa: E402
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 768}},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -29,7 +31,7 @@ def moves(page) -> int:
 
 def lost_cities(page, turns: int) -> None:
     page.click("[data-testid=new-lost-cities]")
-    page.select_option("[data-testid=seat-1]", "bot2")
+    choose(page, "[data-testid=seat-1]", "Bot — level 2")
     page.click("[data-testid=start]")
     for _ in range(turns):
         page.wait_for_function(MINE, timeout=60_000)
@@ -44,10 +46,10 @@ def lost_cities(page, turns: int) -> None:
 
 def board_game(page, turns: int) -> None:
     page.click("[data-testid=new-lost-cities-board]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "bot1")
-    page.select_option("[data-testid=seat-2]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1")
+    choose(page, "[data-testid=seat-2]", "Bot — level 1")
     page.click("[data-testid=start]")
     for _ in range(turns):
         page.wait_for_selector('svg[data-testid=lcb-board][data-mine="1"]', timeout=60_000)
@@ -68,11 +70,11 @@ def catan(page, turns: int) -> None:
     """Cities & Knights against two bots on the beginner board: set-up by the first targets, then turns
     (roll, a build when there is one, end) up to my action phase, with a piece chosen in the build menu."""
     page.click("[data-testid=new-catan-ck]")
-    page.select_option("[data-testid=player-count]", "3")
+    choose(page, "[data-testid=player-count]", "3")
     page.wait_for_selector("[data-testid=seat-2]")
-    page.select_option("[data-testid=seat-1]", "bot1")
-    page.select_option("[data-testid=seat-2]", "bot1")
-    page.select_option("[data-opt=board]", "beginner")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1")
+    choose(page, "[data-testid=seat-2]", "Bot — level 1")
+    choose(page, "[data-opt=board]", "beginner")
     page.click("[data-testid=start]")
     mine = "svg[data-testid=ck-board][data-mine='1']"
     done = 0
@@ -116,7 +118,7 @@ def islands(page, turns: int) -> None:
     """A few rounds against a bot (a cloud, tiles kept and placed), then a flight decision: the energy
     cost on every reachable space and one flight's path under the pointer."""
     page.click("[data-testid=new-islands]")
-    page.select_option("[data-testid=seat-1]", "bot1")
+    choose(page, "[data-testid=seat-1]", "Bot — level 1")
     page.click("[data-testid=start]")
     flights = 0
     while True:
@@ -162,7 +164,7 @@ def islands(page, turns: int) -> None:
 def arnak(page, turns: int) -> None:
     """A solo game against the rival: a hand card selected, the camps it can pay for lit (scrolled into view)."""
     page.click("[data-testid=new-arnak]")
-    page.select_option("[data-testid=player-count]", "1")
+    choose(page, "[data-testid=player-count]", "1")
     page.click("[data-testid=start]")
     page.wait_for_selector('svg[data-testid=arnak-board][data-mine="1"]', timeout=60_000)
     page.locator("svg [data-testid^=hand-20][data-cmd=select]").first.click()
