@@ -41,6 +41,16 @@ def choose_setting(page, kind: str, value: str) -> None:
     page.wait_for_selector(f'[data-testid={kind}-{value}][aria-pressed="true"]', state="attached")
 
 
+def press_tool(page, selector: str, tap: bool = False) -> None:
+    """Press one of the table's own commands (score sheet, rules, share, embed) as a person does: on a phone they
+    sit in the tool row's "More" menu, so its summary is pressed first when the command is not in view."""
+    press = page.tap if tap else page.click
+    if page.locator("[data-testid=more-tools]").count() and not page.locator(selector).is_visible():
+        press("[data-testid=more-tools-open]")
+        page.wait_for_selector(selector, state="visible")
+    press(selector)
+
+
 def setting(page, kind: str) -> str:
     """The value chosen in the settings menu for `kind` ("language" or "bot-speed")."""
     testid = page.get_attribute(f'[data-testid^={kind}-][aria-pressed="true"]', "data-testid")

@@ -21,6 +21,7 @@ from .helpers import (
     choose,
     choose_setting,
     play_turn_by_clicks,
+    press_tool,
     wait_for_me_or_modal,
 )
 
@@ -39,9 +40,10 @@ def press(page, selector: str, size: str) -> None:
 
 
 def open_dialog_and_close(page, size: str, opener: str, dialog: str, close: str) -> None:
-    """Open by pressing `opener`, close by pressing the dialog's `close`; then again, closed by Escape."""
+    """Open by pressing `opener` (a table command: through the phone's "More" menu), close by pressing the
+    dialog's `close`; then again, closed by Escape."""
     for how in ("pointer", "Escape"):
-        press(page, opener, size)
+        press_tool(page, opener, tap=size == "phone")
         page.wait_for_selector(dialog)
         assert_reachable(page, close)
         if how == "pointer":
@@ -49,7 +51,7 @@ def open_dialog_and_close(page, size: str, opener: str, dialog: str, close: str)
         else:
             page.keyboard.press("Escape")
         page.wait_for_selector(dialog, state="detached")
-        page.wait_for_selector(opener)
+        page.wait_for_selector(opener, state="attached")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -95,7 +97,7 @@ def test_every_dialog_opens_and_closes_by_pointer_in_every_language(browser, sit
                                   "[data-testid=rules-close]")
             press(page, "[data-testid=new-lost-cities]", size)  # seat 2 is a bot by default
             press(page, "[data-testid=start]", size)
-            page.wait_for_selector("[data-testid=open-sheet]")
+            page.wait_for_selector("[data-testid=open-sheet]", state="attached")
             for opener, dialog, close in (
                     ("[data-testid=open-sheet]", "[data-testid=score-sheet]", "[data-testid=close]"),
                     ("[data-testid=open-rules]", "[data-testid=rules-dialog]", "[data-testid=rules-close]"),

@@ -8,7 +8,8 @@ finished game's replay and "Play on from here", as in e2e/test_one_screen.py):
 - your hand and the decision, pinned at the foot of the screen, take at most a third of its height;
 - the board's smallest text is 12 px or more (each text's own scale: the pieces a phone draws larger count so);
 - the drawer (players, scores, log) opens and closes by a tap on its summary; the zoom buttons change the
-  board's scale in its pan box and back.
+  board's scale in its pan box and back; the table's commands (zoom, undo, and score sheet, rules, share and
+  embed in the "More" menu) all lie on the screen.
 
 Tapping a card in the hand, then a lit target on the board, plays it (Lost Cities, Arnak): the selection brings
 the first lit target into view inside the pan box. Back on the home page, the game just played is listed above
@@ -84,6 +85,15 @@ def assert_drawer_and_zoom(page, where: str) -> None:
     assert layout["scroll"] <= 1 and layout["wide"] <= 1, f"{where}: zoomed in, the page scrolls: {layout}"
     page.tap("[data-testid=board-zoom-out]")
     page.wait_for_function(f"() => Math.abs(({BOARD_WIDTH})() - {before}) < 1")
+    # the table's commands: zoom, undo and "More" in the tool row, the rest in the menu, every one on the screen
+    tools = "[data-testid=table-tools] button, [data-testid=more-tools-open]"
+    page.tap("[data-testid=more-tools-open]")
+    page.wait_for_selector("[data-testid=more-tools][open] [data-testid=open-sheet]", state="visible")
+    for box in (el.bounding_box() for el in page.locator(tools).all() if el.is_visible()):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1 and 0 <= box["y"] and \
+            box["y"] + box["height"] <= 844, f"{where}: a table command lies off the screen: {box}"
+    page.tap("[data-testid=more-tools-open]")  # its summary closes the menu again
+    page.wait_for_selector("[data-testid=more-tools]:not([open])", state="attached")
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

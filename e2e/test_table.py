@@ -15,7 +15,7 @@ from py_engine import get_game
 from py_engine.core import Rng
 
 from .conftest import BOOT_TIMEOUT, Watch
-from .helpers import TURN_TIMEOUT, choose, engine_state, new_game
+from .helpers import TURN_TIMEOUT, choose, engine_state, new_game, press_tool
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
@@ -209,7 +209,7 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
     played = sum(len(r) for side in finished["expeditions"] for r in side)
     assert page.locator("#board .card:not(.hand)").count() >= played > 0  # the finished table, not round 2's
     assert_board_text(page, MIN_TEXT if phone else MIN_LAPTOP_TEXT)
-    press(page, "[data-testid=open-sheet]", phone)
+    press_tool(page, "[data-testid=open-sheet]", tap=phone)
     page.wait_for_selector("[data-testid=score-sheet]")
     assert page.locator(".modal [data-testid=next-round]").count() == 1
     press(page, "[data-testid=close]", phone)

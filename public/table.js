@@ -218,9 +218,11 @@ function afterRedraw() {
 new MutationObserver(afterRedraw).observe(app, {childList: true});
 addEventListener("resize", placeActions);
 
-// The settings menu closes as menus do: a press anywhere outside it, or Escape inside it (focus back on its summary).
+// The settings menu (and a phone table's "More" menu) closes as menus do: a press anywhere outside it, or Escape
+// inside it (focus back on its summary).
+const MENUS = "details.settings[open], details.tools-more[open]";
 function closeSettings(except) {
-  for (const menu of document.querySelectorAll("details.settings[open]")) {
+  for (const menu of document.querySelectorAll(MENUS)) {
     if (!except || !menu.contains(except)) menu.open = false;
   }
 }
@@ -228,7 +230,7 @@ document.addEventListener("pointerdown", ev => closeSettings(ev.target instanceo
                           {capture: true});
 
 document.addEventListener("keydown", ev => {
-  const menu = ev.target instanceof Element ? ev.target.closest("details.settings[open]") : null;
+  const menu = ev.target instanceof Element ? ev.target.closest(MENUS) : null;
   if (menu && ev.key === "Escape") {
     ev.preventDefault();
     menu.open = false;

@@ -261,14 +261,17 @@ def undo(app) -> None:
     app.autosave()
 
 
-def table_buttons(app) -> Safe:
+def table_buttons(app, part: str = "all") -> Safe:
+    """The table's record buttons: Undo (when a move can be taken back), Share game, Embed this position.
+    `part`: "undo" or "share" for one group alone (a phone keeps Undo in its tool row, the rest in its menu)."""
     if not has_record(app):
         return Safe("")
     out = []
-    if undo_count(app):
+    if undo_count(app) and part in ("all", "undo"):
         out.append(tag("button", {"data-cmd": "undo", "data-testid": "undo", "data-key": "undo"}, _("Undo")))
-    out.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, _("Share game")))
-    out.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, _("Embed this position")))
+    if part in ("all", "share"):
+        out.append(tag("button", {"data-cmd": "share", "data-testid": "share"}, _("Share game")))
+        out.append(tag("button", {"data-cmd": "embed", "data-testid": "embed"}, _("Embed this position")))
     return join(out)
 
 

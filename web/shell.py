@@ -237,13 +237,7 @@ class App(BotPump, PressHold):
                        announcement(rmod, view, table.names, self.viewer)),
                    tag("div", {"class": "board-wrap", "id": "board"}, board),
                    tag("div", {"class": "card-actions", "id": "card-actions", "data-testid": "card-actions"}, buttons),
-                   tag("div", {"class": "actions", "data-testid": "table-tools"},
-                       frame_zoom() if ui["narrow"] else None,
-                       tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet", "data-key": "open-sheet"},
-                           _("Score sheet")),
-                       tag("button", {"data-cmd": "rules", "data-arg": table.game.id, "data-testid": "open-rules",
-                                      "data-key": "open-rules"}, _("Rules")),
-                       sharing.table_buttons(self)),
+                   self.tools_html(ui["narrow"]),
                    tag("details", {"class": "side", "data-testid": "side", "open": not ui["narrow"]},
                        tag("summary", None, _("Scores and log")),
                        table.panel_html(), rmod.summary(view, table.names),
@@ -251,6 +245,26 @@ class App(BotPump, PressHold):
                        self.log_panel.placeholder(rmod, view, table.names, (id(table), self.viewer, self.covered,
                                                                             i18n.language(), tuple(table.names)))),
                    modal)
+
+    def tools_html(self, narrow: bool) -> Safe:
+        """The table's own commands: score sheet, rules, undo, share and embed. On a phone the row holds the
+        board's zoom and Undo, and the rest sit in a "More" menu that opens over the board (public/table.js
+        closes it as the settings menu closes), so that no command lies beyond the screen's edge."""
+        sheet = tag("button", {"data-cmd": "sheet", "data-testid": "open-sheet", "data-key": "open-sheet"},
+                    _("Score sheet"))
+        rules_button = tag("button", {"data-cmd": "rules", "data-arg": self.table.game.id, "data-testid": "open-rules",
+                                      "data-key": "open-rules"}, _("Rules"))
+        if not narrow:
+            return tag("div", {"class": "actions", "data-testid": "table-tools"}, sheet, rules_button,
+                       sharing.table_buttons(self))
+        more = tag("details", {"class": "tools-more", "data-testid": "more-tools"},
+                   tag("summary", {"data-testid": "more-tools-open", "data-key": "more-tools-open",
+                                   "aria-label": _("More: score sheet, rules, share")},
+                       tag("span", {"aria-hidden": "true"}, "⋯ "), _("More")),
+                   tag("div", {"class": "tools-more-menu"}, sheet, rules_button,
+                       sharing.table_buttons(self, "share")))
+        return tag("div", {"class": "actions", "data-testid": "table-tools"}, frame_zoom(),
+                   sharing.table_buttons(self, "undo"), more)
 
     def finished_html(self, rmod, ui: dict) -> tuple[Safe, Safe]:
         """The table as the round ended (the state before its last move; the log names that move), or, for a
