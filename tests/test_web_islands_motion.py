@@ -117,3 +117,21 @@ def test_a_balloon_at_a_dock_is_not_drawn_on_the_small_island():
     assert MOTION.findall(markup) == []  # nothing to fly on the small island (its dot is gone)
     big = str(islands.render(json.loads(json.dumps(view)), ui_for(view, since=since, motion=0.4, selected="i1")))
     assert len(MOTION.findall(big)) == 1 and MOTION.findall(big)[0].count("L") == 2  # 28 -> dock 1 -> ...
+
+
+def test_the_tile_to_keep_or_convert_is_drawn_beside_the_choice():
+    """Issue 35: deciding "keep forest 3 or convert", the tile was named, never drawn. The decision shows it as
+    the telescope shows tiles (terrain, sign, value), named for a screen reader, beside Keep and Convert."""
+    state = GAME.new(players=2, seed=2, options={"modules": "1+2", "randomness": "single"})
+    for seat, encoded in HARBOUR_MOVES[:5]:  # seat 0 flies and lifts a cloud: keep the tile or convert it
+        state.apply(seat, GAME.decode(encoded))
+    view = state.view(0)
+    assert view["pending"]["decision"] == "gain" and state.to_move() == (0,)
+    tile = view["pending"]["tile"]
+    ui = {"me": 0, "legal": [json.dumps(GAME.encode(a)) for a in state.legal_actions(0)]}
+    html = str(islands.action_buttons(view, ui))
+    drawn = re.search(r'<svg [^>]*data-testid="gain-tile"[^>]*>.*?</svg>', html)
+    assert drawn and f'aria-label="{islands.tile_name(tile)}"' in drawn.group(0)
+    assert islands.tile_value(tile) in re.findall(r">([^<>]+)</text>", drawn.group(0))
+    assert html.index('data-testid="gain-tile"') < html.index('data-testid="keep-btn"') < \
+        html.index('data-testid="convert-btn"')

@@ -946,6 +946,11 @@ def action_buttons(view: dict, ui: dict) -> Safe:
         out.append(_button(("roll_done",), move_text(("roll_done",)), "roll-done-btn"))
     elif d == "gain":
         tile = p.get("tile") or {}
+        if isinstance(tile, dict) and tile:  # the tile being decided about, drawn as on the telescope
+            out.append(tag("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 40 40", "width": 40,
+                                   "height": 40, "class": "board gain-tile", "role": "img",
+                                   "aria-label": tile_name(tile), "data-testid": "gain-tile"},
+                           tile_chip(tile, 4, 4, 32)))
         if ("keep",) in legal:
             out.append(_button(("keep",), tr("Keep {tile} on the telescope", tile=tile_name(tile)), "keep-btn"))
         out.append(_button(("convert",), tr("Convert to {n} energy", n=_int(tile.get("energy"))), "convert-btn",
