@@ -16,6 +16,7 @@ from py_engine.core import Record, Rng
 
 from .conftest import BOOT_TIMEOUT, Watch
 from .helpers import TURN_TIMEOUT, choose, engine_state, new_game, press_tool
+from .test_one_screen import LAYOUT
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
@@ -216,6 +217,14 @@ def test_whole_round_at_desktop_and_phone_size(browser, site, size):
     played = sum(len(r) for side in finished["expeditions"] for r in side)
     assert page.locator("#board .card:not(.hand)").count() >= played > 0  # the finished table, not round 2's
     assert_board_text(page, MIN_TEXT if phone else MIN_LAPTOP_TEXT)
+    # a round's end on one screen (issue 35): no page scroll, nothing wider than the window, "Next round" in it
+    layout = page.evaluate(LAYOUT)
+    assert layout["scroll"] <= 1 and layout["wide"] <= 1, f"{size}, round's end: {layout}"
+    if not phone:
+        assert layout["board"] >= 0.5, f"round's end: the board takes {layout['board']:.0%} of the window"
+    nxt = page.locator("#card-actions [data-testid=next-round]").bounding_box()
+    view_w, view_h = (390, 844) if phone else (1366, 768)
+    assert nxt["x"] >= 0 and nxt["y"] >= 0 and nxt["x"] + nxt["width"] <= view_w and nxt["y"] + nxt["height"] <= view_h
     press_tool(page, "[data-testid=open-sheet]", tap=phone)
     page.wait_for_selector("[data-testid=score-sheet]")
     assert page.locator(".modal [data-testid=next-round]").count() == 1
