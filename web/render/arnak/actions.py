@@ -1,8 +1,8 @@
 """Arnak's actions: their names (naming the thing: "Buy Trowel (1 coin)"), the status line, and the buttons
-for what has no place on the board (pass, end turn, choices inside an effect, idol slots, boons,
-assistants) with the large view of the selected thing (zoom). Every action the board draws as a target
-(a site, a row card, a research space, a temple tile, a hand card) is left out of the buttons; identical labels
-give one button.
+for what has no place on the board (pass, end turn, choices inside an effect, assistants) with the large view
+of the selected thing (zoom). Every action the board draws as a target (a site, a row card, a research space,
+a temple tile, a hand card, an idol slot, a guardian) is left out of the buttons; identical labels give one
+button.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def status_text(view: dict, ui: dict) -> str:
 
 def on_board(view: dict, ui: dict, legal: list[tuple]) -> set[tuple]:
     """The actions the board draws as targets (see board_svg): one per site, per row card, per research
-    space, the temple tiles, the hand and the cards drawn aside."""
+    space, the temple tiles, the hand and the cards drawn aside, your idol slots and guardians."""
     out: set[tuple] = set()
     sites: set = set()
     spaces: set = set()
@@ -169,6 +169,8 @@ def on_board(view: dict, ui: dict, legal: list[tuple]) -> set[tuple]:
             spaces.add(a[2])
             out.add(a)
         elif k == "temple":
+            out.add(a)
+        elif me is not None and k in ("idol", "boon", "tboon"):  # your idol slots and guardians (pieces_row)
             out.add(a)
         elif k in ("keep", "putback") and len(a) > 1 and a[1] in aside:
             out.add(a)
