@@ -39,6 +39,7 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "site": "fill:#e4dcc3;stroke:#6b5a3a", "camp": "fill:#d9e4c3;stroke:#5b6b3a", "l2": "fill:#e8d3c0;stroke:#6b4a3a",
     "card": "fill:#fffdf6;stroke:#333", "art": "fill:#efe3ff;stroke:#333", "fearc": "fill:#eadcf0;stroke:#333",
     "sect": "fill:#fff;fill-opacity:.55;stroke:#cbbf9f",
+    "pay": "fill:#f6d8d2;stroke:#a3402f", "tile": "fill:#fffbe8;stroke:#6b5a3a",
     "use": "fill:#0b7a3b;fill-opacity:.1;stroke:#0b7a3b;stroke-width:4;cursor:pointer",
 }.items()))
 
@@ -253,7 +254,7 @@ def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: 
     if effect is not None:
         tokens = F.ops_tokens(effect)
     else:
-        tokens = [f"{3 if level == 1 else 6}", ("i", "compass"), _("to discover"), ("i", "idol")]
+        tokens = [num(3 if level == 1 else 6), ("i", "compass"), _("to discover"), ("i", "idol")]
         idol = s.get("idol")
         if idol in D.RES:
             tokens.append(("i", idol))
@@ -333,7 +334,7 @@ def _site_height(s: dict, geo: Geo) -> float:
     elif s["discovered"]:
         tokens = F.ops_tokens(D.SITE_TILES[level][s["tile"] - 1])
     else:
-        tokens = ["3", ("i", "compass"), _("to discover"), ("i", "idol"), ("i", "coin"),
+        tokens = [num(3), ("i", "compass"), _("to discover"), ("i", "idol"), ("i", "coin"),
                   tr("+{n} face down", n=s.get("face_down_idols") or 0)]
     return 34 + LEAD * len(_lines(tokens, geo.site_w - 10)) + 32
 
@@ -400,9 +401,23 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
         costs = ["idol"]
     else:
         costs = [r for r in D.RES for _n in range(sp["cost"].get(r, 0))]
-    parts.append(icon_row(costs, x + w - 4, y + 11, 16, end=True))
-    parts.append(icon_row([b if b in D.RES else {"draw": "card", "upgrade": "up"}.get(b, b) for b in sp["bonus"]],
-                          x + w - 4, y + h - 11, 15, end=True))
+    # what you pay to go there: a reddish "pay" chip, "−" and the icons (top right); what lies there for the
+    # taking: bonus tiles, each icon on a small tile, "+" before them (bottom right)
+    if costs:
+        cw = 17 * len(costs) + 14
+        parts.append(tag("g", {"data-cost": len(costs)},
+                         tag("rect", {"x": fmt(x + w - cw - 3), "y": fmt(y + 2), "width": fmt(cw), "height": 19,
+                                      "rx": 9, "class": "pay"}),
+                         tag("text", {"x": fmt(x + w - cw + 1), "y": fmt(y + 16), "class": "b"}, "−"),
+                         icon_row(costs, x + w - 5, y + 11.5, 16, end=True)))
+    bonus = [b if b in D.RES else {"draw": "card", "upgrade": "up"}.get(b, b) for b in sp["bonus"]]
+    if bonus:
+        tiles = [tag("rect", {"x": fmt(x + w - 5 - 19 * (len(bonus) - j)), "y": fmt(y + h - 21), "width": 18,
+                              "height": 18, "rx": 3, "class": "tile"}) for j in range(len(bonus))]
+        parts.append(tag("g", {"data-bonus": len(bonus)}, tiles,
+                         tag("text", {"x": fmt(x + w - 8 - 19 * len(bonus)), "y": fmt(y + h - 7), "class": "b",
+                                      "text-anchor": "end"}, "+"),
+                         icon_row(bonus, x + w - 5 - 19 * len(bonus) + 2, y + h - 12, 14, gap=5)))
     for j, (seat, kind) in enumerate(here):
         parts.append(_piece(seat, kind, x + 14 + j * 24, y + h - 14))
     acts = [a for a in legal if a[0] == "research" and a[2] == space]

@@ -7,7 +7,7 @@ names are translated).
 
 from __future__ import annotations
 
-from i18n import N_, _, tr, trn
+from i18n import N_, _, num, tr, trn
 
 from py_engine.games.arnak import data as D
 
@@ -122,7 +122,17 @@ def op_text(op: tuple) -> str:
     if k == "draw_bottom":
         return trn("draw {n} card from the bottom of your deck", "draw {n} cards from the bottom of your deck", op[1])
     if k == "or":
-        return tr("choose: {options}", options=_(" or ").join(ops_text(b) for b in op[1:]))
+        options = []
+        for prefix, gains in or_groups(op[1:]):
+            if len(gains) == 1:
+                options.append(ops_text(prefix + gains[0]))
+                continue
+            one_of = " / ".join(_res_text(g[0][1]) for g in gains)
+            options.append(tr("{effect}, then gain one of: {options}", effect=ops_text(prefix), options=one_of)
+                           if prefix else tr("gain one of: {options}", options=one_of))
+        # "or" between whole options, after the separator of two effects ("…; or …")
+        join_ = (_sep() + _("or") + " ") if any(len(g) > 1 for _p, g in or_groups(op[1:])) else _(" or ")
+        return tr("choose: {options}", options=join_.join(options))
     if k == "discard":
         then = ops_text(op[1])
         if op[2:] == ("must",):  # camp 5: compulsory while you hold a card
@@ -167,6 +177,25 @@ def op_text(op: tuple) -> str:
     if k == "guiding":
         return tr("resolve the top level {level} site tile", level="I" if op[1] == 1 else "II")
     return word(SIMPLE_OPS, k)
+
+
+def or_groups(branches) -> list[tuple[tuple, list[tuple]]]:
+    """An "or" op's branches with the same first ops and a gain last grouped (Army Knife: exile a card, then
+    gain one of three; or gain one of three pairs): [(first ops, [(gain op,), ...]), ...], in order."""
+    out: list[tuple[tuple, list[tuple]]] = []
+    for b in branches:
+        b = tuple(b)
+        if b and b[-1][0] == "gain":
+            prefix, last = b[:-1], b[-1:]
+            if out and out[-1][0] == prefix and out[-1][1][-1]:
+                out[-1][1].append(last)
+                continue
+            out.append((prefix, [last]))
+        else:
+            out.append((b, [()]))
+    # two plain gains read better as "gain 1 arrowhead or gain 1 jewel"
+    return [g for prefix, gains in out
+            for g in ([(prefix, gains)] if prefix or len(gains) > 2 else [((), [x]) for x in gains])]
 
 
 def ops_text(ops) -> str:
@@ -316,7 +345,7 @@ def research_space_text(view: dict, sp: dict, cost: str) -> str:
     if space == D.TEMPLE:
         text = tr("Lost temple (cost {cost}): only a magnifying glass may enter; arriving scores {vp} VP by "
                   "order of arrival, and you may take a temple bonus tile.", cost=cost,
-                  vp=" / ".join(str(v) for v in D.TEMPLE_ARRIVAL_VP))
+                  vp=" / ".join(num(v) for v in D.TEMPLE_ARRIVAL_VP))
     elif isinstance(row, int) and 0 < row < len(rows):
         gops, gvp, nops, nvp = rows[row]
         text = tr("Row {row}, space {space} (cost {cost}). Magnifying glass: {glass} ({gvp} VP). Notebook: "
