@@ -121,6 +121,8 @@ def status_text(view: dict, ui: dict) -> str:
     pend = view["pending"]
     who = names[pend["seat"]]
     kind = pend["kind"]
+    if pend["seat"] != ui.get("me") and kind in ("turn", "free"):  # a bot's (another player's) turn: no orders
+        return tr("{name} is taking their turn.", name=who)
     if kind == "turn":
         return tr("{name}: take a main action (or free actions), or pass.", name=who)
     if kind == "free":
@@ -129,7 +131,7 @@ def status_text(view: dict, ui: dict) -> str:
         return tr("{name}: round end — put hand cards into the play area or keep them.", name=who)
     what = pend.get("for")
     action = T.describe(tuple(what)) if what else ""
-    if kind == "travel":
+    if kind == "travel" and pend["seat"] == ui.get("me"):
         icons = " + ".join(T.word(T.ICON_NAMES, i) for i in pend["icons"])
         if action:
             return tr("{name}: pay travel for {action}: {icons}.", name=who, action=action, icons=icons)

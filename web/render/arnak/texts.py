@@ -1,8 +1,7 @@
 """Arnak's words: the data (resources, icons, tiles, sites) and every effect op in the interface language.
 
 Card texts are generated from the engine's effect ops (py_engine.games.arnak.data), so they always say what
-the engine does. Card names are the printed components' names and stay as printed (the starting cards'
-names are translated).
+the engine does. Card names are translated (the engine's data holds the English ones).
 """
 
 from __future__ import annotations
@@ -20,8 +19,39 @@ TOKEN_SHORT = {"notebook": N_("N"), "glass": N_("G")}
 TOKEN_NAMES = {"notebook": N_("notebook"), "glass": N_("magnifying glass")}
 IDOL_WORDS = {"exile": N_("exile"), "upgrade": N_("upgrade"), "refresh": N_("refresh")}
 BONUS_WORDS = {"draw": N_("draw"), "exile": N_("exile"), "upgrade": N_("upgrade")}
-# the starting cards' names (every other card keeps its printed English name)
+# the starting cards' names
 BASIC_NAMES = {"Funding": N_("Funding"), "Exploration": N_("Exploration"), "Fear": N_("Fear")}
+# i18n: an Arnak card's name (an item or an artifact of Lost Ruins of Arnak); in the words of your language
+CARD_NAMES = {"Aeroplane": N_("Aeroplane"), "Airdrop": N_("Airdrop"), "Ancient Wine": N_("Ancient Wine"),
+              "Army Knife": N_("Army Knife"), "Automobile": N_("Automobile"), "Axe": N_("Axe"),
+              "Bear Trap": N_("Bear Trap"), "Binoculars": N_("Binoculars"), "Bow and Arrows": N_("Bow and Arrows"),
+              "Brush": N_("Brush"), "Carrier Pigeon": N_("Carrier Pigeon"),
+              "Ceremonial Rattle": N_("Ceremonial Rattle"), "Chronometer": N_("Chronometer"),
+              "Cleansing Cauldron": N_("Cleansing Cauldron"), "Coconut Flask": N_("Coconut Flask"),
+              "Crystal Earring": N_("Crystal Earring"), "Decorated Horn": N_("Decorated Horn"), "Dog": N_("Dog"),
+              "Fishing Rod": N_("Fishing Rod"), "Flask": N_("Flask"), "Gold Pan": N_("Gold Pan"),
+              "Grappling Hook": N_("Grappling Hook"), "Guardian's Crown": N_("Guardian's Crown"),
+              "Guardian's Ocarina": N_("Guardian's Ocarina"), "Guiding Skull": N_("Guiding Skull"),
+              "Guiding Stone": N_("Guiding Stone"), "Hat": N_("Hat"), "Horse": N_("Horse"),
+              "Hot Air Balloon": N_("Hot Air Balloon"), "Hunting Arrows": N_("Hunting Arrows"),
+              "Idol of Ara-Anu": N_("Idol of Ara-Anu"), "Inscribed Blade": N_("Inscribed Blade"),
+              "Journal": N_("Journal"), "Lantern": N_("Lantern"), "Large Backpack": N_("Large Backpack"),
+              "Machete": N_("Machete"), "Monkey Medallion": N_("Monkey Medallion"), "Mortar": N_("Mortar"),
+              "Obsidian Earring": N_("Obsidian Earring"), "Ornate Hammer": N_("Ornate Hammer"),
+              "Ostrich": N_("Ostrich"), "Pack Donkey": N_("Pack Donkey"), "Parrot": N_("Parrot"),
+              "Passage Shell": N_("Passage Shell"), "Pathfinder's Sandals": N_("Pathfinder's Sandals"),
+              "Pathfinder's Staff": N_("Pathfinder's Staff"), "Pickaxe": N_("Pickaxe"),
+              "Precision Compass": N_("Precision Compass"), "Revolver": N_("Revolver"),
+              "Ritual Dagger": N_("Ritual Dagger"), "Rope": N_("Rope"), "Rough Map": N_("Rough Map"),
+              "Runes of the Dead": N_("Runes of the Dead"), "Sacred Drum": N_("Sacred Drum"),
+              "Sea Turtle": N_("Sea Turtle"), "Serpent Idol": N_("Serpent Idol"),
+              "Serpent's Gold": N_("Serpent's Gold"), "Star Charts": N_("Star Charts"),
+              "Steam Boat": N_("Steam Boat"), "Stone Jar": N_("Stone Jar"), "Stone Key": N_("Stone Key"),
+              "Sturdy Boots": N_("Sturdy Boots"), "Sundial": N_("Sundial"), "Tent": N_("Tent"),
+              "Theodolite": N_("Theodolite"), "Tigerclaw Hairpin": N_("Tigerclaw Hairpin"), "Torch": N_("Torch"),
+              "Trader's Coins": N_("Trader's Coins"), "Traders' Scales": N_("Traders' Scales"),
+              "Treasure Chest": N_("Treasure Chest"), "Trowel": N_("Trowel"), "War Club": N_("War Club"),
+              "War Mask": N_("War Mask"), "Watch": N_("Watch"), "Whip": N_("Whip")}
 STACK_NAMES = {"bronze-a": N_("bronze A"), "bronze-b": N_("bronze B"), "bronze-c": N_("bronze C"),
                "silver-left": N_("silver left"), "silver-right": N_("silver right"), "gold": N_("gold")}
 RIVAL_DIG = {"dig-coin": N_("dig (coin)"), "dig-compass": N_("dig (compass)"), "dig-tablet": N_("dig (tablet)"),
@@ -71,8 +101,8 @@ def word(table: dict, key) -> str:
 
 
 def card_label(name) -> str:
-    """A card's name: the starting cards in the interface language, the others as printed."""
-    return word(BASIC_NAMES, name) if name in BASIC_NAMES else str(name)
+    """A card's name in the interface language (the engine's data names it in English)."""
+    return word(BASIC_NAMES, name) if name in BASIC_NAMES else word(CARD_NAMES, name)
 
 
 def res_amount(res: str, n) -> str:
