@@ -74,3 +74,17 @@ def test_persian_board_writes_every_number_in_persian_digits(catalogues):
         texts = [htmllib.unescape(t) for t in re.findall(r"<text [^>]*>([^<]+)</text>", drawn)]
         assert texts and not [t for t in texts if re.search(r"[0-9]", t)]
     assert "+۱" in knife
+
+
+def test_both_fear_cards_light_up_to_pay_travel():
+    """"Of two identical Fear cards, only one lights up": paying travel, each copy is a lit target."""
+    state = get_game("arnak").new(players=2, seed=4, options={})
+    state.apply(0, ("dig", 3))  # a camp: one boot to pay; Fear's boot pays it
+    ui = {"me": 0, "names": ["You", "Bot 1"], "dock": True, "legal": [list(a) for a in state.legal_actions(0)]}
+    board = str(arnak.render(json.loads(json.dumps(state.view(0))), ui))
+    for copy in (0, 1):
+        at = board.index(f'data-testid="hand-300-{copy}"')
+        end = board.find("data-card=", at)
+        g = board[board.rindex("<g ", 0, at):end if end > 0 else None]  # this card's group
+        assert "&quot;tcard&quot;, 300]" in g, g[:300]
+        assert 'class="lit"' in g
