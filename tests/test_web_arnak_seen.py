@@ -86,5 +86,5 @@ def test_both_fear_cards_light_up_to_pay_travel():
         at = board.index(f'data-testid="hand-300-{copy}"')
         end = board.find("data-card=", at)
         g = board[board.rindex("<g ", 0, at):end if end > 0 else None]  # this card's group
-        assert "&quot;tcard&quot;, 300]" in g, g[:300]
+        assert "&quot;tcard&quot;,300]" in g, g[:300]
         assert 'class="lit"' in g
