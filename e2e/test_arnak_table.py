@@ -2,8 +2,8 @@
 Japanese and Persian: every board text renders at >= 11 px (phone >= 12 px) measured in the DOM, no text
 leaves the board or the screen's width, at most 10 buttons, and the pointing flow (select a hand card, the
 camps it can pay for light up, click one: the dig is made and paid with that card); a site shows large on a
-click; a held idol is placed by clicking (tapping) a lit idol slot on your board area, a guardian's boon used by
-clicking the guardian (issue 35)."""
+click; a held idol is placed by clicking (tapping) a lit idol slot on your board area, a guardian's boon used from
+the guardian by the keyboard (tapping it on a phone) (issue 35)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from py_engine.core import Rng
 
 from .conftest import BOOT_TIMEOUT, Watch
 from .helpers import TURN_TIMEOUT, choose, choose_setting, wait_for_moves
+from .test_a11y import focus_next
 
 SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
          "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -169,12 +170,17 @@ def test_an_idol_slot_and_a_guardian_are_pointed_at(browser, site, size: str) ->
         assert moves[before][1] == ["idol", 1]
         page.wait_for_function(f"document.querySelector('[data-testid=idol-slots-0]').dataset.used === "
                                f"'{int(idols) + 1}'")
-        # a guardian whose boon may be used now: a lit target on it; clicking it uses the boon
+        # a guardian whose boon may be used now: a lit target on it; a tap, or on a laptop the keyboard (Tab to
+        # it, Enter), uses the boon
         guardian = page.locator("svg [data-testid^=boon-][data-act]").first
         guardian.wait_for(timeout=TURN_TIMEOUT)
         act = json.loads(guardian.get_attribute("data-act"))
         assert act[0] == "boon" and "use a guardian boon" in guardian.get_attribute("aria-label")
-        press(guardian)
+        if size == "phone":
+            press(guardian)
+        else:
+            focus_next(page, "svg [data-testid^=boon-][data-act]", limit=200)
+            page.keyboard.press("Enter")
         wait_for_moves(page, before + 2)
         moves = json.loads(page.evaluate("window.explorersRecord()"))["moves"]
         assert moves[before + 1][1] == act
