@@ -98,3 +98,16 @@ def test_a_travel_boon_pays_travel_from_the_guardian():
     assert set(found) == {("tboon", 0)}
     assert "pay travel with a guardian boon: a car travel icon" in found[("tboon", 0)]
     assert "tboon" not in buttons
+
+
+def test_a_peers_odd_pieces_are_drawn_capped_or_left_out():
+    """A remote host's view may hold anything in a player's idols and guardians: drawn capped, never looped over
+    without end, and nothing odd raises."""
+    s = state()
+    view = json.loads(json.dumps(s.view(0)))
+    view["player_info"][1].update(idols=10 ** 9, slots="a",
+                                  guardians=[{"id": "x", "boon": [1], "used": 1}, 5, {"id": 10 ** 9}])
+    html = str(arnak.render(view, {"me": 0, "names": ["You", "Bot 1"], "legal": [], "dock": True}))
+    idols = re.search(r'data-testid="idols-1".*?</g>', html, re.S).group(0)
+    assert idols.count("#ai-idol") == 12
+    assert len(re.findall(r'data-guardian="\d"', html)) == 5  # seat 0's three, the two dicts of seat 1

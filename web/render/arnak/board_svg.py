@@ -496,6 +496,8 @@ PIECE_ACTS = ("idol", "boon", "tboon")  # the local player's pieces are the targ
 
 
 def boon_icon(boon) -> str:
+    if not isinstance(boon, str):
+        return "guardian"
     return BOON_ICONS.get(boon, boon if boon in D.ICONS else "guardian")
 
 
@@ -531,9 +533,12 @@ def pieces_row(view: dict, p: dict, legal: list, x0: float, y0: float, width: fl
     boon's icon on it (faded once used). `legal`: the local player's actions when this is their box; a piece
     (an idol slot's effect, a guardian) they may use now is a lit target. -> (pieces, height)"""
     groups: list[list[tuple[float, object]]] = []  # groups of (width, draw(x, y) -> Safe) kept on one line
-    held = p["idols"]
-    if held or p["slots"]:
-        about = tr("idols {idols} + {slots} in slots", idols=held, slots=p["slots"])
+    def count(v, most: int) -> int:  # a peer's view may hold anything here: a number drawn, capped
+        return min(v, most) if isinstance(v, int) and not isinstance(v, bool) and v > 0 else 0
+
+    held, used = count(p.get("idols"), 12), count(p.get("slots"), 4)
+    if held or used:
+        about = tr("idols {idols} + {slots} in slots", idols=held, slots=used)
         lit = any(a[0] == "idol" for a in legal)
 
         def idols(x, y, n=held, lit=lit, about=about):
@@ -545,7 +550,7 @@ def pieces_row(view: dict, p: dict, legal: list, x0: float, y0: float, width: fl
                                            "rx": 6, "class": "lit"}))
             return tag("g", {"data-testid": f"idols-{p['seat']}", "data-lit": "1" if lit else None}, out)
 
-        def slots(x, y, used=p["slots"], about=about):
+        def slots(x, y, used=used, about=about):
             out = [tag("title", None, about)]
             for j in range(4):
                 out.append(tag("rect", {"x": fmt(x + j * 24), "y": fmt(y + 3), "width": 22, "height": 22, "rx": 11,
@@ -564,20 +569,24 @@ def pieces_row(view: dict, p: dict, legal: list, x0: float, y0: float, width: fl
                 tiles.append((w, lambda x, y, k=k: _slot_tile(view, k, legal, x, y)[1]))
             groups.append(tiles)
     guards = []
-    for i, g in enumerate(p["guardians"]):
+    for i, g in enumerate(p["guardians"][:20]):
+        if not isinstance(g, dict):
+            continue
+
         def guardian(x, y, i=i, g=g):
-            boon = g["boon"]
-            about = tr("Guardian {n}, its boon: {boon}", n=g["id"] + 1, boon=T.boon_text(boon))
-            if g["used"]:
+            boon = g.get("boon") if isinstance(g.get("boon"), str) else "?"
+            n = g["id"] + 1 if isinstance(g.get("id"), int) else "?"
+            about = tr("Guardian {n}, its boon: {boon}", n=n, boon=T.boon_text(boon))
+            if g.get("used"):
                 about += " " + _("(used)")
-            face = tag("g", {"opacity": ".45" if g["used"] else None},
+            face = tag("g", {"opacity": ".45" if g.get("used") else None},
                        tag("rect", {"x": fmt(x), "y": fmt(y), "width": 44, "height": 28, "rx": 5, "fill": "#f4e3e3",
                                     "stroke": "#8e2b2b"}),
                        icon("guardian", x + 12, y + 14, 20), icon(boon_icon(boon), x + 32, y + 14, 18),
                        tag("path", {"d": f"M{fmt(x + 4)} {fmt(y + 24)}L{fmt(x + 40)} {fmt(y + 4)}",
-                                    "stroke": "#333", "stroke-width": 2}) if g["used"] else None)
+                                    "stroke": "#333", "stroke-width": 2}) if g.get("used") else None)
             act = _find(legal, lambda a: a[0] in ("boon", "tboon") and a[1] == i)
-            attrs = {"data-guardian": i, "data-used": "1" if g["used"] else None}
+            attrs = {"data-guardian": i, "data-used": "1" if g.get("used") else None}
             if act is None:
                 return tag("g", attrs, tag("title", None, about), tag("g", {"aria-hidden": "true"}, face))
             return tag("g", attrs, tag("g", {"aria-hidden": "true"}, face),
