@@ -88,3 +88,11 @@ def test_both_fear_cards_light_up_to_pay_travel():
         g = board[board.rindex("<g ", 0, at):end if end > 0 else None]  # this card's group
         assert "&quot;tcard&quot;,300]" in g, g[:300]
         assert 'class="lit"' in g
+
+
+def test_a_card_name_wraps_between_words_never_inside_one():
+    """The phone's narrow card drew "Grapplin / g Hook": a name's words stay whole, a long one is narrowed."""
+    hook = next(c for c, info in D.CARDS.items() if info[0] == "Grappling Hook")
+    box = str(arnak.card_box(card_json(hook), 0, 0, 114, 140))
+    names = re.findall(r'<text [^>]*class="b" data-fit="([\d.]+)">([^<]+)</text>', box)
+    assert [t for _w, t in names][:2] == ["Grappling", "Hook"] and float(names[0][0]) == 114 - 8 - 40

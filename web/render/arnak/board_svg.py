@@ -136,6 +136,17 @@ def card_height(cards: list, w: float) -> float:
     return 44 + LEAD * max(n, 2) + 22
 
 
+def _name_lines(title: str, room: float) -> list[str]:
+    """A card's name in lines of whole words, each at most `room` wide but a single word wider than it."""
+    lines: list[str] = []
+    for word_ in title.split():
+        if lines and F.text_width(f"{lines[-1]} {word_}", PX["b"]) <= room:
+            lines[-1] += " " + word_
+        else:
+            lines.append(word_)
+    return lines or [""]
+
+
 def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act: tuple | None = None,
              testid: str | None = None, name: str = "", cmd: str | None = None, lit: bool = False,
              selected: bool = False, spot: str | None = None) -> Safe:
@@ -153,8 +164,13 @@ def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act
         face.append(tag("text", {"x": fmt(x + w - 24), "y": fmt(y + 18), "class": "b", "text-anchor": "end"},
                         num(card["cost"])))
         right = 40
-    names = F.layout([title], w - 8 - right, PX["b"])
-    face += F.draw(names, x + 5, y + 17, "b", PX["b"], LEAD)
+    room = w - 8 - right
+    if any(ord(c) >= 0x2E80 for c in title):  # a script without spaces (Japanese): cut where the line is full
+        names = F.layout([title], room, PX["b"])
+        face += F.draw(names, x + 5, y + 17, "b", PX["b"], LEAD)
+    else:  # words kept whole ("Grappling / Hook", not "Grapplin / g Hook"): a long one is narrowed to fit
+        names = _name_lines(title, room)
+        face += [fit_text(x + 5, y + 17 + LEAD * k, room, "b", line) for k, line in enumerate(names)]
     face += _draw(card_lines(card, w), x + 5, y + 22 + LEAD * max(len(names), 1))
     face.append(icon_row(card["travel"], x + 4, y + h - 12, 17))
     if card["vp"]:
