@@ -10,7 +10,8 @@ players, hand) so nothing is panned sideways. Text is 12-15 units. Costs, reward
 
 Pointing: in your turn a hand card is selected by a click (data-cmd select "c:<id>"); the sites it can pay
 to travel to light up, and clicking one digs (data-act) and pays with the card (data-then: the shell applies
-it next when it is legal).
+it next when it is legal). A player's idols and guardians are pieces on their row (pieces_row): an idol slot you
+may place an idol in, a guardian whose boon you may use, is a lit target of its own.
 """
 
 from __future__ import annotations
