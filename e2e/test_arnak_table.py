@@ -2,16 +2,23 @@
 Japanese and Persian: every board text renders at >= 11 px (phone >= 12 px) measured in the DOM, no text
 leaves the board or the screen's width, at most 10 buttons, and the pointing flow (select a hand card, the
 camps it can pay for light up, click one: the dig is made and paid with that card); a site shows large on a
-click."""
+click; a held idol is placed by clicking (tapping) a lit idol slot on your board area, a guardian's boon used from
+the guardian by the keyboard (tapping it on a phone) (issue 35)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 import pytest
 
+from py_engine import get_game
+from py_engine.core import Rng
+
 from .conftest import BOOT_TIMEOUT, Watch
 from .helpers import TURN_TIMEOUT, choose, choose_setting, wait_for_moves
+from .test_a11y import focus_next
 
 SIZES = {"desktop": ({"viewport": {"width": 1366, "height": 768}}, 11),
          "phone": ({"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -104,6 +111,80 @@ def test_pointing_select_a_card_then_a_lit_camp_digs(browser, site, size: str) -
         wait_for_moves(page, before + 2)
         moves = [m[1] for m in json.loads(page.evaluate("window.explorersRecord()"))["moves"][before:]]
         assert moves[:2] == [act, ["tcard", cid]]
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def idol_link() -> tuple[str, int]:
+    """A 2-player game played to its end by random moves that discover sites and overcome guardians whenever they
+    can and never place an idol nor use a boon, as a record link; and a move after which the first seat, at its
+    turn, may place an idol and use a guardian's boon."""
+    game = get_game("arnak")
+    state = game.new(players=2, seed=1, options={})
+    rng = Rng(1)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        first = [a for a in legal if a[0] in ("discover", "overcome")]
+        rest = [a for a in legal if a[0] not in ("idol", "boon", "tboon")] or legal
+        state.apply(seat, rng.choice(first or rest))
+    record = state.record
+
+    def both(k: int) -> bool:
+        s = record.replay(k)
+        kinds = {a[0] for a in s.legal_actions(0)} if s.to_move() == (0,) else set()
+        return s.view(0)["pending"]["kind"] == "turn" and {"idol", "boon"} <= kinds
+
+    at = next(k for k in range(len(record.moves)) if both(k))
+    data = dict(record.to_json(), names=["You", "Bot 1"], seats=[{"kind": "human"}, {"kind": "bot"}])
+    code = base64.urlsafe_b64encode(zlib.compress(json.dumps(data).encode(), 9)).decode().rstrip("=")
+    return "#record=" + code, at
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_an_idol_slot_and_a_guardian_are_pointed_at(browser, site, size: str) -> None:
+    args, _smallest = SIZES[size]
+    context, page, watch = open_app(browser, site, **args)
+    press = (lambda loc: loc.tap()) if size == "phone" else (lambda loc: loc.click())
+    try:
+        link, at = idol_link()
+        page.goto(site + link)
+        page.wait_for_selector("[data-testid=replay-board]", timeout=BOOT_TIMEOUT)
+        press(page.locator(f"[data-testid=rp-move-{at}]"))
+        page.wait_for_selector(f"[data-testid=rp-move-{at}][aria-current=step]")
+        press(page.locator("[data-testid=play-from-here]"))
+        page.wait_for_selector("svg[data-testid=arnak-board][data-mine='1']", timeout=TURN_TIMEOUT)
+        # the idol slots are lit targets on your board area, named in words; no idol button beside "pass"
+        slots = page.locator("svg [data-testid^=idol-slot-][data-act]")
+        assert slots.count() >= 4
+        assert not page.locator("#card-actions :is([data-testid^=act-idol-], [data-testid^=act-boon-])").count()
+        assert page.locator("#card-actions [data-testid=act-pass]").is_visible()
+        slot = page.locator("svg [data-testid=idol-slot-1][data-act]")  # +1 arrowhead: needs no coin
+        assert slot.get_attribute("aria-label").startswith("place an idol in a slot")
+        idols = page.get_attribute("[data-testid=idol-slots-0]", "data-used")
+        before = len(json.loads(page.evaluate("window.explorersRecord()"))["moves"])
+        press(slot)
+        wait_for_moves(page, before + 1)
+        moves = json.loads(page.evaluate("window.explorersRecord()"))["moves"]
+        assert moves[before][1] == ["idol", 1]
+        page.wait_for_function(f"document.querySelector('[data-testid=idol-slots-0]').dataset.used === "
+                               f"'{int(idols) + 1}'")
+        # a guardian whose boon may be used now: a lit target on it; a tap, or on a laptop the keyboard (Tab to
+        # it, Enter), uses the boon
+        guardian = page.locator("svg [data-testid^=boon-][data-act]").first
+        guardian.wait_for(timeout=TURN_TIMEOUT)
+        act = json.loads(guardian.get_attribute("data-act"))
+        assert act[0] == "boon" and "use a guardian boon" in guardian.get_attribute("aria-label")
+        if size == "phone":
+            press(guardian)
+        else:
+            focus_next(page, "svg [data-testid^=boon-][data-act]", limit=200)
+            page.keyboard.press("Enter")
+        wait_for_moves(page, before + 2)
+        moves = json.loads(page.evaluate("window.explorersRecord()"))["moves"]
+        assert moves[before + 1][1] == act
+        page.wait_for_selector(f"svg [data-guardian='{act[1]}'][data-used='1']")
         watch.assert_clean()
     finally:
         context.close()

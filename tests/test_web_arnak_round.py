@@ -61,10 +61,15 @@ def test_two_player_summary_says_who_passed_first_the_points_and_who_starts_next
     assert "<h2>Round 1 is over</h2>" in html
     first = next(e[0] for e in round_one_log(state) if e[1] == "pass")
     assert f"Passed first: {['You', 'Anna'][first]}" in html
+    # issue 35: the points of round 1 count from the score the table showed before it (8: four empty idol
+    # slots, two Fear cards), not from 0
+    start = get_game("arnak").new(players=2, seed=4).view(0)["player_info"][0]["score"]["total"]
+    assert start == 8
     for seat in range(2):
         total = state.history[0]["scores"][seat]["total"]
         item = re.search(rf'data-testid="round-seat-{seat}">(.*?)</li>', html).group(1)
-        assert f"+{total} points this round (total {total})" in item
+        gained = total - start
+        assert f"{'+' if gained >= 0 else ''}{gained} points this round (total {total})" in item
         bought = [e[2]["card"] for e in round_one_log(state) if e[0] == seat and e[1] in ("buy", "take")]
         from py_engine.games.arnak import data as D
         for cid in bought:
@@ -92,6 +97,16 @@ def test_solo_summary_lists_every_rival_move_of_the_round():
     rival_total = state.history[0]["rival"]["total"]
     assert f"+{rival_total} points this round (total {rival_total})" in html
     assert "Passed first" not in html  # nobody to compare with
+
+
+def test_a_game_begun_at_a_later_round_shows_its_first_summary_as_a_total_only():
+    state, view = after_round_one(2, 4)
+    view["history"] = [dict(view["history"][0], round=3)]  # the first round it played was round 3
+    view["log"] = [dict(e, params=dict(e["params"], round=3)) if e["key"] in ("round", "round_end") else e
+                   for e in view["log"]]
+    html = str(arnak.round_summary(view, ["You", "Anna"]))
+    total = state.history[0]["scores"][0]["total"]
+    assert "points this round" not in html and f"score now {total}" in html
 
 
 def test_rival_row_on_the_board_shows_every_move_of_this_round():

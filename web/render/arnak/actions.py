@@ -1,8 +1,8 @@
 """Arnak's actions: their names (naming the thing: "Buy Trowel (1 coin)"), the status line, and the buttons
-for what has no place on the board (pass, end turn, choices inside an effect, idol slots, boons,
-assistants) with the large view of the selected thing (zoom). Every action the board draws as a target
-(a site, a row card, a research space, a temple tile, a hand card) is left out of the buttons; identical labels
-give one button.
+for what has no place on the board (pass, end turn, choices inside an effect, assistants) with the large view
+of the selected thing (zoom). Every action the board draws as a target (a site, a row card, a research space,
+a temple tile, a hand card, an idol slot, a guardian) is left out of the buttons; identical labels give one
+button.
 """
 
 from __future__ import annotations
@@ -121,6 +121,8 @@ def status_text(view: dict, ui: dict) -> str:
     pend = view["pending"]
     who = names[pend["seat"]]
     kind = pend["kind"]
+    if pend["seat"] != ui.get("me") and kind in ("turn", "free"):  # a bot's (another player's) turn: no orders
+        return tr("{name} is taking their turn.", name=who)
     if kind == "turn":
         return tr("{name}: take a main action (or free actions), or pass.", name=who)
     if kind == "free":
@@ -129,7 +131,7 @@ def status_text(view: dict, ui: dict) -> str:
         return tr("{name}: round end — put hand cards into the play area or keep them.", name=who)
     what = pend.get("for")
     action = T.describe(tuple(what)) if what else ""
-    if kind == "travel":
+    if kind == "travel" and pend["seat"] == ui.get("me"):
         icons = " + ".join(T.word(T.ICON_NAMES, i) for i in pend["icons"])
         if action:
             return tr("{name}: pay travel for {action}: {icons}.", name=who, action=action, icons=icons)
@@ -148,7 +150,7 @@ def status_text(view: dict, ui: dict) -> str:
 
 def on_board(view: dict, ui: dict, legal: list[tuple]) -> set[tuple]:
     """The actions the board draws as targets (see board_svg): one per site, per row card, per research
-    space, the temple tiles, the hand and the cards drawn aside."""
+    space, the temple tiles, the hand and the cards drawn aside, your idol slots and guardians."""
     out: set[tuple] = set()
     sites: set = set()
     spaces: set = set()
@@ -169,6 +171,8 @@ def on_board(view: dict, ui: dict, legal: list[tuple]) -> set[tuple]:
             spaces.add(a[2])
             out.add(a)
         elif k == "temple":
+            out.add(a)
+        elif me is not None and k in ("idol", "boon", "tboon"):  # your idol slots and guardians (pieces_row)
             out.add(a)
         elif k in ("keep", "putback") and len(a) > 1 and a[1] in aside:
             out.add(a)

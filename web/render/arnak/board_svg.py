@@ -10,7 +10,8 @@ players, hand) so nothing is panned sideways. Text is 12-15 units. Costs, reward
 
 Pointing: in your turn a hand card is selected by a click (data-cmd select "c:<id>"); the sites it can pay
 to travel to light up, and clicking one digs (data-act) and pays with the card (data-then: the shell applies
-it next when it is legal).
+it next when it is legal). A player's idols and guardians are pieces on their row (pieces_row): an idol slot you
+may place an idol in, a guardian whose boon you may use, is a lit target of its own.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ STYLE = tag("style", None, "".join(f".board .{k}{{{v}}}" for k, v in {
     "site": "fill:#e4dcc3;stroke:#6b5a3a", "camp": "fill:#d9e4c3;stroke:#5b6b3a", "l2": "fill:#e8d3c0;stroke:#6b4a3a",
     "card": "fill:#fffdf6;stroke:#333", "art": "fill:#efe3ff;stroke:#333", "fearc": "fill:#eadcf0;stroke:#333",
     "sect": "fill:#fff;fill-opacity:.55;stroke:#cbbf9f",
+    "pay": "fill:#f6d8d2;stroke:#a3402f", "tile": "fill:#fffbe8;stroke:#6b5a3a",
+    "use": "fill:#0b7a3b;fill-opacity:.1;stroke:#0b7a3b;stroke-width:4;cursor:pointer",
 }.items()))
 
 
@@ -134,6 +137,17 @@ def card_height(cards: list, w: float) -> float:
     return 44 + LEAD * max(n, 2) + 22
 
 
+def _name_lines(title: str, room: float) -> list[str]:
+    """A card's name in lines of whole words, each at most `room` wide but a single word wider than it."""
+    lines: list[str] = []
+    for word_ in title.split():
+        if lines and F.text_width(f"{lines[-1]} {word_}", PX["b"]) <= room:
+            lines[-1] += " " + word_
+        else:
+            lines.append(word_)
+    return lines or [""]
+
+
 def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act: tuple | None = None,
              testid: str | None = None, name: str = "", cmd: str | None = None, lit: bool = False,
              selected: bool = False, spot: str | None = None) -> Safe:
@@ -151,8 +165,13 @@ def card_box(card: dict, x: float, y: float, w: float = 132, h: float = 140, act
         face.append(tag("text", {"x": fmt(x + w - 24), "y": fmt(y + 18), "class": "b", "text-anchor": "end"},
                         num(card["cost"])))
         right = 40
-    names = F.layout([title], w - 8 - right, PX["b"])
-    face += F.draw(names, x + 5, y + 17, "b", PX["b"], LEAD)
+    room = w - 8 - right
+    if any(ord(c) >= 0x2E80 for c in title):  # a script without spaces (Japanese): cut where the line is full
+        names = F.layout([title], room, PX["b"])
+        face += F.draw(names, x + 5, y + 17, "b", PX["b"], LEAD)
+    else:  # words kept whole ("Grappling / Hook", not "Grapplin / g Hook"): a long one is narrowed to fit
+        names = _name_lines(title, room)
+        face += [fit_text(x + 5, y + 17 + LEAD * k, room, "b", line) for k, line in enumerate(names)]
     face += _draw(card_lines(card, w), x + 5, y + 22 + LEAD * max(len(names), 1))
     face.append(icon_row(card["travel"], x + 4, y + h - 12, 17))
     if card["vp"]:
@@ -252,7 +271,7 @@ def site_box(view: dict, s: dict, legal: list, geo: Geo, x: float, y: float, h: 
     if effect is not None:
         tokens = F.ops_tokens(effect)
     else:
-        tokens = [f"{3 if level == 1 else 6}", ("i", "compass"), _("to discover"), ("i", "idol")]
+        tokens = [num(3 if level == 1 else 6), ("i", "compass"), _("to discover"), ("i", "idol")]
         idol = s.get("idol")
         if idol in D.RES:
             tokens.append(("i", idol))
@@ -332,7 +351,7 @@ def _site_height(s: dict, geo: Geo) -> float:
     elif s["discovered"]:
         tokens = F.ops_tokens(D.SITE_TILES[level][s["tile"] - 1])
     else:
-        tokens = ["3", ("i", "compass"), _("to discover"), ("i", "idol"), ("i", "coin"),
+        tokens = [num(3), ("i", "compass"), _("to discover"), ("i", "idol"), ("i", "coin"),
                   tr("+{n} face down", n=s.get("face_down_idols") or 0)]
     return 34 + LEAD * len(_lines(tokens, geo.site_w - 10)) + 32
 
@@ -399,9 +418,23 @@ def _space(view: dict, sp: dict, legal: list, x: float, y: float, w: float, h: f
         costs = ["idol"]
     else:
         costs = [r for r in D.RES for _n in range(sp["cost"].get(r, 0))]
-    parts.append(icon_row(costs, x + w - 4, y + 11, 16, end=True))
-    parts.append(icon_row([b if b in D.RES else {"draw": "card", "upgrade": "up"}.get(b, b) for b in sp["bonus"]],
-                          x + w - 4, y + h - 11, 15, end=True))
+    # what you pay to go there: a reddish "pay" chip, "−" and the icons (top right); what lies there for the
+    # taking: bonus tiles, each icon on a small tile, "+" before them (bottom right)
+    if costs:
+        cw = 17 * len(costs) + 14
+        parts.append(tag("g", {"data-cost": len(costs)},
+                         tag("rect", {"x": fmt(x + w - cw - 3), "y": fmt(y + 2), "width": fmt(cw), "height": 19,
+                                      "rx": 9, "class": "pay"}),
+                         tag("text", {"x": fmt(x + w - cw + 1), "y": fmt(y + 16), "class": "b"}, "−"),
+                         icon_row(costs, x + w - 5, y + 11.5, 16, end=True)))
+    bonus = [b if b in D.RES else {"draw": "card", "upgrade": "up"}.get(b, b) for b in sp["bonus"]]
+    if bonus:
+        tiles = [tag("rect", {"x": fmt(x + w - 5 - 19 * (len(bonus) - j)), "y": fmt(y + h - 21), "width": 18,
+                              "height": 18, "rx": 3, "class": "tile"}) for j in range(len(bonus))]
+        parts.append(tag("g", {"data-bonus": len(bonus)}, tiles,
+                         tag("text", {"x": fmt(x + w - 8 - 19 * len(bonus)), "y": fmt(y + h - 7), "class": "b",
+                                      "text-anchor": "end"}, "+"),
+                         icon_row(bonus, x + w - 5 - 19 * len(bonus) + 2, y + h - 12, 14, gap=5)))
     for j, (seat, kind) in enumerate(here):
         parts.append(_piece(seat, kind, x + 14 + j * 24, y + h - 14))
     acts = [a for a in legal if a[0] == "research" and a[2] == space]
@@ -474,9 +507,129 @@ def supply_section(view: dict, legal: list, x0: float, y0: float, width: float,
     return join(parts), y + LEAD * len(lines) + 6 - y0
 
 
+# --- a player's idols and guardians ----------------------------------------------------------------------
+BOON_ICONS = {"exile": "exile", "draw": "card", "upgrade": "up"}  # the travel boons show their travel icon
+PIECE_ACTS = ("idol", "boon", "tboon")  # the local player's pieces are the targets of these actions
+
+
+def boon_icon(boon) -> str:
+    if not isinstance(boon, str):
+        return "guardian"
+    return BOON_ICONS.get(boon, boon if boon in D.ICONS else "guardian")
+
+
+def _use(x: float, y: float, w: float, h: float, act: tuple, name: str, testid: str) -> Safe:
+    """A piece you may use now: lit, focusable, named in words, its data-act the legal action."""
+    return tag("rect", {"x": fmt(x - 2), "y": fmt(y - 2), "width": fmt(w + 4), "height": fmt(h + 4), "rx": 6,
+                        "class": "use", **button_attrs(name, act, testid=testid)}, tag("title", None, name))
+
+
+def _slot_tile(view: dict, k: int, legal: list, x: float, y: float) -> tuple[float, Safe]:
+    """Idol-slot effect k of a player's board: its effect in icons; lit when placing an idol there is legal."""
+    ops = D.IDOL_SLOT_EFFECTS[k]
+    if ops[0][0] == "pay":  # pay, then gain: "−1 coin → +1 jewel"
+        tokens = [*F.op_tokens(ops[0]), "→", *F.ops_tokens(ops[1:])]
+    else:
+        tokens = F.ops_tokens(ops)
+    lines = F.layout(tokens, 200, PX["xs"])
+    w = max(off + (F.ICON_EM * PX["xs"] if not isinstance(t, str) else F.text_width(t, PX["xs"]))
+            for off, t in lines[0]) + 12
+    act = _find(legal, lambda a: a == ("idol", k))
+    about = T.describe(("idol", k))
+    face = [tag("rect", {"x": fmt(x), "y": fmt(y), "width": fmt(w), "height": 28, "rx": 5, "class": "box"}),
+            *F.draw(lines[:1], x + 6, y + 19, "xs", PX["xs"], LEAD)]
+    if act is None:
+        return w, tag("g", {"data-slot": k}, tag("title", None, about), tag("g", {"aria-hidden": "true"}, face))
+    return w, tag("g", {"data-slot": k}, tag("g", {"aria-hidden": "true"}, face),
+                  _use(x, y, w, 28, act, label(view, act), f"idol-slot-{k}"))
+
+
+def pieces_row(view: dict, p: dict, legal: list, x0: float, y0: float, width: float) -> tuple[Safe, float]:
+    """A player's idols and guardians as pieces on their board area: the idols held, the four idol slots (an
+    idol in each used one) and, while they hold an idol, the slots' five effects; each guardian overcome, its
+    boon's icon on it (faded once used). `legal`: the local player's actions when this is their box; a piece
+    (an idol slot's effect, a guardian) they may use now is a lit target. -> (pieces, height)"""
+    groups: list[list[tuple[float, object]]] = []  # groups of (width, draw(x, y) -> Safe) kept on one line
+    def count(v, most: int) -> int:  # a peer's view may hold anything here: a number drawn, capped
+        return min(v, most) if isinstance(v, int) and not isinstance(v, bool) and v > 0 else 0
+
+    held, used = count(p.get("idols"), 12), count(p.get("slots"), 4)
+    if held or used:
+        about = tr("idols {idols} + {slots} in slots", idols=held, slots=used)
+        lit = any(a[0] == "idol" for a in legal)
+
+        def idols(x, y, n=held, lit=lit, about=about):
+            out = [tag("title", None, about)]
+            for j in range(n):
+                out.append(icon("idol", x + 11 + j * 22, y + 14, 22))
+            if lit:
+                out.insert(1, tag("rect", {"x": fmt(x - 1), "y": fmt(y), "width": fmt(22 * n + 2), "height": 28,
+                                           "rx": 6, "class": "lit"}))
+            return tag("g", {"data-testid": f"idols-{p['seat']}", "data-lit": "1" if lit else None}, out)
+
+        def slots(x, y, used=used, about=about):
+            out = [tag("title", None, about)]
+            for j in range(4):
+                out.append(tag("rect", {"x": fmt(x + j * 24), "y": fmt(y + 3), "width": 22, "height": 22, "rx": 11,
+                                        "fill": "#f6efe0", "stroke": "#6b5a3a", "stroke-dasharray":
+                                        None if j < used else "3 2"}))
+                if j < used:
+                    out.append(icon("idol", x + j * 24 + 11, y + 14, 18))
+            return tag("g", {"data-testid": f"idol-slots-{p['seat']}", "data-used": used}, out)
+
+        group = [(22.0 * held, idols)] if held else []
+        groups.append(group + [(4 * 24 - 2, slots)])
+        if held:
+            tiles = []
+            for k in range(len(D.IDOL_SLOT_EFFECTS)):
+                w, _tile = _slot_tile(view, k, legal, 0, 0)
+                tiles.append((w, lambda x, y, k=k: _slot_tile(view, k, legal, x, y)[1]))
+            groups.append(tiles)
+    guards = []
+    for i, g in enumerate(p["guardians"][:20]):
+        if not isinstance(g, dict):
+            continue
+
+        def guardian(x, y, i=i, g=g):
+            boon = g.get("boon") if isinstance(g.get("boon"), str) else "?"
+            n = g["id"] + 1 if isinstance(g.get("id"), int) else "?"
+            about = tr("Guardian {n}, its boon: {boon}", n=n, boon=T.boon_text(boon))
+            if g.get("used"):
+                about += " " + _("(used)")
+            face = tag("g", {"opacity": ".45" if g.get("used") else None},
+                       tag("rect", {"x": fmt(x), "y": fmt(y), "width": 44, "height": 28, "rx": 5, "fill": "#f4e3e3",
+                                    "stroke": "#8e2b2b"}),
+                       icon("guardian", x + 12, y + 14, 20), icon(boon_icon(boon), x + 32, y + 14, 18),
+                       tag("path", {"d": f"M{fmt(x + 4)} {fmt(y + 24)}L{fmt(x + 40)} {fmt(y + 4)}",
+                                    "stroke": "#333", "stroke-width": 2}) if g.get("used") else None)
+            act = _find(legal, lambda a: a[0] in ("boon", "tboon") and a[1] == i)
+            attrs = {"data-guardian": i, "data-used": "1" if g.get("used") else None}
+            if act is None:
+                return tag("g", attrs, tag("title", None, about), tag("g", {"aria-hidden": "true"}, face))
+            return tag("g", attrs, tag("g", {"aria-hidden": "true"}, face),
+                       _use(x, y, 44, 28, act, tr("{name}: {what}", name=about, what=label(view, act)),
+                            f"{act[0]}-{i}"))
+        guards.append((44.0, guardian))
+    if guards:
+        groups.append(guards)
+    out: list = []
+    x, y = x0, y0
+    for group in groups:
+        need = sum(w + 6 for w, _d in group) - 6
+        if x > x0 and x + need > x0 + width:
+            x, y = x0, y + 34
+        for w, draw in group:
+            if x > x0 and x + w > x0 + width:
+                x, y = x0, y + 34
+            out.append(draw(x, y))
+            x += w + 6
+        x += 10
+    return join(*out), (y + 34 - y0) if groups else 0.0
+
+
 # --- players -------------------------------------------------------------------------------------------
 def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: bool = False,
-               me: int | None = None) -> tuple[Safe, float]:
+               me: int | None = None, legal: list | None = None) -> tuple[Safe, float]:
     seat = p["seat"]
     colour = PLAYER_COLOURS[seat % 4]
     name = names[seat] if seat < len(names) else tr("Player {n}", n=seat + 1)
@@ -504,14 +657,15 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: b
         parts.append(tag("text", {"x": fmt(x + 21), "y": fmt(y + 5), "class": "b"}, num(n)))
         x += 44
     y0 += y - (y0 + 34)
+    mine = me is not None and seat == me
+    pieces, ph = pieces_row(view, p, (legal or []) if mine else [], 20, y0 + 48, w - 16)
+    parts.append(pieces)
+    y0 += ph
     more = [tr("play area: {cards}", cards=T._list(T.card_label(c["name"]) for c in p["play"]) or "-")]
     if p["assistants"]:
         more.append(_("assistants:") + " " + T._list(
             (tr("#{n} gold", n=a["id"]) if a["gold"] else f"#{a['id']}") + (" " + _("(used)") if a["exhausted"] else "")
             for a in p["assistants"]))
-    if p["guardians"]:
-        more.append(_("guardians:") + " " + T._list(
-            T.boon_word(g["boon"]) + (" " + _("(used)") if g["used"] else "") for g in p["guardians"]))
     if p["temple_tiles"]:
         more.append(tr("temple tiles {n}", n=len(p["temple_tiles"])))
     if p["fear_tiles"]:
@@ -522,9 +676,10 @@ def player_box(view: dict, p: dict, names: list, geo: Geo, y0: float, editing: b
     parts += _draw(lines, 20, y0 + 60)
     h = 50 + LEAD * len(lines) + 4 + (y0 - top)
     if editing:  # the position editor points at them (a hand drawn face down, the deck: only here)
+        guardians = _("guardians:")
         hidden = [] if seat == me else [(f"hand-{seat}", f"{tr('{who}: hand', who=name)} {num(p['hand_count'])}")]
         chips, hc = _spot_chips(hidden + [(f"deck-{seat}", f"{_('Deck')} {num(p['deck'])}"),
-                                          (f"guardians-{seat}", f"{_('guardians:')} {num(len(p['guardians']))}"),
+                                          (f"guardians-{seat}", f"{guardians} {num(len(p['guardians']))}"),
                                  (f"assistants-{seat}", f"{_('assistants:')} {num(len(p['assistants']))}"),
                                  (f"tiles-{seat}", tr("temple tiles {n}", n=len(p["temple_tiles"])))],
                                 20, top + h, w - 16)
@@ -562,8 +717,9 @@ def rival_box(view: dict, geo: Geo, y0: float, editing: bool = False) -> tuple[S
                                           "leftmost choice, → the rightmost).")), _draw(lines, 20, y)))
     h = 28 + LEAD * (len(did) + len(lines)) + 10
     if editing:  # the position editor points at them
+        guardians = _("guardians:")
         chips, hc = _spot_chips([("rival-tiles", tr("action tiles {n}", n=r["left"] + len(r["used"]))),
-                                 ("rival-guardians", f"{_('guardians:')} {num(len(r['guardians']))}"),
+                                 ("rival-guardians", f"{guardians} {num(len(r['guardians']))}"),
                                  ("rival-cards", tr("cards {n}", n=len(r["cards"]))),
                                  ("rival-temple", tr("temple tiles {n}", n=len(r["temple_tiles"]))),
                                  ("rival-idols", tr("idols face up {n}", n=len(r["idols_up"])))],
@@ -670,7 +826,7 @@ def board(view: dict, ui: dict, legal: list, names: list) -> Safe:
         parts += [sites, res, sup]
         y += max(hs + 4 + hu, hr) + 8
     for p in view["player_info"]:
-        box, h = player_box(view, p, names, geo, y, bool(ui.get("editing")), me)
+        box, h = player_box(view, p, names, geo, y, bool(ui.get("editing")), me, legal)
         parts.append(box)
         y += h + 6
     if view.get("rival"):

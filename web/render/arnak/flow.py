@@ -31,7 +31,7 @@ def res_tokens(r, sign: str = "") -> list:
     out: list = []
     for i, v in enumerate(r):
         if v:
-            out += [f"{sign}{v}", ("i", D.RES[i])]
+            out += [sign + num(v), ("i", D.RES[i])]  # digits as the language writes them (Persian: +۱)
     return out
 
 
@@ -43,15 +43,21 @@ def op_tokens(op: tuple) -> list:
     if k == "pay":
         return ["−", *res_tokens(op[1])] if any(op[1]) else []
     if k == "draw":
-        return [("i", "card"), f"+{op[1]}"]
+        return [("i", "card"), "+" + num(op[1])]
     if k in ICON_OPS and len(op) == 1:
         return [("i", ICON_OPS[k]), T.op_text(op)]
     if k == "or":
         out: list = []
-        for j, branch in enumerate(op[1:]):
+        for j, (prefix, gains) in enumerate(T.or_groups(op[1:])):
             if j:
                 out.append(_("or"))
-            out += ops_tokens(branch)
+            if len(gains) == 1:
+                out += ops_tokens(prefix + gains[0])
+                continue
+            if prefix:
+                out += [*ops_tokens(prefix), "→"]
+            for n, g in enumerate(gains):  # one of: +1 coin / +1 compass / +1 tablet
+                out += (["/"] if n else []) + ops_tokens(g)
         return out
     if k == "discard":
         then = ops_tokens(op[1])

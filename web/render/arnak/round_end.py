@@ -112,9 +112,19 @@ def _gains(entries: list[dict], seat: int) -> list[Safe]:
     return out
 
 
-def _points(before: dict | None, after: dict, seat: int | None) -> Safe:
+# a player's score when a game begins (the table shows it before round 1): the four empty idol slots and the
+# starting deck (its two Fear cards); the rival starts at 0
+START_TOTAL = sum(D.EMPTY_SLOT_VP) + sum(D.FEAR_VP if c == D.FEAR else D.CARDS[c][4] for c in D.STARTING_DECK)
+
+
+def _points(before: dict | None, after: dict, seat: int | None, first: bool = False) -> Safe:
+    """The points a round brought and the total; `before` the previous round's entry, None for the first round
+    (`first`: the game's own first round, from the starting score) or a game begun from a later position (its
+    total only: what it had before is not known)."""
     now = _total(after, seat)
-    gained = now - _total(before, seat)
+    if before is None and not first:
+        return join(inline("vp"), " ", tr("score now {n}", n=now))
+    gained = now - (_total(before, seat) if before is not None else START_TOTAL if seat is not None else 0)
     return join(inline("vp"), " ", tr("{gained} points this round (total {total})",
                                        gained=("+" if gained >= 0 else "") + num(gained), total=num(now)))
 
@@ -139,12 +149,12 @@ def round_summary(view: dict, names: list[str]) -> Safe | None:
         name = names[seat] if seat < len(names) else tr("Player {n}", n=seat + 1)
         items.append(tag("li", {"data-testid": f"round-seat-{seat}"}, tag("b", None, tag("bdi", None, name), ":"),
                          " ", join(*[join(sep if k else None, part) for k, part in
-                                     enumerate([_points(before, last, seat), *_gains(entries, seat)])])))
+                                     enumerate([_points(before, last, seat, n == 1), *_gains(entries, seat)])])))
     rival = None
     if view.get("rival") and last.get("rival"):
         moves = rival_moves(view.get("log") or [], n)
         rival = tag("li", {"data-testid": "round-rival"}, tag("b", None, _("Rival"), ":"), " ",
-                    _points(before, last, None),
+                    _points(before, last, None, n == 1),
                     tag("ol", {"data-testid": "round-rival-moves"}, "", [tag("li", None, move_html(d)) for d in moves]))
     nxt = None
     rounds = view.get("rounds") if isinstance(view.get("rounds"), int) else D.ROUNDS

@@ -1,13 +1,12 @@
 """Arnak's words: the data (resources, icons, tiles, sites) and every effect op in the interface language.
 
 Card texts are generated from the engine's effect ops (py_engine.games.arnak.data), so they always say what
-the engine does. Card names are the printed components' names and stay as printed (the starting cards'
-names are translated).
+the engine does. Card names are translated (the engine's data holds the English ones).
 """
 
 from __future__ import annotations
 
-from i18n import N_, _, tr, trn
+from i18n import N_, _, num, tr, trn
 
 from py_engine.games.arnak import data as D
 
@@ -20,8 +19,39 @@ TOKEN_SHORT = {"notebook": N_("N"), "glass": N_("G")}
 TOKEN_NAMES = {"notebook": N_("notebook"), "glass": N_("magnifying glass")}
 IDOL_WORDS = {"exile": N_("exile"), "upgrade": N_("upgrade"), "refresh": N_("refresh")}
 BONUS_WORDS = {"draw": N_("draw"), "exile": N_("exile"), "upgrade": N_("upgrade")}
-# the starting cards' names (every other card keeps its printed English name)
+# the starting cards' names
 BASIC_NAMES = {"Funding": N_("Funding"), "Exploration": N_("Exploration"), "Fear": N_("Fear")}
+# i18n: an Arnak card's name (an item or an artifact of Lost Ruins of Arnak); in the words of your language
+CARD_NAMES = {"Aeroplane": N_("Aeroplane"), "Airdrop": N_("Airdrop"), "Ancient Wine": N_("Ancient Wine"),
+              "Army Knife": N_("Army Knife"), "Automobile": N_("Automobile"), "Axe": N_("Axe"),
+              "Bear Trap": N_("Bear Trap"), "Binoculars": N_("Binoculars"), "Bow and Arrows": N_("Bow and Arrows"),
+              "Brush": N_("Brush"), "Carrier Pigeon": N_("Carrier Pigeon"),
+              "Ceremonial Rattle": N_("Ceremonial Rattle"), "Chronometer": N_("Chronometer"),
+              "Cleansing Cauldron": N_("Cleansing Cauldron"), "Coconut Flask": N_("Coconut Flask"),
+              "Crystal Earring": N_("Crystal Earring"), "Decorated Horn": N_("Decorated Horn"), "Dog": N_("Dog"),
+              "Fishing Rod": N_("Fishing Rod"), "Flask": N_("Flask"), "Gold Pan": N_("Gold Pan"),
+              "Grappling Hook": N_("Grappling Hook"), "Guardian's Crown": N_("Guardian's Crown"),
+              "Guardian's Ocarina": N_("Guardian's Ocarina"), "Guiding Skull": N_("Guiding Skull"),
+              "Guiding Stone": N_("Guiding Stone"), "Hat": N_("Hat"), "Horse": N_("Horse"),
+              "Hot Air Balloon": N_("Hot Air Balloon"), "Hunting Arrows": N_("Hunting Arrows"),
+              "Idol of Ara-Anu": N_("Idol of Ara-Anu"), "Inscribed Blade": N_("Inscribed Blade"),
+              "Journal": N_("Journal"), "Lantern": N_("Lantern"), "Large Backpack": N_("Large Backpack"),
+              "Machete": N_("Machete"), "Monkey Medallion": N_("Monkey Medallion"), "Mortar": N_("Mortar"),
+              "Obsidian Earring": N_("Obsidian Earring"), "Ornate Hammer": N_("Ornate Hammer"),
+              "Ostrich": N_("Ostrich"), "Pack Donkey": N_("Pack Donkey"), "Parrot": N_("Parrot"),
+              "Passage Shell": N_("Passage Shell"), "Pathfinder's Sandals": N_("Pathfinder's Sandals"),
+              "Pathfinder's Staff": N_("Pathfinder's Staff"), "Pickaxe": N_("Pickaxe"),
+              "Precision Compass": N_("Precision Compass"), "Revolver": N_("Revolver"),
+              "Ritual Dagger": N_("Ritual Dagger"), "Rope": N_("Rope"), "Rough Map": N_("Rough Map"),
+              "Runes of the Dead": N_("Runes of the Dead"), "Sacred Drum": N_("Sacred Drum"),
+              "Sea Turtle": N_("Sea Turtle"), "Serpent Idol": N_("Serpent Idol"),
+              "Serpent's Gold": N_("Serpent's Gold"), "Star Charts": N_("Star Charts"),
+              "Steam Boat": N_("Steam Boat"), "Stone Jar": N_("Stone Jar"), "Stone Key": N_("Stone Key"),
+              "Sturdy Boots": N_("Sturdy Boots"), "Sundial": N_("Sundial"), "Tent": N_("Tent"),
+              "Theodolite": N_("Theodolite"), "Tigerclaw Hairpin": N_("Tigerclaw Hairpin"), "Torch": N_("Torch"),
+              "Trader's Coins": N_("Trader's Coins"), "Traders' Scales": N_("Traders' Scales"),
+              "Treasure Chest": N_("Treasure Chest"), "Trowel": N_("Trowel"), "War Club": N_("War Club"),
+              "War Mask": N_("War Mask"), "Watch": N_("Watch"), "Whip": N_("Whip")}
 STACK_NAMES = {"bronze-a": N_("bronze A"), "bronze-b": N_("bronze B"), "bronze-c": N_("bronze C"),
                "silver-left": N_("silver left"), "silver-right": N_("silver right"), "gold": N_("gold")}
 RIVAL_DIG = {"dig-coin": N_("dig (coin)"), "dig-compass": N_("dig (compass)"), "dig-tablet": N_("dig (tablet)"),
@@ -71,8 +101,8 @@ def word(table: dict, key) -> str:
 
 
 def card_label(name) -> str:
-    """A card's name: the starting cards in the interface language, the others as printed."""
-    return word(BASIC_NAMES, name) if name in BASIC_NAMES else str(name)
+    """A card's name in the interface language (the engine's data names it in English)."""
+    return word(BASIC_NAMES, name) if name in BASIC_NAMES else word(CARD_NAMES, name)
 
 
 def res_amount(res: str, n) -> str:
@@ -122,7 +152,17 @@ def op_text(op: tuple) -> str:
     if k == "draw_bottom":
         return trn("draw {n} card from the bottom of your deck", "draw {n} cards from the bottom of your deck", op[1])
     if k == "or":
-        return tr("choose: {options}", options=_(" or ").join(ops_text(b) for b in op[1:]))
+        options = []
+        for prefix, gains in or_groups(op[1:]):
+            if len(gains) == 1:
+                options.append(ops_text(prefix + gains[0]))
+                continue
+            one_of = " / ".join(_res_text(g[0][1]) for g in gains)
+            options.append(tr("{effect}, then gain one of: {options}", effect=ops_text(prefix), options=one_of)
+                           if prefix else tr("gain one of: {options}", options=one_of))
+        # "or" between whole options, after the separator of two effects ("…; or …")
+        join_ = (_sep() + _("or") + " ") if any(len(g) > 1 for _p, g in or_groups(op[1:])) else _(" or ")
+        return tr("choose: {options}", options=join_.join(options))
     if k == "discard":
         then = ops_text(op[1])
         if op[2:] == ("must",):  # camp 5: compulsory while you hold a card
@@ -167,6 +207,25 @@ def op_text(op: tuple) -> str:
     if k == "guiding":
         return tr("resolve the top level {level} site tile", level="I" if op[1] == 1 else "II")
     return word(SIMPLE_OPS, k)
+
+
+def or_groups(branches) -> list[tuple[tuple, list[tuple]]]:
+    """An "or" op's branches with the same first ops and a gain last grouped (Army Knife: exile a card, then
+    gain one of three; or gain one of three pairs): [(first ops, [(gain op,), ...]), ...], in order."""
+    out: list[tuple[tuple, list[tuple]]] = []
+    for b in branches:
+        b = tuple(b)
+        if b and b[-1][0] == "gain":
+            prefix, last = b[:-1], b[-1:]
+            if out and out[-1][0] == prefix and out[-1][1][-1]:
+                out[-1][1].append(last)
+                continue
+            out.append((prefix, [last]))
+        else:
+            out.append((b, [()]))
+    # two plain gains read better as "gain 1 arrowhead or gain 1 jewel"
+    return [g for prefix, gains in out
+            for g in ([(prefix, gains)] if prefix or len(gains) > 2 else [((), [x]) for x in gains])]
 
 
 def ops_text(ops) -> str:
@@ -316,7 +375,7 @@ def research_space_text(view: dict, sp: dict, cost: str) -> str:
     if space == D.TEMPLE:
         text = tr("Lost temple (cost {cost}): only a magnifying glass may enter; arriving scores {vp} VP by "
                   "order of arrival, and you may take a temple bonus tile.", cost=cost,
-                  vp=" / ".join(str(v) for v in D.TEMPLE_ARRIVAL_VP))
+                  vp=" / ".join(num(v) for v in D.TEMPLE_ARRIVAL_VP))
     elif isinstance(row, int) and 0 < row < len(rows):
         gops, gvp, nops, nvp = rows[row]
         text = tr("Row {row}, space {space} (cost {cost}). Magnifying glass: {glass} ({gvp} VP). Notebook: "
