@@ -1,0 +1,119 @@
+"""Studies end to end (issue 36): the Lost Cities scoring study of rules-example.html embedded in a page of a second
+origin; the reader steps through it with Next, Back and the arrow keys, answers its question wrongly (the step's
+explanation, then the study's move shown), then rightly on a retry, and plays on from the last step with the same
+cards shown. Pointer and keyboard only."""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+import zlib
+
+from py_engine.games.lost_cities.study_example import scoring_study
+from py_engine.games.lost_cities.zones import card_id
+
+from .conftest import BOOT_TIMEOUT, Watch, build
+
+HOST = """<!doctype html><html><head><meta charset="utf-8"><title>Scoring in Lost Cities</title>
+<link rel="icon" href="data:,"></head><body><h1>Scoring</h1>
+<iframe id="study" src="{src}" title="A study" style="width:900px;height:760px;border:0"></iframe>
+<script>
+window.got = [];
+addEventListener("message", e => {{ if (e.data && e.data.source === "explorers-embed") window.got.push(e.data); }});
+</script></body></html>"""
+
+
+def code(data: dict) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)).decode() \
+        .rstrip("=")
+
+
+def hand(frame) -> list[str]:
+    return [frame.locator("[data-testid=hand-card]").nth(i).get_attribute("data-arg")
+            for i in range(frame.locator("[data-testid=hand-card]").count())]
+
+
+def test_a_reader_steps_through_a_study_answers_and_plays_on(browser, site, tmp_path):
+    server = build.make_server(0, root=tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"  # another port: another origin
+    src = f"{site}embed.html?study={code(scoring_study())}&seat=0&id=scoring&origin={origin}"
+    (tmp_path / "host.html").write_text(HOST.format(src=src))
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, origin)
+    got = "window.got"
+    try:
+        page.goto(origin + "/host.html")
+        frame = page.frame_locator("#study")
+        frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
+        page.wait_for_function(f"{got}.some(m => m.type === 'ready' && m.mode === 'study' && m.total === 14)",
+                               timeout=60_000)
+        pos = frame.locator("[data-testid=st-pos]")
+        assert pos.inner_text() == "1 / 14"
+        assert "(3 + 4 + 5 − 20) × 2 = −16" in frame.locator("[data-testid=caption]").inner_text()
+        assert frame.locator("[data-testid=mark-ring]").count() == 1 and frame.locator("[data-testid=mark-arrow]")\
+            .count() == 1
+        assert frame.locator("#board [data-act]").count() == 0  # a step is read, not played
+        assert frame.locator("[data-testid=st-back]").is_disabled()
+
+        # Next, Back and the arrow keys; each step reaches the page.
+        frame.locator("[data-testid=st-next]").click()
+        page.wait_for_function(f"{got}.some(m => m.type === 'step' && m.step === 2)")
+        assert pos.inner_text() == "2 / 14" and "Red 7" in frame.locator("[data-testid=caption]").inner_text()
+        page.keyboard.press("ArrowRight")
+        frame.locator("[data-testid=st-pos]:text-is('3 / 14')").wait_for()
+        page.keyboard.press("ArrowLeft")
+        frame.locator("[data-testid=st-pos]:text-is('2 / 14')").wait_for()
+        frame.locator("[data-testid=st-back]").click()
+        frame.locator("[data-testid=st-pos]:text-is('1 / 14')").wait_for()
+        for k in range(2, 7):
+            page.keyboard.press("ArrowRight")
+            frame.locator(f"[data-testid=st-pos]:text-is('{k} / 14')").wait_for()
+
+        # The question: "Your move". A discard of the red 8 is not the study's move.
+        page.wait_for_function(f"{got}.some(m => m.type === 'step' && m.step === 6 && m.asking)")
+        assert frame.locator("[data-testid=status]").inner_text() == "Your move: play it on the board."
+        assert frame.locator("[data-testid=st-next]").inner_text() == "Show the answer"
+        red8 = str(card_id("red-8"))
+        frame.locator(f"[data-testid=hand-card][data-arg='{red8}']").click()
+        frame.locator("[data-testid=discard-btn]").click()
+        feedback = frame.locator("[data-testid=st-feedback]")
+        feedback.wait_for()
+        assert feedback.inner_text().startswith("Not this move. Red 8 on your red expedition: (27 − 20) × 2 = +14.")
+        assert feedback.inner_text().endswith("The study's move is shown.")
+        page.wait_for_function(f"{got}.some(m => m.type === 'answer' && m.step === 6 && m.right === false)")
+        assert red8 not in hand(frame)  # the study's move, played: the red 8 is on the expedition
+        assert "+14" in frame.locator("[data-testid=row-score-0-red]").text_content()
+
+        # A retry: back one step and forward again asks again; the red 8 on the expedition is right.
+        frame.locator("[data-testid=st-back]").click()
+        frame.locator("[data-testid=st-pos]:text-is('5 / 14')").wait_for()
+        frame.locator("[data-testid=st-next]").click()
+        frame.locator("[data-testid=st-next]:text-is('Show the answer')").wait_for()
+        frame.locator(f"[data-testid=hand-card][data-arg='{red8}']").click()
+        frame.locator("[data-testid=expedition-red][data-act]").click()
+        frame.locator("[data-testid=st-feedback]:text-is(\"Right: that is the study's move.\")").wait_for()
+        page.wait_for_function(f"{got}.some(m => m.type === 'answer' && m.step === 6 && m.right === true)")
+
+        # To the last step, then play on from exactly what is shown.
+        for k in range(7, 15):
+            frame.locator("[data-testid=st-next]").click()
+            frame.locator(f"[data-testid=st-pos]:text-is('{k} / 14')").wait_for()
+        assert frame.locator("[data-testid=st-next]").is_disabled()
+        assert "72 points" in frame.locator("[data-testid=caption]").inner_text()
+        shown = hand(frame)
+        assert len(shown) == 7 and "+72" in frame.locator("[data-testid=row-score-0-red]").text_content()
+        frame.locator("[data-testid=play-on]").click()
+        frame.locator("[data-testid=deck][data-act]").wait_for()
+        assert hand(frame) == shown  # the same cards
+        frame.locator("[data-testid=deck][data-act]").click()
+        page.wait_for_function(f"{got}.some(m => m.type === 'move' && m.seat === 0)")
+        frame.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # the bot moved
+        assert frame.locator("[data-testid=hand-card]").count() == 8
+        assert frame.locator("[data-testid=error]").count() == 0
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()
+        server.shutdown()
