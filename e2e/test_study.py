@@ -117,3 +117,65 @@ def test_a_reader_steps_through_a_study_answers_and_plays_on(browser, site, tmp_
     finally:
         context.close()
         server.shutdown()
+
+
+def test_a_writer_builds_a_three_step_study_in_the_editor_and_a_reader_answers_it(browser, site):
+    """The editor: a valid Lost Cities position, "Make a study", a discard played on the board (step 2, a
+    question with its explanation), a draw (step 3, with a caption and a highlight); its embed on a second origin
+    asks the question, explains a wrong answer, takes the right one on a retry, and plays on."""
+    from .helpers import on_second_origin
+    from .test_editor import open_editor
+
+    context, page, watch = open_editor(browser, site, "lost-cities")
+    page.click("[data-testid=st-start]")
+    page.wait_for_selector("[data-testid=st-ok]")
+    assert page.inner_text("[data-testid=st-ok]") == "The study is valid: 1 step."
+    cards = page.locator("[data-testid=st-board] [data-testid=hand-card]")
+    first, second = cards.nth(0).get_attribute("data-arg"), cards.nth(1).get_attribute("data-arg")
+    cards.nth(0).click()
+    page.click("[data-testid=discard-btn]")
+    page.wait_for_selector("[data-testid=st-step-2][aria-pressed=true]")
+    page.click("[data-testid=st-question]")
+    page.wait_for_selector("[data-testid=st-explain]")
+    page.fill("[data-testid=st-explain]", "Keep the <b>pairs</b>: this card helps nobody.")
+    page.press("[data-testid=st-explain]", "Tab")
+    page.fill("[data-testid=st-caption]", "Your move: which card goes?")
+    page.press("[data-testid=st-caption]", "Tab")
+    page.wait_for_function("document.querySelector('[data-testid=st-step-2]').textContent.includes('(a question)')")
+    page.click("[data-testid=st-board] [data-testid=deck][data-act]")
+    page.wait_for_selector("[data-testid=st-step-3][aria-pressed=true]")
+    page.fill("[data-testid=st-caption]", "Then a card from the deck")
+    page.press("[data-testid=st-caption]", "Tab")
+    page.click('[data-testid="st-mark-deck"]')
+    page.wait_for_selector('[data-testid="st-mark-deck"][aria-pressed=true]')
+    assert page.inner_text("[data-testid=st-ok]") == "The study is valid: 3 steps."
+    assert page.locator("#board [data-testid=mark-ring]").count() == 1
+    url = page.input_value("[data-testid=st-embed-url]")
+    assert url.startswith(site + "embed.html?study=") and "&id=study-" in url
+    assert not watch.errors, watch.errors
+
+    with on_second_origin(context, url, "<h1>Discards</h1>", width=900, height=760) as frame:
+        assert frame.locator("[data-testid=st-pos]").inner_text() == "1 / 3"
+        frame.locator("[data-testid=st-next]").click()
+        frame.locator("[data-testid=st-next]:text-is('Show the answer')").wait_for()
+        assert frame.locator("[data-testid=caption]").inner_text() == "Your move: which card goes?"
+        frame.locator(f"[data-testid=hand-card][data-arg='{second}']").click()
+        frame.locator("[data-testid=discard-btn]").click()
+        feedback = frame.locator("[data-testid=st-feedback]")
+        feedback.wait_for()
+        assert "Keep the <b>pairs</b>: this card helps nobody." in feedback.inner_text()  # as written, escaped
+        assert first not in hand(frame) and second in hand(frame)  # the study's move is shown
+        frame.locator("[data-testid=st-back]").click()
+        frame.locator("[data-testid=st-next]").click()
+        frame.locator(f"[data-testid=hand-card][data-arg='{first}']").click()
+        frame.locator("[data-testid=discard-btn]").click()
+        frame.locator("[data-testid=st-feedback]:text-is(\"Right: that is the study's move.\")").wait_for()
+        frame.locator("[data-testid=st-next]").click()
+        frame.locator("[data-testid=st-pos]:text-is('3 / 3')").wait_for()
+        assert frame.locator("[data-testid=mark-ring]").count() == 1
+        shown = hand(frame)
+        frame.locator("[data-testid=play-on]").click()
+        frame.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # the bot moved: my turn
+        assert hand(frame) == shown
+        assert frame.locator("[data-testid=error]").count() == 0
+    context.close()

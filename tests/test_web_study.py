@@ -136,3 +136,50 @@ def test_a_bad_study_link_says_which_step(monkeypatch):
         embed.Embed(params).load()
     except Exception as exc:  # noqa: BLE001 - the frame shows the words
         assert str(exc) == "Step 4: this move is not legal here"
+
+
+def test_the_editor_writes_a_three_step_study():
+    import editor
+    import editor_study
+
+    from tests.test_position import lc_example
+
+    ed = editor.Editor(lc_example())
+    assert ed.pos is not None and 'data-testid="st-start"' in str(editor.preview_html(ed, ["A", "B"], "https://x/"))
+
+    class App:
+        selected = None
+        editor = ed
+
+    app = App()
+    editor_study.command(app, ed, "ed-st-start", None)
+    au = ed.study
+    assert au.total == 1 and au.mover() == 0
+    assert not au.play(["play", 999]) and au.total == 1  # not legal: no step
+    assert au.play(["play", card_id("blue-2")]) and au.k == 1
+    au.set_caption("The <i>blue</i> 2 opens blue")
+    au.set_question(True)
+    au.set_explain("Eight blue cards in hand")
+    au.toggle_mark("expedition.0.blue")
+    au.arrow("blue-2")
+    au.arrow("expedition.0.blue")
+    editor_study.play(app, [["draw", "deck"]], None)
+    assert au.total == 3 and au.mover() == 1
+    page = str(editor_study.html(app, ed, au, "https://x.example/index.html", "https://rules.example"))
+    assert "The study is valid: 3 steps." in page and 'data-testid="st-board"' in page and 'data-cmd="select"' in page
+    au.pick("1")
+    page = str(editor_study.html(app, ed, au, "https://x.example/index.html", "https://rules.example"))
+    assert "&lt;i&gt;blue&lt;/i&gt;" in page and "<i>blue" not in page and "(a question)" in page
+    url, code = au.export("https://x.example/index.html", "https://rules.example")
+    assert "origin=https://rules.example" in url and "&id=study-" in url and code.startswith("<iframe")
+    study = studies.load(records.embed_params(url.split("?", 1)[1])["study"])
+    step = study.steps[1]
+    assert step.question and step.explain == "Eight blue cards in hand"
+    assert step.annotations == {"caption": "The <i>blue</i> 2 opens blue", "highlight": ["expedition.0.blue"],
+                                "arrows": [["blue-2", "expedition.0.blue"]]}
+    au.pick("2")
+    au.set_question(True)  # seat 0's draw is a move of the study's seat: may be a question
+    au.undo()
+    assert au.total == 2 and au.k == 1
+    editor_study.command(app, ed, "ed-st-stop", None)
+    assert ed.study is None
