@@ -10,6 +10,8 @@ import json
 import threading
 import zlib
 
+import pytest
+
 from py_engine.games.lost_cities.study_example import scoring_study
 from py_engine.games.lost_cities.zones import card_id
 
@@ -179,3 +181,87 @@ def test_a_writer_builds_a_three_step_study_in_the_editor_and_a_reader_answers_i
         assert hand(frame) == shown
         assert frame.locator("[data-testid=error]").count() == 0
     context.close()
+
+
+def catan_study() -> dict:
+    """Seat 0 in its main phase (tests/test_position.py's city example): the question is to chase the robber with
+    the knight on intersection 3 (ending the turn is the wrong answer); then the robber goes to hex 1."""
+    from py_engine.core import study as S
+    from tests.test_position import catan_city_example
+
+    study = S.of_position(catan_city_example(), [[0, ["chase", 3]], [0, ["robber", 1]]])
+    study["steps"][0]["caption"] = "The robber stands on your hills."
+    study["steps"][1].update(question=True, caption="Your move: the robber blocks your city.",
+                             explain="An active knight next to the robber chases it away.")
+    study["steps"][2]["caption"] = "The robber moves on."
+    return study
+
+
+def arnak_study() -> dict:
+    """Seat 0 digs at camp 1 (the question; buying an item is the wrong answer) and pays its boot with a car."""
+    from py_engine.core import study as S
+    from py_engine.games.arnak import data as D
+    from tests.test_position import arnak_example
+
+    pos = arnak_example()
+    pos["seed"] = 2
+    study = S.of_position(pos, [[0, ["dig", 0]], [0, ["tcard", D.EXPLORE_CAR]], [0, ["tcard", D.FEAR]]])
+    study["steps"][1].update(question=True, caption="Your move: where do coins come from?",
+                             explain="Camp 1 pays 2 coins for one boot.")
+    return study
+
+
+CASES = {"catan-ck": (catan_study, "[data-testid=end-btn]", "[data-testid=t-v3]"),
+         "arnak": (arnak_study, "[data-testid=row-item-1]", "[data-testid=site-0-dig]")}
+# what the reader holds, as the board shows it: Arnak's hand cards, Catan's resource and commodity cards
+HELD = {"arnak": "el => [...el.querySelectorAll('[data-testid^=\"hand-\"]')].map(e => e.dataset.testid).join()",
+        "catan-ck": "el => [...el.querySelectorAll('[data-testid^=\"hand-\"], [data-testid^=\"res-0\"]')]"
+                    ".map(e => e.dataset.testid + ':' + e.textContent).join()"}
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_a_reader_answers_a_catan_and_an_arnak_study_on_a_second_origin(browser, site, tmp_path, game):
+    make, wrong, right = CASES[game]
+    data = make()
+    total = len(data["steps"])
+    server = build.make_server(0, root=tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    src = f"{site}embed.html?study={code(data)}&id={game}&origin={origin}"
+    (tmp_path / "host.html").write_text(HOST.format(src=src))
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, origin)
+    try:
+        page.goto(origin + "/host.html")
+        frame = page.frame_locator("#study")
+        frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
+        page.wait_for_function(f"window.got.some(m => m.type === 'ready' && m.game === {game!r})", timeout=60_000)
+        assert frame.locator("[data-testid=st-pos]").inner_text() == f"1 / {total}"
+        page.keyboard.press("ArrowRight")  # the frame has no focus yet: the page's arrow keys are its own
+        frame.locator("[data-testid=st-next]").click()
+        frame.locator("[data-testid=st-next]:text-is('Show the answer')").wait_for()
+        assert frame.locator("[data-testid=st-pos]").inner_text() == f"2 / {total}"
+        frame.locator(wrong).first.click()
+        frame.locator("[data-testid=st-feedback]").wait_for()
+        assert data["steps"][1]["explain"] in frame.locator("[data-testid=st-feedback]").inner_text()
+        page.wait_for_function("window.got.some(m => m.type === 'answer' && m.right === false)")
+        page.keyboard.press("ArrowLeft")
+        frame.locator(f"[data-testid=st-pos]:text-is('1 / {total}')").wait_for()
+        page.keyboard.press("ArrowRight")
+        frame.locator("[data-testid=st-next]:text-is('Show the answer')").wait_for()
+        frame.locator(right).first.click()
+        frame.locator("[data-testid=st-feedback]:text-is(\"Right: that is the study's move.\")").wait_for()
+        for k in range(3, total + 1):
+            page.keyboard.press("ArrowRight")
+            frame.locator(f"[data-testid=st-pos]:text-is('{k} / {total}')").wait_for()
+        held = frame.locator("#board").evaluate(HELD[game])
+        frame.locator("[data-testid=play-on]").click()
+        frame.locator("[data-act]").first.wait_for(state="attached", timeout=60_000)  # the reader's turn, played on
+        assert frame.locator("#board").evaluate(HELD[game]) == held and held
+        assert frame.locator("[data-testid=st-pos]").count() == 0
+        assert frame.locator("[data-testid=error]").count() == 0
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()
+        server.shutdown()
