@@ -183,3 +183,25 @@ def test_the_editor_writes_a_three_step_study():
     assert au.total == 2 and au.k == 1
     editor_study.command(app, ed, "ed-st-stop", None)
     assert ed.study is None
+
+
+def test_a_study_from_a_replay_holds_the_games_next_moves():
+    import editor
+    import editor_study
+    from replay import Replay
+
+    from py_engine import get_game
+    from py_engine.core import Rng
+
+    state = get_game("lost-cities").new(seed=5, options={"rounds": 1})
+    rng = Rng(9)
+    for _ in range(30):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    rp = Replay(state.record, ["Ana", "Ben"], seat=0, at=6)
+    ed = editor_study.from_replay(rp, editor.Editor)
+    au = ed.study
+    assert au.checked is not None and au.total == 1 + 24 and au.k == 0  # every later move replays the same
+    assert [m["move"] for m in au.moves] == state.record.moves[6:]
+    assert [s.state.hands for s in au.checked.steps][-1] == state.hands
+    assert 'data-testid="study-from-here"' in str(editor_study.replay_button(rp))

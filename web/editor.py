@@ -849,6 +849,12 @@ def command(app, cmd: str, arg: str | None) -> None:
             app.screen = "editor"
         except RecordError as exc:
             app.error = str(exc)
+    elif cmd == "ed-study-replay" and getattr(app, "replay", None) is not None:
+        try:
+            app.editor = editor_study.from_replay(app.replay, Editor)
+            app.screen, app.selected = "editor", None
+        except RecordError as exc:
+            app.error = str(exc)
     elif ed is None:
         return
     elif cmd.startswith("ed-st-"):

@@ -84,6 +84,26 @@ class Authoring:
         self.arrow_from = None
         return self.check()
 
+    def extend(self, moves: list) -> int:
+        """Moves ([seat, encoded action] each, e.g. a replay's record from the step the position was taken at) added
+        as steps while each is legal from the step before and the study has room; returns how many."""
+        if self.checked is None:
+            return 0
+        state = self.checked.steps[-1].state.clone()
+        added = 0
+        for seat, encoded in moves:
+            if self.total >= S.MAX_STEPS:
+                break
+            try:
+                state.apply(seat, encoded)
+            except (IllegalAction, RecordError, TypeError, ValueError):
+                break
+            self.moves.append({"move": [seat, json.loads(json.dumps(encoded))], "caption": "", "highlight": [],
+                               "arrows": []})
+            added += 1
+        self.check()
+        return added
+
     def undo(self) -> None:
         if self.moves:
             self.moves.pop()
@@ -319,6 +339,25 @@ def entry_html(ed: Any) -> Safe | None:
     return tag("p", None, _button("ed-st-start", None, _("Make a study from this position"), "st-start"),
                " ", tag("span", {"class": "hint"},
                         _("Then play moves on the board, one step each, and annotate every step.")))
+
+
+def from_replay(rp: Any, editor_class: Any) -> Any:
+    """An editor whose study starts at the replay's step (the position shown there) and holds the game's next
+    moves as its steps, as long as they replay the same from that position (a card drawn comes from the same
+    deck; dice rolled from the position's seed may differ, and the study stops where a move no longer fits).
+    Each step is then annotated, and any of them made a question."""
+    ed = editor_class.from_state(rp.state_at(rp.k), rp.seat, hide=rp.allowed is not None)
+    if ed.pos is not None:
+        ed.study = Authoring(ed.pos.to_json())
+        ed.study.extend(rp.record.moves[rp.k:rp.k + S.MAX_STEPS])
+        ed.study.k = 0
+    return ed
+
+
+def replay_button(rp: Any) -> Safe:
+    """The replay's "Make a study from here"."""
+    return tag("button", {"data-cmd": "ed-study-replay", "data-testid": "study-from-here"},
+               _("Make a study from here"))
 
 
 # --- the shell's hooks -----------------------------------------------------------------------------
