@@ -265,3 +265,42 @@ def test_a_reader_answers_a_catan_and_an_arnak_study_on_a_second_origin(browser,
     finally:
         context.close()
         server.shutdown()
+
+
+def test_a_study_from_a_finished_games_replay_passes_an_axe_audit(browser, site):
+    """A finished game's replay at move 2 → "Make a study from here": the position there and the game's next moves
+    are the study's steps; a step is annotated, the study embedded; no serious axe violation in either."""
+    import re
+
+    from .test_a11y import audit
+    from .test_embed import finished_code
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, site.rstrip("/"))
+    page.goto(site + "#record=" + finished_code())
+    page.wait_for_selector("[data-testid=replay-board]", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=rp-move-2]")
+    page.click("[data-testid=study-from-here]")
+    page.wait_for_selector("[data-testid=st-ok]")
+    total = int(re.search(r"(\d+) steps", page.inner_text("[data-testid=st-ok]")).group(1))
+    assert total > 10
+    page.click("[data-testid=st-step-3]")
+    page.fill("[data-testid=st-caption]", "The third step, <i>annotated</i>")
+    page.press("[data-testid=st-caption]", "Tab")
+    page.click('[data-testid="st-mark-deck"]')
+    page.wait_for_selector('[data-testid="st-mark-deck"][aria-pressed=true]')
+    found = audit(page, "study editor")
+    url = page.input_value("[data-testid=st-embed-url]")
+    page.goto(url)
+    page.wait_for_selector("[data-testid=st-pos]", timeout=BOOT_TIMEOUT)
+    assert page.inner_text("[data-testid=st-pos]") == f"1 / {total}"
+    page.click("[data-testid=st-next]")
+    page.click("[data-testid=st-next]")
+    page.wait_for_selector(f"[data-testid=st-pos]:text-is('3 / {total}')")
+    assert page.inner_text("[data-testid=caption]") == "The third step, <i>annotated</i>"
+    assert page.locator("[data-testid=mark-ring]").count() == 1
+    found += audit(page, "study embed")
+    assert not found, found
+    watch.assert_clean()
+    context.close()
