@@ -180,6 +180,16 @@ def test_a_writer_builds_a_three_step_study_in_the_editor_and_a_reader_answers_i
         frame.locator("[data-testid=hand-card][data-cmd]").first.wait_for(timeout=60_000)  # the bot moved: my turn
         assert hand(frame) == shown
         assert frame.locator("[data-testid=error]").count() == 0
+
+    # A fourth step set up as a new position: the last step's table in the position editor, added back.
+    page.click("[data-testid=st-newpos]")
+    page.wait_for_selector("[data-testid=st-addpos]")
+    assert page.inner_text("[data-testid=st-addpos]") == "Add this position as step 4"
+    page.click("[data-testid=st-addpos]")
+    page.wait_for_selector("[data-testid=st-step-4][aria-pressed=true]")
+    assert page.inner_text("[data-testid=st-ok]") == "The study is valid: 4 steps."
+    assert page.inner_text("[data-testid=st-step-4]") == "A new position"
+    assert not watch.errors, watch.errors
     context.close()
 
 

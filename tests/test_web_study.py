@@ -205,3 +205,32 @@ def test_a_study_from_a_replay_holds_the_games_next_moves():
     assert [m["move"] for m in au.moves] == state.record.moves[6:]
     assert [s.state.hands for s in au.checked.steps][-1] == state.hands
     assert 'data-testid="study-from-here"' in str(editor_study.replay_button(rp))
+
+
+def test_the_editor_adds_a_new_position_as_a_step():
+    import editor
+    import editor_study
+
+    from tests.test_position import lc_example
+
+    ed = editor.Editor(lc_example())
+
+    class App:
+        selected = None
+        editor = ed
+
+    app = App()
+    editor_study.command(app, ed, "ed-st-start", None)
+    ed.study.play(["play", card_id("blue-2")])
+    editor_study.command(app, ed, "ed-st-newpos", None)
+    new = app.editor
+    assert new is not ed and new.returns_to is ed and new.pos is not None
+    assert new.zones["expedition.0.blue"] == ["blue-2"]
+    assert "Add this position as step 3" in str(editor_study.entry_html(new))
+    new.set_caption("Now imagine the red 9 in the deck")
+    editor_study.command(app, new, "ed-st-addpos", None)
+    au = app.editor.study
+    assert app.editor is ed and au.total == 3 and au.k == 2 and au.checked.steps[2].kind == "position"
+    assert au.notes()["caption"] == "Now imagine the red 9 in the deck" and not au.may_ask()
+    assert "A new position" in str(editor_study.steps_html(au, ["A", "B"]))
+    assert au.play(["draw", "deck"]) and au.total == 4

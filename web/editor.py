@@ -64,6 +64,7 @@ class Editor:
         self.problem = ""
         self.error: RecordError | None = None  # the refusal (its words for the reader: `problem_words`)
         self.study: editor_study.Authoring | None = None  # a study made from this position, while it is written
+        self.returns_to: Editor | None = None  # the editor whose study this position becomes the next step of
         self.check()
 
     @classmethod

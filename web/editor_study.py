@@ -104,6 +104,29 @@ class Authoring:
         self.check()
         return added
 
+    def next_position(self) -> dict | None:
+        """The last step's state as a position to edit (every zone set, as it lies), to become a new step."""
+        if self.checked is None:
+            return None
+        try:
+            data = P.of_state(self.checked.steps[-1].state, seat=self.position.get("seat"))
+        except RecordError:
+            return None
+        data["seed"] = self.position.get("seed", 0) or 0
+        return data
+
+    def add_position(self, data: dict) -> bool:
+        """A position set up in the editor as the next step (refused, and left out, if the study then breaks)."""
+        data = copy.deepcopy(data)
+        notes = {"caption": "", "highlight": [], "arrows": [], **data.pop("annotations", {})}
+        self.moves.append({"position": data, **notes})
+        if not self.check():
+            self.moves.pop()
+            self.check()
+            return False
+        self.k, self.arrow_from = self.total - 1, None
+        return True
+
     def undo(self) -> None:
         if self.moves:
             self.moves.pop()
@@ -143,7 +166,8 @@ class Authoring:
 
     def may_ask(self) -> bool:
         """Whether the step annotated may be a question: a move of the seat the study is shown from."""
-        return self.k > 0 and self.moves[self.k - 1]["move"][0] == self.position.get("seat")
+        return self.k > 0 and "move" in self.moves[self.k - 1] and \
+            self.moves[self.k - 1]["move"][0] == self.position.get("seat")
 
     def set_question(self, on: bool) -> None:
         if not self.may_ask():
@@ -215,6 +239,10 @@ def _button(cmd: str, arg: Any, label: Any, testid: str, pressed: bool | None = 
 def steps_html(au: Authoring, names: list[str]) -> Safe:
     items = [tag("li", None, _button("ed-st-pick", 0, _("The position"), "st-step-1", pressed=au.k == 0))]
     for i, step in enumerate(au.moves, start=1):
+        if "move" not in step:
+            items.append(tag("li", None, _button("ed-st-pick", i, _("A new position"), f"st-step-{i + 1}",
+                                                 pressed=au.k == i)))
+            continue
         seat, encoded = step["move"]
         words = move_words(au.position["game"], seat, encoded, names)
         if step.get("question"):
@@ -224,6 +252,8 @@ def steps_html(au: Authoring, names: list[str]) -> Safe:
                tag("ol", {"data-testid": "st-steps"}, "", items),
                tag("p", None, _button("ed-st-undo", None, _("Remove the last step"), "st-undo",
                                       disabled=not au.moves), " ",
+                   _button("ed-st-newpos", None, _("Set up a new position as the next step"), "st-newpos",
+                           disabled=au.next_position() is None), " ",
                    _button("ed-st-stop", None, _("Back to the position"), "st-stop")))
 
 
@@ -333,7 +363,14 @@ def html(app: Any, ed: Any, au: Authoring, page_url: str, origin: str) -> Safe:
 
 
 def entry_html(ed: Any) -> Safe | None:
-    """The position editor's "Make a study from this position" (a valid position only)."""
+    """The position editor's "Make a study from this position" (a valid position only); while a position is set
+    up as a study's next step, "Add this position as step n" and "Back to the study"."""
+    back = getattr(ed, "returns_to", None)
+    if back is not None:
+        au = back.study
+        return tag("p", None, _button("ed-st-addpos", None, tr("Add this position as step {n}", n=au.total + 1),
+                                      "st-addpos", disabled=ed.pos is None), " ",
+                   _button("ed-st-cancelpos", None, _("Back to the study"), "st-cancelpos"))
     if ed.pos is None:
         return None
     return tag("p", None, _button("ed-st-start", None, _("Make a study from this position"), "st-start"),
@@ -364,9 +401,22 @@ def replay_button(rp: Any) -> Safe:
 def command(app: Any, ed: Any, cmd: str, arg: str | None) -> bool:
     """An "ed-st-…" command; False when it is none."""
     au: Authoring | None = getattr(ed, "study", None)
-    if cmd == "ed-st-start" and ed.pos is not None:
+    back = getattr(ed, "returns_to", None)
+    if cmd == "ed-st-start" and ed.pos is not None and back is None:
         ed.study = Authoring(ed.pos.to_json())
         app.selected = None
+        return True
+    if cmd == "ed-st-addpos" and back is not None and ed.pos is not None:
+        back.study.add_position(ed.pos.to_json())
+        app.editor = back
+        return True
+    if cmd == "ed-st-cancelpos" and back is not None:
+        app.editor = back
+        return True
+    if cmd == "ed-st-newpos" and au is not None and au.next_position() is not None:
+        new = type(ed)(au.next_position())
+        new.returns_to = ed
+        app.editor, app.selected = new, None
         return True
     if au is None or not cmd.startswith("ed-st-"):
         return cmd.startswith("ed-st-")
