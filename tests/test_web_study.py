@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -21,6 +23,7 @@ import records  # noqa: E402
 import studies  # noqa: E402
 import study_words  # noqa: E402
 
+from py_engine.core import RecordError  # noqa: E402
 from py_engine.core import study as S  # noqa: E402
 from py_engine.games.lost_cities.study_example import scoring_study  # noqa: E402
 from py_engine.games.lost_cities.zones import card_id  # noqa: E402
@@ -51,30 +54,29 @@ def test_a_study_link_round_trips():
 
 
 def test_refusals_are_worded_and_translated(catalogues):
-    bad = lc_study()
-    bad["steps"][1]["move"] = [0, ["play", card_id("red-9")]]
+    def words(change) -> str:
+        bad = lc_study()
+        change(bad["steps"])
+        with pytest.raises(S.StudyError) as exc:
+            S.check(bad)
+        return study_words.problem(exc.value, bad)
+
+    assert words(lambda st: st[1].__setitem__("move", [0, ["play", card_id("red-9")]])) == \
+        "Step 2: this move is not legal here"
+    assert words(lambda st: st[0]["position"]["state"]["zones"]["expedition.0.red"].append("yellow-2")) == \
+        "Step 1: Player 1: red expedition: yellow 2 is not a red card"  # the position's refusal, in words
+    assert words(lambda st: st[2].__setitem__("caption", "x" * 501)) == \
+        "Step 3: the caption is longer than 500 characters"
+    i18n.set_language("ja")
     try:
-        S.check(bad)
-    except S.StudyError as exc:
-        assert study_words.problem(exc, bad) == "Step 2: this move is not legal here"
-    bad = lc_study()
-    bad["steps"][0]["position"]["state"]["zones"]["expedition.0.red"].append("yellow-2")
-    try:
-        S.check(bad)
-    except S.StudyError as exc:  # the position's own refusal, with its zone and card in words
-        assert study_words.problem(exc, bad) == "Step 1: Player 1: red expedition: yellow 2 is not a red card"
-    bad = lc_study()
-    bad["steps"][2]["caption"] = "x" * 501
-    try:
-        S.check(bad)
-    except S.StudyError as exc:
-        words = study_words.problem(exc, bad)
-        assert words == "Step 3: the caption is longer than 500 characters"
-        i18n.set_language("ja")
-        try:
-            assert "500" in study_words.problem(exc, bad) and "caption" not in study_words.problem(exc, bad)
-        finally:
-            i18n.set_language("en")
+        long_caption, illegal = (lambda st: st[2].__setitem__("caption", "x" * 501),
+                                 lambda st: st[3].__setitem__("move", [1, ["play", 999]]))
+        assert words(long_caption) == "ステップ3：キャプションが500文字を超えています"
+        assert words(illegal) == "ステップ4：ここではこの手は指せません"
+        i18n.set_language("fa")
+        assert words(illegal) == "گام ۴: این حرکت اینجا مجاز نیست"
+    finally:
+        i18n.set_language("en")
 
 
 class El:
@@ -132,10 +134,8 @@ def test_a_bad_study_link_says_which_step(monkeypatch):
     bad = lc_study()
     bad["steps"][3]["move"] = [1, ["play", 999]]
     params = records.embed_params(f"study={records.encode(bad)}")
-    try:
+    with pytest.raises(RecordError, match="^Step 4: this move is not legal here$"):  # the frame shows the words
         embed.Embed(params).load()
-    except Exception as exc:  # noqa: BLE001 - the frame shows the words
-        assert str(exc) == "Step 4: this move is not legal here"
 
 
 def test_the_editor_writes_a_three_step_study():
@@ -234,3 +234,11 @@ def test_the_editor_adds_a_new_position_as_a_step():
     assert au.notes()["caption"] == "Now imagine the red 9 in the deck" and not au.may_ask()
     assert "A new position" in str(editor_study.steps_html(au, ["A", "B"]))
     assert au.play(["draw", "deck"]) and au.total == 4
+
+
+def test_a_bad_position_step_is_worded_in_the_frame():
+    bad = lc_study()
+    bad["steps"][0]["position"]["state"]["zones"]["expedition.0.red"].append("yellow-2")
+    e = embed.Embed(records.embed_params(f"study={records.encode(bad)}"))
+    with pytest.raises(RecordError, match="^Step 1: Player 1: red expedition: yellow 2 is not a red card$"):
+        e.load()

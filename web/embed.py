@@ -136,10 +136,11 @@ class Embed(BotPump, PressHold):
 
     def load_study(self) -> None:
         """A study link: every step checked by the game before anything draws it (StudyError says which and why)."""
+        data = records.decode(self.p["study"])
         try:
-            self.study = studies.load(self.p["study"])
-        except S.StudyError as exc:
-            raise RecordError(study_words.problem(exc)) from None
+            self.study = S.check(json.dumps(data))
+        except S.StudyError as exc:  # the step and the rule in the reader's words (a zone, a card by its name)
+            raise RecordError(study_words.problem(exc, data)) from None
         self.mode = "study"
         if not self.p.get("seat_set"):
             self.seat = self.study.seat
