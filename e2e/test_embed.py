@@ -1,4 +1,4 @@
-"""embed.html on a rules page: three embeds render and respond; the runtime comes from the service worker."""
+"""embed.html on a rules page: four embeds render and respond; the runtime comes from the service worker."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import zlib
 from .conftest import BOOT_TIMEOUT, Watch, build
 from .helpers import choose
 
-EMBEDS = ("embed-position", "embed-replay", "embed-live")
+EMBEDS = ("embed-study", "embed-position", "embed-replay", "embed-live")
 BIG = ("pyodide.asm.wasm", "python_stdlib.zip")
 
 
@@ -23,7 +23,7 @@ def wait_event(page, text: str) -> None:
                            timeout=60_000)
 
 
-def test_rules_page_with_three_embeds(browser, site):
+def test_rules_page_with_four_embeds(browser, site):
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = context.new_page()
     watch = Watch(page, site.rstrip("/"))
@@ -34,10 +34,16 @@ def test_rules_page_with_three_embeds(browser, site):
     frames = {fid: page.frame_locator(f"#{fid}") for fid in EMBEDS}
     for frame in frames.values():
         frame.locator("#board svg.board").first.wait_for(timeout=BOOT_TIMEOUT)
-    for fid in ("position", "replay", "live"):
+    for fid in ("study", "position", "replay", "live"):
         wait_event(page, f"{fid}: ready")
     # Every embed got the big runtime files from the service worker's one shared cache.
     assert len(big) == 2 * len(EMBEDS) and all(from_sw for _frame, from_sw in big), big
+
+    # 0. The study (e2e/test_study.py reads it through): its first step, and Next.
+    study = frames["embed-study"]
+    assert study.locator("[data-testid=st-pos]").inner_text() == "1 / 14"
+    study.locator("[data-testid=st-next]").click()
+    wait_event(page, "study: step 2/14")
 
     # 1. A read-only position, seen by seat 0: its hand, nothing clickable.
     pos = frames["embed-position"]
@@ -56,7 +62,7 @@ def test_rules_page_with_three_embeds(browser, site):
     wait_event(page, "replay: move 19/24")
     # A message from another origin (an opaque data: frame) is ignored.
     page.evaluate("""() => { const f = document.createElement('iframe');
-        f.src = "data:text/html,<script>parent.frames[1].postMessage({type:'step',to:3},'*')</scr" + "ipt>";
+        f.src = "data:text/html,<script>parent.frames[2].postMessage({type:'step',to:3},'*')</scr" + "ipt>";
         document.body.appendChild(f); }""")
     page.wait_for_timeout(1500)
     assert rp.locator("[data-testid=rp-pos]").inner_text() == "Move 19 of 24"

@@ -33,6 +33,7 @@ from typing import Any
 
 import editor_labels
 import editor_problems
+import editor_study
 import positions
 import records
 from i18n import N_, _, tdata, tr
@@ -62,6 +63,8 @@ class Editor:
         self.shown: P.Position | None = None  # what the board draws: the position, valid or not
         self.problem = ""
         self.error: RecordError | None = None  # the refusal (its words for the reader: `problem_words`)
+        self.study: editor_study.Authoring | None = None  # a study made from this position, while it is written
+        self.returns_to: Editor | None = None  # the editor whose study this position becomes the next step of
         self.check()
 
     @classmethod
@@ -802,7 +805,8 @@ def preview_html(ed: Editor, names: list[str], page_url: str, origin: str = "") 
                tag("label", None, _("Embed code for a web page"), tag("br"),
                    tag("textarea", {"readonly": True, "rows": 3, "data-testid": "ed-embed-code"}, code)),
                tag("p", None, tag("a", {"href": url, "target": "_blank", "rel": "noopener",
-                                        "data-testid": "ed-open-embed"}, _("Open the embed"))))
+                                        "data-testid": "ed-open-embed"}, _("Open the embed"))),
+               editor_study.entry_html(ed))
 
 
 def html(ed: Editor, page_url: str, origin: str = "") -> Safe:
@@ -829,7 +833,10 @@ def entry_button(game_id: str, title: str) -> Safe | None:
 def screen_html(app) -> Safe:
     from sharing import page_url
 
-    return html(app.editor, page_url(), getattr(app, "embed_origin", ""))
+    ed = app.editor
+    if ed.study is not None:
+        return editor_study.html(app, ed, ed.study, page_url(), getattr(app, "embed_origin", ""))
+    return html(ed, page_url(), getattr(app, "embed_origin", ""))
 
 
 def command(app, cmd: str, arg: str | None) -> None:
@@ -843,8 +850,16 @@ def command(app, cmd: str, arg: str | None) -> None:
             app.screen = "editor"
         except RecordError as exc:
             app.error = str(exc)
+    elif cmd == "ed-study-replay" and getattr(app, "replay", None) is not None:
+        try:
+            app.editor = editor_study.from_replay(app.replay, Editor)
+            app.screen, app.selected = "editor", None
+        except RecordError as exc:
+            app.error = str(exc)
     elif ed is None:
         return
+    elif cmd.startswith("ed-st-"):
+        editor_study.command(app, ed, cmd, arg)
     elif cmd == "ed-pick" and arg:
         ed.pick(arg)
     elif cmd == "ed-put" and arg:
@@ -876,7 +891,9 @@ def on_change(app, el) -> None:
     if ed is None:
         return
     kind, value = el.getAttribute("data-cmd-change"), str(el.value)
-    if kind == "ed-field":
+    if editor_study.on_change(ed, kind, el, value):
+        pass
+    elif kind == "ed-field":
         ed.set_field(el.getAttribute("data-arg") or "", value)
     elif kind == "ed-seat":
         ed.set_seat(value)
@@ -897,6 +914,9 @@ def on_change(app, el) -> None:
 def draw_marks(app) -> None:
     """The preview's highlights and arrows, as the embed draws them (in the browser only)."""
     ed: Editor | None = getattr(app, "editor", None)
+    if app.screen == "editor" and ed is not None and ed.study is not None:
+        editor_study.draw_marks(ed.study)
+        return
     if app.screen != "editor" or ed is None or ed.pos is None:
         return
     try:

@@ -7,6 +7,11 @@ URL parameters (records.embed_params):
               the seat of `seat` (default: the position's own seat) with its caption, highlights and arrows,
               and "Play on from here" gives the reader that seat against bots (hidden cards left unset
               are dealt at random)
+  study       a study (py_engine.core.study), records.encode(...): its steps one at a time, "1 / 7" with
+              Back and Next (and the Left and Right arrow keys), each step's caption, highlights and arrows;
+              a question step ("Your move") is answered by playing on the board: another move than the
+              study's is answered with the step's explanation and the study's move is then shown; after the
+              last step "Play on from here" gives the reader the study's seat against bots
   move        the step shown first (default: the last move for position, 0 for replay)
   seat        0, 1, … or spectator: whose eyes the board is drawn for (hands of others stay hidden)
   interactive 1: a position or replay gets "Play from here" (seat plays, the others are bots)
@@ -20,11 +25,13 @@ URL parameters (records.embed_params):
 postMessage API. Events to the parent, {source: "explorers-embed", id, type, ...}:
   {type: "ready", mode, game, move, total}     the board is drawn
   {type: "move", move, total, seat?, action?}  a step of the replay, or a move of the live game
+  {type: "step", step, total, asking}          a study's step is shown (1-based; asking: its question)
+  {type: "answer", step, right}                the reader answered a study's question
   {type: "over", result}                       the live game ended
   {type: "error", message}                     a command could not be done
 Commands from the parent (only from `origin`):
   {type: "set-position", record?: "<encoded>", move: k}   show another record and/or step
-  {type: "step", delta: ±n} or {type: "step", to: k}      move through the replay
+  {type: "step", delta: ±n} or {type: "step", to: k}      move through the replay (a study: its steps, 1-based)
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ import js
 import position_marks
 import positions
 import records
+import studies
+import study_words
 from clicks import play_click, read_click
 from i18n import _, tr
 from press import PressHold
@@ -49,6 +58,7 @@ from session import LocalTable, new_seed
 
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
+from py_engine.core import study as S
 from py_engine.net.host import Host
 
 BOT_PAUSE = 0.5
@@ -68,9 +78,16 @@ class Embed(BotPump, PressHold):
         self.narrow = False  # drawn in the phone layouts (a frame narrower than dom.NARROW_PX)
         self.over_sent = False
         self.position = None  # a position set up by hand (positions.load), while it is shown
+        self.study: S.Study | None = None  # a study (studies.load), while it is shown
+        self.k = 0  # the study's step shown (0-based)
+        self.asking = False  # the step shown is a question, asked: the board before its move takes the reader's
+        self.feedback: tuple[bool, str] | None = None  # the reader's last answer: (right, the step's explanation)
 
     # --- setup ----------------------------------------------------------------------------
     def load(self) -> None:
+        if self.p.get("study"):
+            self.load_study()
+            return
         if self.p.get("position"):
             self.load_position()
             return
@@ -117,6 +134,134 @@ class Embed(BotPump, PressHold):
         if not self.p.get("seat_set"):
             self.seat = self.position.seat
 
+    def load_study(self) -> None:
+        """A study link: every step checked by the game before anything draws it (StudyError says which and why)."""
+        data = records.decode(self.p["study"])
+        try:
+            self.study = S.check(json.dumps(data))
+        except S.StudyError as exc:  # the step and the rule in the reader's words (a zone, a card by its name)
+            raise RecordError(study_words.problem(exc, data)) from None
+        self.mode = "study"
+        if not self.p.get("seat_set"):
+            self.seat = self.study.seat
+        self.go_step(0)
+
+    # --- a study ----------------------------------------------------------------------------
+    def go_step(self, k: int, asking: bool | None = None) -> None:
+        """Show step `k` (clamped); a question step reached by going forward is asked."""
+        study = self.study
+        k = max(0, min(len(study.steps) - 1, k))
+        forward = k > self.k
+        self.k, self.selected, self.error, self.feedback = k, None, "", None
+        self.asking = study.steps[k].question and (forward if asking is None else asking)
+
+    def step(self, delta: int) -> None:
+        if self.asking and delta > 0:  # Next on a question: the answer is shown
+            self.asking = False
+            self.feedback = None
+        else:
+            self.go_step(self.k + delta)
+        self.after_step()
+
+    def after_step(self) -> None:
+        self.redraw()
+        self.post_study()
+
+    def post_study(self) -> None:
+        self.post("step", step=self.k + 1, total=len(self.study.steps), asking=self.asking)
+
+    def shown_step(self):
+        """The Position drawn for the step shown: its state (before its move while it is asked)."""
+        return studies.asked_at(self.study, self.k) if self.asking else self.study.position_at(self.k)
+
+    def answer(self, el) -> None:
+        """The reader's move on a question: the study's move advances; another legal move is answered with the
+        step's explanation and the study's move is shown."""
+        try:
+            moves, _follow = read_click(el) or ([], None)
+        except ValueError:
+            moves = []
+        if not moves:
+            return
+        step = self.study.steps[self.k]
+        wanted = json.dumps(step.move[1], separators=(",", ":"))
+        right = json.dumps(moves[0], separators=(",", ":")) == wanted
+        self.asking, self.selected, self.error = False, None, ""
+        self.feedback = (right, step.explain)
+        self.redraw()
+        self.post("answer", step=self.k + 1, right=right)
+        self.post_study()
+
+    def study_html(self) -> Safe:
+        study, k = self.study, self.k
+        pos = self.shown_step()
+        total = len(study.steps)
+        me = study.seat if self.asking else self.seat
+        if self.asking:
+            rmod = renderer(study.game_id)
+            view = pos.state.view(me)
+            legal = [study.steps[k].state.game.encode(a) for a in pos.state.legal_actions(me)]
+            ui = {"me": me, "names": positions.names_of(study.players), "legal": legal, "selected": self.selected,
+                  "narrow": self.narrow}
+            board = Safe(text(rmod.render(view, ui)))
+            status = _("Your move: play it on the board.")
+            actions = rmod.action_buttons(view, ui)
+        else:
+            board = positions.board_html(pos, me, narrow=self.narrow)
+            status = positions.status(pos, me)
+            actions = None
+        feedback = None
+        if self.feedback is not None:
+            right, explain = self.feedback
+            words = (_("Right: that is the study's move.") if right else
+                     join(_("Not this move."), " ", explain, " " if explain else "", _("The study's move is shown.")))
+            feedback = tag("p", {"class": "st-feedback " + ("right" if right else "wrong"), "role": "status",
+                                 "data-testid": "st-feedback", "dir": "auto"}, words)
+        last = k == total - 1 and not self.asking
+        nav = tag("span", {"class": "st-nav"},
+                  tag("button", {"data-cmd": "st-back", "data-testid": "st-back", "disabled": k == 0 or None},
+                      _("Back")), " ",
+                  tag("span", {"class": "pos", "data-testid": "st-pos", "aria-live": "polite"},
+                      tr("{k} / {total}", k=k + 1, total=total)), " ",
+                  tag("button", {"data-cmd": "st-next", "data-testid": "st-next", "disabled": last or None},
+                      _("Show the answer") if self.asking else _("Next")))
+        play_on = None
+        if last and not pos.state.is_over():
+            play_on = tag("button", {"data-cmd": "play-on", "data-testid": "play-on"}, _("Play on from here"))
+        return join(positions.caption_html(pos), feedback,
+                    tag("div", {"class": "embed-status", "role": "status", "data-testid": "status"}, status),
+                    self.board_box(tag("div", {"class": "marked-board", "id": "board"}, board,
+                                       tag("div", {"class": "marks", "id": "marks", "aria-hidden": "true"}, "")),
+                                   board_id=None),
+                    tag("div", {"class": "embed-bar"}, "", nav, actions, play_on))
+
+    def play_on_study(self) -> None:
+        """The reader takes the study's seat (seat 0 for a spectator's view) from the last step's very state."""
+        study = self.study
+        state = study.state_at(self.k)
+        seat = self.seat if self.seat is not None else 0
+        seats = [{"kind": "human", "name": _("You")} if i == seat else
+                 {"kind": "bot", "level": self.p["bot"], "name": tr("Bot {n}", n=i + 1)} for i in range(study.players)]
+        table = LocalTable(study.game_id, study.players, 0, study.options, seats)
+        table.host = Host.from_state(state, seats=["local" if s["kind"] == "human" else "bot" for s in seats],
+                                     names=[s["name"] for s in seats])
+        self.seat, self.mode, self.table, self.study = seat, "play", table, None
+
+    def on_key(self, event) -> None:
+        """Left and Right arrows step through a study (in a right-to-left language, Left is forward)."""
+        if self.study is None or self.table is not None or getattr(event, "defaultPrevented", False):
+            return
+        key = str(event.key)
+        if key not in ("ArrowLeft", "ArrowRight"):
+            return
+        target = getattr(event, "target", None)
+        tag_name = str(getattr(target, "tagName", "") or "").lower()
+        if tag_name in ("input", "textarea", "select"):
+            return
+        forward = (key == "ArrowRight") != (i18n.direction() == "rtl")
+        event.preventDefault()
+        self.step(1 if forward else -1)
+
     def deal_seed(self) -> int:
         """The seed that deals what a position leaves unset (when it has no seed of its own) and rolls its dice:
         the address's `seed`, else one drawn once for this page, so that play-on goes on from the very cards
@@ -156,12 +301,16 @@ class Embed(BotPump, PressHold):
         """Ring the highlighted parts and draw the arrows over the board (web/position_marks.py)."""
         if self.position is not None and self.table is None:
             position_marks.draw(self.position, self.seat)
+        elif self.study is not None and self.table is None:
+            position_marks.draw(self.shown_step(), self.study.seat if self.asking else self.seat)
 
     # --- drawing --------------------------------------------------------------------------
     def html(self) -> Safe:
         err = tag("p", {"class": "error", "role": "alert", "data-testid": "error"}, self.error) if self.error else None
         if self.table is not None:
             return join(err, self.table_html())
+        if self.study is not None:
+            return join(err, self.study_html())
         if self.position is not None:
             return join(err, self.position_html())
         if self.replay is None:
@@ -253,6 +402,13 @@ class Embed(BotPump, PressHold):
         cmd, arg = el.getAttribute("data-cmd"), el.getAttribute("data-arg")
         if (act or acts) and self.table is not None:
             self.act(el)
+        elif (act or acts) and self.study is not None and self.asking:
+            self.answer(el)
+        elif cmd in ("st-back", "st-next") and self.study is not None and self.table is None:
+            self.step(1 if cmd == "st-next" else -1)
+        elif cmd == "play-on" and self.study is not None and self.table is None:
+            self.play_on_study()
+            self.after_change()
         elif cmd == "select":
             self.selected = None if self.selected == arg else arg
             self.redraw()
@@ -342,6 +498,15 @@ class Embed(BotPump, PressHold):
 
     def command(self, data: dict) -> None:
         kind = data.get("type")
+        if kind == "step" and self.study is not None and self.table is None:
+            to = data.get("to")
+            delta = data.get("delta", 1)
+            if isinstance(to, int) and not isinstance(to, bool):
+                self.go_step(to - 1, asking=False)
+                self.after_step()
+            else:
+                self.step(delta if isinstance(delta, int) and not isinstance(delta, bool) else 1)
+            return
         if kind == "set-position":
             if data.get("record"):
                 imported = records.load(records.decode(str(data["record"])))
@@ -387,23 +552,29 @@ def start() -> None:
         embed.error = tr("This game cannot be shown: {reason}", reason=str(exc))
     except Exception as exc:  # never a blank frame: any other failure is a message too
         embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
-        embed.replay = embed.table = embed.position = None
+        embed.replay = embed.table = embed.position = embed.study = None
     root = dom.by_id("app")
     dom.listen(root, "click", embed.handler(embed.on_click))
     embed.listen_for_release()
     dom.listen(js.window, "message", embed.on_message)
     dom.listen(js.window, "resize", embed.on_resize)
+    dom.listen(js.document, "keydown", embed.handler(embed.on_key))
     try:
         embed.redraw()
     except Exception as exc:  # the record loaded but could not be drawn: say so instead of a blank frame
         embed.error = tr("This game cannot be shown: {reason}", reason=type(exc).__name__)
-        embed.replay = embed.table = embed.position = None
+        embed.replay = embed.table = embed.position = embed.study = None
         embed.redraw()
     js.explorersLoaded()
     embed.fit_board()  # the frame is laid out only now: the board is sized and the marks placed
     rp, table = embed.replay, embed.table
-    game = table.game.id if table else rp.record.game_id if rp else embed.position.game_id if embed.position else None
-    embed.post("ready", mode=embed.mode, game=game, move=rp.k if rp and not table else None,
-               total=rp.total if rp else None)
+    study = embed.study
+    game = (table.game.id if table else rp.record.game_id if rp else embed.position.game_id if embed.position else
+            study.game_id if study else None)
+    if study is not None:
+        embed.post("ready", mode="study", game=game, step=embed.k + 1, total=len(study.steps))
+    else:
+        embed.post("ready", mode=embed.mode, game=game, move=rp.k if rp and not table else None,
+                   total=rp.total if rp else None)
     if embed.table is not None:
         dom.spawn(embed.pump())

@@ -238,8 +238,8 @@ def iframe_snippet(url: str, title: str, game_id: str = "") -> str:
 
 
 EMBED_MODES = ("position", "replay", "play")
-EMBED_KEYS = {"mode", "record", "position", "move", "seat", "interactive", "game", "bot", "seed", "theme", "lang",
-              "origin", "id"}
+EMBED_KEYS = {"mode", "record", "position", "study", "move", "seat", "interactive", "game", "bot", "seed", "theme",
+              "lang", "origin", "id"}
 MAX_QUERY = MAX_LINK + 4096  # characters of an embed address's query
 _DIGITS = re.compile(r"[0-9]{1,7}")
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]{1,190}(:[0-9]{1,5})?/?")
@@ -286,6 +286,9 @@ def embed_params(query: str) -> dict:
     position = q.get("position")
     if position is not None and (len(position) > MAX_LINK or not _CODE.fullmatch(position)):
         raise bad("position", "it is not a position code")
+    study = q.get("study")
+    if study is not None and (len(study) > MAX_LINK or not _CODE.fullmatch(study)):
+        raise bad("study", "it is not a study code")
     seat_text = q.get("seat", "spectator")
     if seat_text != "spectator" and not (_DIGITS.fullmatch(seat_text) and int(seat_text) < 8):
         raise bad("seat", "it must be a seat number from 0 to 7 or 'spectator'")
@@ -306,9 +309,11 @@ def embed_params(query: str) -> dict:
         if not _OPTION.fullmatch(name) or len(value) > 64:
             raise RecordError(f"the game option {name[:32]!r} is not valid: a short name and value")
     return {
-        "mode": choice("mode", "position" if record is not None or position is not None else "play", EMBED_MODES),
+        "mode": choice("mode", "position" if record is not None or position is not None or study is not None
+                       else "play", EMBED_MODES),
         "record": record,
         "position": position,
+        "study": study,
         "seat_set": "seat" in q,
         "move": whole("move", None, 0, 1_000_000),
         "seat": None if seat_text == "spectator" else int(seat_text),

@@ -12,6 +12,7 @@ import hashlib
 import json
 
 import dom
+import editor_study
 import i18n
 import js
 import records
@@ -413,6 +414,7 @@ def screen_html(app) -> Safe:
     if position.has_editor(rp.record.game_id) and not state.is_over():
         extra.append(tag("button", {"data-cmd": "ed-from-replay", "data-testid": "edit-position"},
                          _("Set up a position from here")))
+        extra.append(editor_study.replay_button(rp))
     return join(rp.html(join(extra), dom.narrow_screen()), modal_html(app))
 
 

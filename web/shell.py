@@ -13,6 +13,7 @@ import time
 import address
 import dom
 import editor
+import editor_study
 import i18n
 import js
 import netplay
@@ -82,6 +83,8 @@ class App(BotPump, PressHold):
                 el.open = True
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
+        if self.screen == "editor" and getattr(getattr(self, "editor", None), "study", None) is not None:
+            editor.draw_marks(self)  # a study step's marks, after any redraw (a card picked on its board)
         address.sync(self)
 
     def header_html(self) -> Safe:
@@ -559,6 +562,11 @@ class App(BotPump, PressHold):
             self.command(el.getAttribute("data-cmd"), el.getAttribute("data-arg"))
             return
         moves, follow = click
+        if self.screen == "editor":  # a move played on a study's board (web/editor_study.py)
+            editor_study.play(self, moves, follow)
+            self.redraw()
+            editor.draw_marks(self)
+            return
         seat = self.viewer
         if seat is None:
             return
