@@ -218,7 +218,7 @@ def test_the_connection_settings_open_close_and_are_reachable_in_every_language(
             press(page, "[data-testid=net-settings] > summary", size)
             page.wait_for_selector("[data-testid=net-settings][open] [data-testid=net-save]", state="visible")
             assert page.evaluate(UNREACHABLE, "[data-testid=net-settings]") == [], f"connection settings, {lang}"
-            page.locator("[data-testid=net-settings] > summary").scroll_into_view_if_needed()
+            # (a click or tap scrolls its target into view itself, and tries again if a redraw replaced it)
             press(page, "[data-testid=net-settings] > summary", size)
             page.wait_for_selector("[data-testid=net-save]", state="hidden")
         choose_setting(page, "language", "en")
