@@ -911,6 +911,8 @@ CHEATS = {
     "unasked_key": N_("{name} sent a key for a card nobody drew. The game is stopped."),
     "redeal": N_("{name} asked to deal your seat again after the deal had begun. The game is stopped."),
     "stopped": N_("{name} stopped the game: their device found a broken rule ({kind})."),
+    "bad_tiles": N_("The host laid the event tiles from a seed that was not made from every player's share. The "
+                    "game is stopped."),
 }
 
 
@@ -953,6 +955,9 @@ def fair_html(fair, names: list[str]) -> Safe:
         line = tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "shuffling"},
                    tag("progress", {"max": 100, "value": pct}), " ",
                    tr("Shuffling the deck together… {pct} %", pct=pct))
+    elif getattr(fair, "TILES", False) and fair.seed is None:  # the tiles' seed waits for every player's share
+        line = tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "tiles"},
+                   _("Laying the event tiles from every player's share…"))
     else:
         line = Safe("")
     return join(line, trust)
@@ -1285,9 +1290,9 @@ class GuestLink:
         if ev.kind == "seat" and self.guest.fair is not None and not self.fair_polling:
             self.fair_polling = True
             dom.spawn(self._fair_loop())
-        if ev.kind in ("commits", "stop", "chains", "rand"):  # kept by Guest.save(): the commitments and chain heads
-            self.persist()                                     # shown, a verdict the host sent, a link revealed
-            if ev.kind == "stop":
+        if ev.kind in ("commits", "stop", "chains", "rand", "tiles"):  # kept by Guest.save(): the commitments and
+            self.persist()                         # chain heads shown, a verdict the host sent, a link revealed, the
+            if ev.kind in ("stop", "tiles", "commits"):  # tiles laid (or a verdict on them)
                 self.app.redraw()
             return
         if ev.kind == "mp":

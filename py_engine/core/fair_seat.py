@@ -158,6 +158,8 @@ class FairSeatBase:
                 seat.refused(args[0], args[1])
             elif call == "stop":
                 seat.stop(mp.Cheat(args[0], args[1], args[2]))
+            elif call == "tiles" and hasattr(seat, "set_tiles"):
+                seat.set_tiles(args[0])
             else:
                 raise ValueError(f"not a saved {cls.GAME.title} seat: a call {call!r}")
         return seat

@@ -73,13 +73,16 @@ NOT_RESIDUE = "not_residue"  # a lock or rekey holding a number outside the grou
 UNASKED_KEY = "unasked_key"  # a key for a position the receiver did not draw, or a second key for one
 REDEAL = "redeal"            # the host asked a seat that was dealt to take another seat, game, options or group
 STOPPED = "stopped"          # the other seat stopped the game on a verdict of its own (not this seat's finding)
-KINDS = (WRONG_KEY, NOT_DEALT, REFUSED, BAD_STEP, MALFORMED, NOT_RESIDUE, UNASKED_KEY, REDEAL, STOPPED)
+BAD_TILES = "bad_tiles"      # the host laid the public tiles from a seed not made from every seat's share
+KINDS = (WRONG_KEY, NOT_DEALT, REFUSED, BAD_STEP, MALFORMED, NOT_RESIDUE, UNASKED_KEY, REDEAL, STOPPED, BAD_TILES)
 # What a page says of the newer kinds ({name}: the seat the verdict names; web/netplay.py CHEATS has the others).
 TEXTS = {
     NOT_RESIDUE: "{name} sent a shuffle with a marked card (a number outside the group). The game is stopped.",
     UNASKED_KEY: "{name} sent a key for a card nobody drew. The game is stopped.",
     REDEAL: "{name} asked to deal your seat again after the deal had begun. The game is stopped.",
     STOPPED: "{name} stopped the game: their device found a broken rule ({kind}).",
+    BAD_TILES: "The host laid the event tiles from a seed that was not made from every player's share. The game "
+               "is stopped.",
 }
 
 
