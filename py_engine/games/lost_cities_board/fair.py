@@ -207,7 +207,8 @@ class BoardFairSeat(FairSeatBase):
         self._log.append(["tiles", seed])
         self.seed = seed
         fresh = self.new_state()
-        fresh.record.fair = self.state.record.fair
+        fresh.record = self.state.record  # no move yet; its salt and "fair" entry stay
+        fresh.record.seed = seed
         for card, j in self._slots.items():
             fresh.learn(self.me, j, card)
         for name in _slots(type(self.state)):  # in place: the table holds this state object
