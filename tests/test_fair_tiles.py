@@ -256,3 +256,13 @@ def test_the_tiles_message_is_parsed_with_exact_types() -> None:
     m["extra"] = 1
     with pytest.raises(messages.ProtocolError):
         messages.parse_host(json.dumps(m))
+
+
+def test_the_page_names_the_verdict() -> None:
+    from tests.test_web_hostile import netplay
+
+    seat = BoardFairSeat(1, SECRETS[1], OPTIONS, mp.TEST_GROUP, 3, None)
+    seat.stop(mp.Cheat(mp.BAD_TILES, 0, "the seed is not the one the shares give"))
+    html = str(netplay.fair_html(seat, ["Host", "A", "B"]))
+    assert 'data-kind="bad_tiles"' in html and "The host laid the event tiles" in html
+    assert mp.BAD_TILES in mp.KINDS and mp.BAD_TILES in netplay.CHEATS
