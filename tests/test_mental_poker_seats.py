@@ -223,3 +223,20 @@ def test_a_streamed_lock_sends_the_same_deal_a_chunk_at_a_time_and_computes_ahea
     deliver(seats, [])
     assert [s.locks for s in seats] == [p.locks for p in plain] and seats[3].deck == plain[3].deck
     assert all(s._powered == {} for s in seats)  # every element computed ahead was used
+
+
+@pytest.mark.parametrize("nseats", [3, 4])
+def test_a_wrong_key_is_named_from_the_secrets_shown_after_the_stop(nseats: int) -> None:
+    """`check_seat`: the seat whose shown secret does not give the key it handed over is named; the others are
+    cleared; a seat that shows another secret than the one it shuffled with is named by its lock."""
+    seats, j = _wrong_key_table(nseats)
+    with pytest.raises(Cheat):
+        seats[0].card(j)
+    for s in seats[1:]:
+        seats[0].secrets[s.me] = SECRETS[s.me]
+    found = seats[0].check_seat(1)
+    assert found is not None and found.kind == mp.WRONG_KEY and found.seat == 1 and "position 0" in found.detail
+    assert all(seats[0].check_seat(s) is None for s in range(2, nseats))
+    seats[0].secrets[1] = bytes([0x77]) * 32  # a secret whose keys it could have sent instead: its lock betrays it
+    found = seats[0].check_seat(1)
+    assert found is not None and found.kind == mp.BAD_STEP and found.seat == 1

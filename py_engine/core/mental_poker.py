@@ -578,6 +578,28 @@ class SeatDeal:
             return None
         raise bad(f"an unknown message kind {kind!r}")
 
+    def check_seat(self, s: int) -> Cheat | None:
+        """After a key that opened no card at 3+ seats (the receiver cannot tell whose it was): whether seat s's
+        published secret gives its lock, every key it handed this seat and its rekey of each position that did not
+        open; the Cheat naming s if not, else None (s is cleared). Cost: its lock again (short exponents) and one
+        full exponentiation per position that did not open."""
+        g = self.group
+        keys = SeatKeys.derive(g, self.secrets[s], self.n)
+        source = self.codes if s == 0 else self.locks[s - 1]
+        if len(source) < self.n or lock(g, source, keys.perm, keys.lock) != self.locks[s]:
+            return Cheat(BAD_STEP, s, "its lock is not the one the secret it showed gives")
+        for j, have in sorted(self.received.items()):
+            if s in have and have[s] != keys.unlock(g, j):
+                return Cheat(WRONG_KEY, s, f"its key for position {j} is not the one its secret gives")
+        for j in sorted(self.received):
+            i = self._at[j]
+            if j in self.cards or i >= len(self.rekeys[s]):
+                continue
+            before = self.locks[-1][j] if s == 0 else self.rekeys[s - 1][i]
+            if pow(before, keys.rekey_exponent(g, j), g.p) != self.rekeys[s][i]:
+                return Cheat(BAD_STEP, s, f"its rekey of position {j} is not the one its secret gives")
+        return None
+
     # --- the end --------------------------------------------------------------------------------
     def secret_message(self) -> dict:
         """My secret, for the audit: sent only when the game is over."""

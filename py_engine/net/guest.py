@@ -339,9 +339,10 @@ class Guest:
         seat = m.get("s") if self.fair.players > 2 else None
         if seat is not None and (seat == self.fair.me or seat >= self.fair.players):
             raise ProtocolError("malformed", "a stop from no other seat")
+        start = len(self.fair.sent)
         self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX), seat)
         self._sync()
-        return Event("stop", m)
+        return Event("stop", m, replies=tuple(self._texts(start)))  # at 3+ seats: this deal's secret, to name a seat
 
     def ping(self, now: float | None = None) -> str:
         """A ping; the matching pong sets `rtt` when `now` is passed to both calls."""
