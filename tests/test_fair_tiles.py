@@ -266,3 +266,46 @@ def test_the_page_names_the_verdict() -> None:
     html = str(netplay.fair_html(seat, ["Host", "A", "B"]))
     assert 'data-kind="bad_tiles"' in html and "The host laid the event tiles" in html
     assert mp.BAD_TILES in mp.KINDS and mp.BAD_TILES in netplay.CHEATS
+
+
+def test_nobody_moves_before_the_tiles_are_laid_even_with_the_hands_open() -> None:
+    """Guest 2 never reveals its share (the list never reaches it): the deal goes on and the host, the starter,
+    holds its hand, yet it cannot move; a move another seat sends before the tiles are laid is refused."""
+    tamper, cut = _swallow_commits_to(2)
+    t = Table(3, tamper=tamper)
+    _laid_or_stopped(t)
+    f = t.host.fair
+    assert cut and f.seed is None and f.verdict is None
+    assert all(c < 1000 for c in f.state.hands[0])  # its hand is open
+    assert not f.ready() and not t.host.legal(0) and not t.guests[1].legal
+    f.receive({"t": "move", "seat": 1, "n": 0, "action": ["pass"], "reveal": None}, 1)
+    assert f.verdict["kind"] == mp.MALFORMED and "tiles" in f.verdict["detail"]
+
+
+def test_a_guest_refuses_a_share_that_is_not_the_one_committed_to_and_a_seat_that_changes_the_tiles() -> None:
+    tamper, cut = _swallow_commits_to(2)
+    t = Table(3, tamper=tamper)
+    t.up(2, messages.share(new_share()))  # the host takes a share only if it matches the seat's commitment
+    assert t.host.tiles["shares"][2] is None and t.guests[2].last_reject["code"] == "malformed"
+    t.cut(2)
+    t.reconnect(2)  # the list again, then its own share
+    assert t.host.fair.seed is not None and all(f.verdict is None for f in t.seats())
+    g = t.guests[1]
+    seat = json.loads(t.texts[1][0])
+    seat.pop("joint")
+    seat["tiles"] = 7  # the host would now lay its own seed: a redeal, refused
+    g.receive(messages.dumps(seat))
+    assert g.fair.verdict["kind"] == mp.REDEAL and g.fair.seed == t.host.fair.seed
+
+
+def test_the_host_takes_no_share_before_it_showed_every_commitment() -> None:
+    host = Host("lost-cities-board", 3, seed=4, options=OPTIONS, seats=["local", "remote", "remote"],
+                fair_secret=SECRETS[0], fair_group=mp.TEST_GROUP)
+    g = Guest(name="g1", fair_secret=SECRETS[1], fair_groups=(mp.TEST_GROUP.name,))
+    for _peer, text in host.receive("p1", g.join(host.invites()[1], "g1")):
+        ev = g.receive(text)
+        if ev.reply:
+            host.receive("p1", ev.reply)  # its commitment
+    assert host.commits[1] is not None and not host.shown
+    out = host.receive("p1", messages.share(g.share))  # seat 2 has not committed: too early
+    assert json.loads(out[0][1])["code"] == "malformed" and host.tiles["shares"][1] is None

@@ -240,3 +240,28 @@ def test_a_wrong_key_is_named_from_the_secrets_shown_after_the_stop(nseats: int)
     seats[0].secrets[1] = bytes([0x77]) * 32  # a secret whose keys it could have sent instead: its lock betrays it
     found = seats[0].check_seat(1)
     assert found is not None and found.kind == mp.BAD_STEP and found.seat == 1
+
+
+def test_a_rekey_that_the_shown_secret_does_not_give_is_named() -> None:
+    """Seat 1's rekey of position 0 is not the one its secret gives (its element squared), while its lock and the
+    key it hands over are: seat 0's card opens to no card, and the secret seat 1 shows names it by that rekey;
+    seat 2, which rekeyed what seat 1 sent, is cleared."""
+
+    def tamper(sender: int, wire: dict) -> dict:
+        if sender == 1 and wire.get("k") == "rekey" and wire.get("at") == 0:
+            x = TEST_GROUP.parse(wire["x"][0])
+            wire["x"][0] = TEST_GROUP.hex(x * x % TEST_GROUP.p)
+        return wire
+
+    seats = table(3, 9, tamper=tamper)
+    for s in seats:
+        s.expect(0, [0, 1, 2])
+    deliver(seats, [(s.me, s.give(0, [0, 1, 2])) for s in seats[1:]])
+    with pytest.raises(Cheat) as caught:
+        seats[0].card(0)
+    assert caught.value.seat == -1
+    for s in seats[1:]:
+        seats[0].secrets[s.me] = SECRETS[s.me]
+    found = seats[0].check_seat(1)
+    assert found is not None and found.kind == mp.BAD_STEP and "rekey of position 0" in found.detail
+    assert seats[0].check_seat(2) is None

@@ -339,7 +339,7 @@ class FairSeatBase:
                 raise mp.Cheat(mp.MALFORMED, sender, "a message of no known kind")
         except mp.Cheat as cheat:
             self._stop(cheat)
-            return self._show_secret() if self._unnamed() else []
+            return []
         return self._send(out)
 
     # --- naming the seat of a key that opened no card (3+ seats) -----------------------------------
@@ -349,8 +349,9 @@ class FairSeatBase:
         return v is not None and v["kind"] == mp.WRONG_KEY and v["seat"] == -1 and self.players > 2
 
     def _show_secret(self) -> list[dict]:
-        """Show every seat my secret of this deal, so that the seat whose key opened no card can be named (the game
-        is stopped: this deal's cards no longer matter; other deals' secrets stay mine)."""
+        """Show every seat my secret of this deal (told by a stop that a key opened no card for its seat), so that it
+        can name the seat whose key that was (the game is stopped: this deal's cards no longer matter; other deals'
+        secrets stay mine)."""
         if self._secret_shown or self.players == 2:
             return []
         self._secret_shown = True
