@@ -33,12 +33,19 @@ A seat once dealt (a share drawn and committed to, or a FairSeat) is never repla
 another seat, game, options or group is refused with the verdict "redeal" (a FairSeat stops with it). A
 verdict, once reached, stays, also through `save`/`restore`.
 
+The board game's tiles (a FairSeat with TILES): their seed is made like a joint deal's, from the host's share
+committed to in "seat" and every guest's ("commit", "commits", "share"), and revealed at once ("tiles": the seed,
+the host's share and salt, every share); the guest checks it (`_tiles_wrong`) and lays its tiles, or stops with
+"bad_tiles" (also for a new seat whose host sends a seed of its own or asks for no share, and for a list of
+commitments without its own).
+
 Hands not even the host can see (the "seat" message names a mental-poker group in "fair", see
 py_engine/net/host.py): the guest plays on a FairSeat of its own (`fair`, its secret from `fair_secret` or the
 OS) and its `view`, `legal`, `to_move`, `over` and `result` come from that seat; "mp" messages carry the deal
 and the moves both ways (`play` and `poll` return the texts to send; an Event's `replies` too). The verdict
 is the seat's: "hands-verified" once both seats' secrets audited every deal, or "cheat" naming the seat that
-cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, not_residue, unasked_key, redeal, illegal;
+cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, not_residue, unasked_key, redeal, bad_tiles,
+illegal;
 key "stopped" when the host said it stopped on a verdict of its own, message "stop"). A seat that stops on its
 own verdict tells the host with a "stop" (sent with the next texts, and again after a rejoin). Only the group
 names in `fair_groups` are accepted (RFC 3526 group 14 by default: a host cannot impose a weak group).

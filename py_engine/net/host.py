@@ -40,7 +40,10 @@ own FairSeat, and each move crosses as an "mp" message that the receiving seat c
 "view" messages with an empty view (the table: names, who is connected) and no "over": the result and the
 audit come from its own seat. A cheat stops the game (`verdict`) and the host tells the guest ("stop", with the
 verdict's name; again after a rejoin); a guest's "stop" stops the host's seat too, recorded as "stopped" (the
-guest's finding, not the host's). No joint seed is needed: no seed deals.
+guest's finding, not the host's). No joint seed is needed: no seed deals the cards. The board game's public
+tiles need a seed: it is made from every seat's share as a joint deal's is (the host's share committed to in
+"seat", then "commit", "commits", "share"; `tiles`), and revealed to every guest at once ("tiles", again after a
+rejoin) with the shares, which each guest checks before it lays its tiles; nobody moves until then.
 
 Randomness nobody foresees or steers (`chains`, on by default with `joint`, at a table of a game that draws its later
 randomness by event: Arnak, Catan, Islands; py_engine/net/chain.py). The host and every remote seat commit to the

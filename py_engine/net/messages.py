@@ -29,7 +29,10 @@ Host → guest:
           (then deal commits to the host's share and the guest answers with "share"); fair: the name of
           the group of a game dealt by mental poker (then the guest plays its own FairSeat and "mp" messages
           carry the deal and the moves); tiles: then the public seed of what the deal does not draw (the board
-          game's tiles); got: then how many of this seat's "mp" messages the host has taken
+          game's tiles) chosen by the host alone: what a host of the previous version sends, refused with
+          the verdict "bad_tiles" by a new seat of this version (a host of this version sends joint and
+          deal, the commitment to its share of that seed, and "tiles" once every seat revealed its share);
+          got: then how many of this seat's "mp" messages the host has taken
           (the guest sends the rest again); chain: the head of the host's hash chain (64 hex digits) at a table
           whose random events take every seat's contribution (the guest answers with "chain")
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
