@@ -11,7 +11,8 @@ messages, opening cards, one poll). So `*_own_devices_s` is the time on the crit
 computes on its own device (messages' travel time not counted); `*_one_device_s` is the sum of every seat's
 work (what one device computing for all seats would take). "play": the starter (seat 0) holds its whole hand
 and may move; "all_hands": every seat holds its hand. The deck's remaining rekey runs afterwards, during play.
-Run directly (`python -m tests.bench_fair_board [seats]`) or in Pyodide by tests/pyodide/bench.mjs ("board").
+Run directly (`python -m tests.bench_fair_board [seats] [before|one-lane] [cpu]`) or in Pyodide by
+tests/pyodide/bench.mjs ("board", "board_before", "board_one_lane").
 """
 
 from __future__ import annotations
@@ -33,12 +34,16 @@ class _Before(BoardFairSeat):
     HANDS_AT_ONCE = True
 
 
-def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool = False) -> dict:
-    """The figures of the module doc; `before`: the same for `_Before` (no streamed lock, hands at once)."""
+def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool = False, lanes: bool = True,
+                cpu: bool = False) -> dict:
+    """The figures of the module doc; `before`: the same for `_Before` (no streamed lock, hands at once, one rekey
+    lane); `lanes=False`: one rekey lane (as before the rekey lanes: every seat rekeys after the seat before it);
+    `cpu`: time with this process's CPU time instead of the wall clock (less sensitive to other work)."""
     g = mp.GROUPS[group]
-    clock = time.perf_counter
+    clock = time.process_time if cpu else time.perf_counter  # cpu: this process's CPU time (a loaded machine)
     cls = _Before if before else BoardFairSeat
-    table = [cls(i, bytes([i + 7]) * 32, {"length": "short"}, g, seats, 1) for i in range(seats)]
+    table = [cls(i, bytes([i + 7]) * 32, {"length": "short"}, g, seats, 1, lanes and not before)
+             for i in range(seats)]
     device = [0.0] * seats        # each seat's device clock
     work = [0.0] * seats          # each seat's own work, summed
     inbox: list[list[tuple[float, int, dict]]] = [[] for _ in range(seats)]
@@ -89,11 +94,13 @@ def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool =
     probe = [pow(x, deal._keys.rekey_exponent(g, 0), g.p) for x in deal.codes[:8]]
     full = (clock() - t) / len(probe)
     return {"group": group, "seats": seats, "cards": table[0].n, "chunk": mp.CHUNK, "before": before,
+            "lanes": table[0].lanes,
             "play_own_devices_s": round(play_at, 2), "all_hands_own_devices_s": round(hands_at, 2),
             "play_one_device_s": round(play_total, 2), "all_hands_one_device_s": round(hands_total, 2),
-            "short_exp_ms": round(short * 1000, 2), "full_exp_ms": round(full * 1000, 2),
+            "short_exp_ms": round(short * 1000, 2), "full_exp_ms": round(full * 1000, 2), "cpu_time": cpu,
             "python": sys.version.split()[0]}
 
 
 if __name__ == "__main__":
-    print(json.dumps(board_costs(int(sys.argv[1]) if len(sys.argv) > 1 else 4, before="before" in sys.argv)))
+    print(json.dumps(board_costs(int(sys.argv[1]) if len(sys.argv) > 1 else 4, before="before" in sys.argv,
+                                 lanes="one-lane" not in sys.argv, cpu="cpu" in sys.argv)))

@@ -221,11 +221,14 @@ def test_seats_saved_by_the_previous_version_still_load_and_go_on() -> None:
                 fair_secret=SECRETS[0], fair_group=mp.TEST_GROUP)
     opts = dict(host.state.record.options)
     old = BoardFairSeat(1, SECRETS[1], opts, mp.TEST_GROUP, 2, 4).to_json()
+    del old["lanes"]  # the previous version's save: no rekey lanes either
     seat = BoardFairSeat.from_json(json.loads(json.dumps(old)))
     assert seat.seed == seat.seed_given == 4 and seat.state.board == BoardFairSeat(1, SECRETS[1], opts,
                                                                                       mp.TEST_GROUP, 2, 4).state.board
+    assert not seat.lanes and not seat.deal.lanes
     saved = json.loads(json.dumps(host.save()))
     del saved["tiles"]
+    del saved["fair"]["lanes"]
     saved["fair"]["seed"] = 4
     host = Host.resume(saved)
     assert host.tiles is None and host.fair.seed == 4

@@ -75,6 +75,12 @@ class FairSeatBase:
         """The order in which positions are rekeyed: the hands first, then the deck from its top."""
         raise NotImplementedError
 
+    def rekey_blocks(self) -> list[int] | None:
+        """Rekey lanes (mental_poker.SeatDeal `blocks`): the sizes of the blocks the rekey order is cut into, each
+        group of one block per seat rekeyed by every seat at once, each from its own; None: one lane (every seat
+        rekeys every position after the seat before it)."""
+        return None
+
     def hand_card(self, seat: int, action: tuple) -> Callable[[int], bool] | None:
         """For an action that takes a card out of `seat`'s hand face up: a test of the card ids that fit it
         (raises Cheat MALFORMED for such an action that names no card); None for any other action."""
@@ -232,7 +238,7 @@ class FairSeatBase:
         number = self.deal_number()
         secret = mp.deal_secret(self._secret, number)
         self.deals.append(mp.SeatDeal(self.group, self.players, self.me, self.n, number, secret,
-                                      self.rekey_order(), self.STREAM_LOCK))
+                                      self.rekey_order(), self.STREAM_LOCK, self.rekey_blocks()))
         self._slots, self._keys_sent, self._hands_given = {}, False, set()
 
     # --- messages -------------------------------------------------------------------------------

@@ -189,15 +189,25 @@ class BoardFairSeat(FairSeatBase):
     STREAM_LOCK = True
 
     def __init__(self, me: int, secret: bytes, options: dict | None = None, group: mp.Group = mp.GROUP14,
-                 players: int = 2, seed: int | None = 0) -> None:
+                 players: int = 2, seed: int | None = 0, lanes: bool = True) -> None:
         if seed is not None and not _is_seed(seed):
             raise ValueError("the seed is a whole number from 0 to 2**128-1")
         self.seed = seed
+        self.lanes = lanes is True  # rekey lanes (`rekey_blocks`); a seat saved by the previous version has none
         self.seed_given = seed  # the seed the seat was made with (a seat of the previous version: the host's)
         super().__init__(me, secret, options, group, players)
 
     def save_fields(self) -> dict:
-        return {"players": self.players, "seed": self.seed_given}
+        return {"players": self.players, "seed": self.seed_given, "lanes": self.lanes}
+
+    def rekey_blocks(self) -> list[int] | None:
+        """The starter's hand cut into one block per seat (every seat rekeys a part of it at once: it is ready
+        after a quarter of the rekeys in a row at 4 seats), then blocks of a chunk (the other hands at once)."""
+        if not self.lanes:
+            return None
+        first = [HAND_SIZE // self.players + (k < HAND_SIZE % self.players) for k in range(self.players)]
+        rest = NCARDS - HAND_SIZE
+        return first + [mp.CHUNK] * (rest // mp.CHUNK) + ([rest % mp.CHUNK] if rest % mp.CHUNK else [])
 
     def set_tiles(self, seed: int) -> None:
         """Lay the tiles from `seed`, made by every seat once the seat exists (see the module doc): the knowledge
@@ -229,7 +239,7 @@ class BoardFairSeat(FairSeatBase):
     def _from_save(cls, data: dict) -> BoardFairSeat:
         try:
             return cls(data["me"], bytes.fromhex(data["secret"]), data["options"], mp.GROUPS[data["group"]],
-                       data["players"], data["seed"])
+                       data["players"], data["seed"], data.get("lanes") is True)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a saved {GAME.title} seat") from exc
 
