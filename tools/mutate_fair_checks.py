@@ -51,6 +51,10 @@ M = [
   """        if not self.shown or self.commits[seat] is None:
             raise ProtocolError("malformed", "a share is revealed once every seat has committed to its own", "share")
         if seat_commitment(share)""", """        if seat_commitment(share)"""),
+ ("n1: a rekey chunk must follow its lane", "py_engine/core/mental_poker.py",
+  "any(self.before(sender, j) is None for j in todo):", "False:"),
+ ("n2: the audit recomputes each seat's rekey along its lane", "py_engine/core/mental_poker.py",
+  "source = [self.before(s, j) for j in self.seq[s]]", "source = [self.locks[-1][j] for j in self.seq[s]]"),
 ]
 TESTS = ["tests/test_fair_tiles.py", "tests/test_fair_naming.py", "tests/test_mental_poker_seats.py"]
 only = sys.argv[1:]
