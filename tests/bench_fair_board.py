@@ -11,7 +11,8 @@ messages, opening cards, one poll). So `*_own_devices_s` is the time on the crit
 computes on its own device (messages' travel time not counted); `*_one_device_s` is the sum of every seat's
 work (what one device computing for all seats would take). "play": the starter (seat 0) holds its whole hand
 and may move; "all_hands": every seat holds its hand. The deck's remaining rekey runs afterwards, during play.
-Run directly (`python -m tests.bench_fair_board [seats]`) or in Pyodide by tests/pyodide/bench.mjs ("board").
+Run directly (`python -m tests.bench_fair_board [seats] [before|one-lane] [cpu|model]`) or in Pyodide by
+tests/pyodide/bench.mjs ("board", "board_before", "board_one_lane").
 """
 
 from __future__ import annotations
@@ -33,12 +34,53 @@ class _Before(BoardFairSeat):
     HANDS_AT_ONCE = True
 
 
-def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool = False) -> dict:
-    """The figures of the module doc; `before`: the same for `_Before` (no streamed lock, hands at once)."""
+class _Work:
+    """A clock that counts work instead of time (`board_costs(model=True)`): every modular exponentiation in the
+    group counts its exponent's bits / the modulus's bits (a full-length one counts 1), every Jacobi symbol
+    JACOBI. Not affected by other work on the machine; multiply by a full exponentiation's time for seconds."""
+
+    JACOBI = 1 / 60  # a Jacobi symbol against a full exponentiation (docs/fair-play.md: 1.9 ms against 57 ms)
+
+    def __init__(self, bits: int) -> None:
+        self.units, self.bits = 0.0, bits
+
+    def __call__(self) -> float:
+        return self.units
+
+    def pow(self, x: int, e: int, m: int | None = None) -> int:
+        if m is not None and e > 0:
+            self.units += e.bit_length() / self.bits
+        return pow(x, e, m) if m is not None else pow(x, e)
+
+    def jacobi(self, a: int, n: int, _real=mp.jacobi) -> int:
+        self.units += self.JACOBI
+        return _real(a, n)
+
+
+def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool = False, lanes: bool = True,
+                cpu: bool = False, model: bool = False) -> dict:
+    if model:  # the same run, with the work counted (`_Work`) as the clock
+        work = _Work(mp.GROUPS[group].p.bit_length())
+        mp.pow, mp.jacobi = work.pow, work.jacobi
+        try:
+            out = _board_costs(seats, group, before, lanes, work)
+        finally:
+            del mp.pow
+            mp.jacobi = _Work.jacobi.__defaults__[0]
+        out = {k: v for k, v in out.items() if k not in ("short_exp_ms", "full_exp_ms")}
+        return dict(out, clock="full exponentiations (the *_s figures count them, not seconds)")
+    return _board_costs(seats, group, before, lanes, time.process_time if cpu else time.perf_counter)
+
+
+def _board_costs(seats: int, group: str, before: bool, lanes: bool, clock) -> dict:
+    """The figures of the module doc; `before`: the same for `_Before` (no streamed lock, hands at once, one rekey
+    lane); `lanes=False`: one rekey lane (as before the rekey lanes: every seat rekeys after the seat before it);
+    `cpu`: time with this process's CPU time instead of the wall clock (less sensitive to other work); `model`:
+    count the work instead (`_Work`: the figures are then in full exponentiations, whatever the load)."""
     g = mp.GROUPS[group]
-    clock = time.perf_counter
     cls = _Before if before else BoardFairSeat
-    table = [cls(i, bytes([i + 7]) * 32, {"length": "short"}, g, seats, 1) for i in range(seats)]
+    table = [cls(i, bytes([i + 7]) * 32, {"length": "short"}, g, seats, 1, lanes and not before)
+             for i in range(seats)]
     device = [0.0] * seats        # each seat's device clock
     work = [0.0] * seats          # each seat's own work, summed
     inbox: list[list[tuple[float, int, dict]]] = [[] for _ in range(seats)]
@@ -89,6 +131,7 @@ def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool =
     probe = [pow(x, deal._keys.rekey_exponent(g, 0), g.p) for x in deal.codes[:8]]
     full = (clock() - t) / len(probe)
     return {"group": group, "seats": seats, "cards": table[0].n, "chunk": mp.CHUNK, "before": before,
+            "lanes": table[0].lanes,
             "play_own_devices_s": round(play_at, 2), "all_hands_own_devices_s": round(hands_at, 2),
             "play_one_device_s": round(play_total, 2), "all_hands_one_device_s": round(hands_total, 2),
             "short_exp_ms": round(short * 1000, 2), "full_exp_ms": round(full * 1000, 2),
@@ -96,4 +139,5 @@ def board_costs(seats: int = 4, group: str = "rfc3526-modp-2048", before: bool =
 
 
 if __name__ == "__main__":
-    print(json.dumps(board_costs(int(sys.argv[1]) if len(sys.argv) > 1 else 4, before="before" in sys.argv)))
+    print(json.dumps(board_costs(int(sys.argv[1]) if len(sys.argv) > 1 else 4, before="before" in sys.argv,
+                                 lanes="one-lane" not in sys.argv, cpu="cpu" in sys.argv, model="model" in sys.argv)))

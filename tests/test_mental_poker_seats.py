@@ -223,3 +223,104 @@ def test_a_streamed_lock_sends_the_same_deal_a_chunk_at_a_time_and_computes_ahea
     deliver(seats, [])
     assert [s.locks for s in seats] == [p.locks for p in plain] and seats[3].deck == plain[3].deck
     assert all(s._powered == {} for s in seats)  # every element computed ahead was used
+
+
+@pytest.mark.parametrize("nseats", [3, 4])
+def test_a_wrong_key_is_named_from_the_secrets_shown_after_the_stop(nseats: int) -> None:
+    """`check_seat`: the seat whose shown secret does not give the key it handed over is named; the others are
+    cleared; a seat that shows another secret than the one it shuffled with is named by its lock."""
+    seats, j = _wrong_key_table(nseats)
+    with pytest.raises(Cheat):
+        seats[0].card(j)
+    for s in seats[1:]:
+        seats[0].secrets[s.me] = SECRETS[s.me]
+    found = seats[0].check_seat(1)
+    assert found is not None and found.kind == mp.WRONG_KEY and found.seat == 1 and "position 0" in found.detail
+    assert all(seats[0].check_seat(s) is None for s in range(2, nseats))
+    seats[0].secrets[1] = bytes([0x77]) * 32  # a secret whose keys it could have sent instead: its lock betrays it
+    found = seats[0].check_seat(1)
+    assert found is not None and found.kind == mp.BAD_STEP and found.seat == 1
+
+
+def test_a_rekey_that_the_shown_secret_does_not_give_is_named() -> None:
+    """Seat 1's rekey of position 0 is not the one its secret gives (its element squared), while its lock and the
+    key it hands over are: seat 0's card opens to no card, and the secret seat 1 shows names it by that rekey;
+    seat 2, which rekeyed what seat 1 sent, is cleared."""
+
+    def tamper(sender: int, wire: dict) -> dict:
+        if sender == 1 and wire.get("k") == "rekey" and wire.get("at") == 0:
+            x = TEST_GROUP.parse(wire["x"][0])
+            wire["x"][0] = TEST_GROUP.hex(x * x % TEST_GROUP.p)
+        return wire
+
+    seats = table(3, 9, tamper=tamper)
+    for s in seats:
+        s.expect(0, [0, 1, 2])
+    deliver(seats, [(s.me, s.give(0, [0, 1, 2])) for s in seats[1:]])
+    with pytest.raises(Cheat) as caught:
+        seats[0].card(0)
+    assert caught.value.seat == -1
+    for s in seats[1:]:
+        seats[0].secrets[s.me] = SECRETS[s.me]
+    found = seats[0].check_seat(1)
+    assert found is not None and found.kind == mp.BAD_STEP and "rekey of position 0" in found.detail
+    assert seats[0].check_seat(2) is None
+
+
+@pytest.mark.parametrize("nseats", [2, 3, 4])
+def test_rekey_lanes_give_the_same_deck_and_the_hand_sooner(nseats: int) -> None:
+    """Rekey lanes (`blocks`): each group of one block per seat is rekeyed by every seat at once, each from its own
+    block; the layers commute, so the deck, the cards and the audit are those of one lane, and the first hand is
+    rekeyed by every seat after fewer rounds of work (a round: every seat polls once, then every message is
+    delivered)."""
+    n, hand = 40, 8
+    blocks = [hand // nseats + (k < hand % nseats) for k in range(nseats)] + [8] * 4
+    order = list(range(n))
+
+    def rounds_until_hand(seats: list[SeatDeal]) -> int:
+        """The rekeys in a row until the first hand is ready: per round, the most any seat did."""
+        path = 0
+        for _ in range(200):
+            before = [len(s.rekeys[s.me]) for s in seats]
+            messages = [(s.me, m) for s in seats for m in s.poll()]
+            path += max(len(s.rekeys[s.me]) - b for s, b in zip(seats, before))
+            for sender, msg in messages:
+                for s in seats:
+                    if s.me != sender:
+                        s.receive(json.loads(json.dumps(msg)), sender)
+            if all(s.ready(order[:hand]) for s in seats):
+                return path
+        raise AssertionError("never ready")
+
+    one = [SeatDeal(TEST_GROUP, nseats, i, n, 1, SECRETS[i], order) for i in range(nseats)]
+    lanes = [SeatDeal(TEST_GROUP, nseats, i, n, 1, SECRETS[i], order, blocks=blocks) for i in range(nseats)]
+    slow, fast = rounds_until_hand(one), rounds_until_hand(lanes)
+    assert slow == nseats * hand and fast == nseats * -(-hand // nseats)  # 4 seats: 8 rekeys in a row, not 32
+    deliver(one, [])
+    deliver(lanes, [])
+    assert lanes[0].deck == one[0].deck and all(s.deck == lanes[0].deck for s in lanes)
+    assert lanes[1].seq[1] != order  # every seat but seat 0 starts with a block of its own
+    open_hands(lanes, 3)
+    for s in lanes:
+        s.secrets.update({t.me: SECRETS[t.me] for t in lanes})
+    orders = [s.audit(trust_me=False) for s in lanes]
+    assert all(o == orders[0] for o in orders)
+    assert [lanes[0].card(j) for j in range(3)] == orders[0][:3]
+
+
+def test_a_rekey_out_of_its_lane_is_refused() -> None:
+    """With lanes, seat 1's first block is its own: a chunk of another block before the seat before it rekeyed
+    it is "a rekey before its turn"."""
+    blocks = [2, 2, 2, 3]
+    seats = [SeatDeal(TEST_GROUP, 3, i, 9, 1, SECRETS[i], None, blocks=blocks) for i in range(3)]
+    while any(len(lk) < 9 for lk in seats[0].locks):  # the locks, and no rekey yet
+        for s in seats:
+            for m in s.poll():
+                for t in seats:
+                    if t is not s:
+                        t.receive(json.loads(json.dumps(m)), s.me)
+    assert all(len(lk) == 9 for lk in seats[0].locks) and not any(seats[0].rekeys)
+    bad = {"t": "mp", "k": "rekey", "deal": 1, "seat": 1, "at": 0, "x": [TEST_GROUP.hex(4)] * 3}  # 2 of its own + 1
+    with pytest.raises(Cheat) as caught:
+        seats[0].receive(bad, 1)
+    assert caught.value.kind == mp.MALFORMED and "before its turn" in caught.value.detail

@@ -13,6 +13,7 @@ import pytest
 
 from py_engine.core import Rng
 from py_engine.core import mental_poker as mp
+from py_engine.core.record import joint_seed
 from py_engine.net import Guest, Host, messages
 from tests.test_lost_cities_board_fair import check_knowledge
 from tests.test_net import tokens
@@ -130,7 +131,10 @@ def test_a_whole_board_game_with_every_seat_verifying(players: int) -> None:
     t = Table(players)
     assert t.host.fair is not None and all(g.fair is not None and g.fair.players == players
                                            for g in t.guests.values())
-    assert all(g.fair.seed == 4 for g in t.guests.values())  # the tiles' seed travels in "seat"
+    # the tiles' seed is made from every seat's share (not the host's `seed`), the same at every seat
+    seed = t.host.fair.seed
+    assert seed is not None and seed != 4 and all(g.fair.seed == seed for g in t.guests.values())
+    assert seed == joint_seed(t.host.tiles["share"], [None] + [t.guests[s].share for s in range(1, players)])
     t.play(Rng(6))
     _finished(t)
     assert t.host.state.board == t.guests[1].fair.state.board

@@ -132,7 +132,7 @@ def test_while_the_deck_is_shuffled_the_prompt_says_so_not_play_a_card(fair_on) 
     table = pair.table
     app = shell.App()
     app.begin(table)
-    assert table.shuffling is not None and 0 <= table.shuffling < 1 and not table.legal(0)
+    assert table.dealing_words.startswith("Shuffling the deck together…") and not table.legal(0)
     html = str(app.table_html())
     assert "Shuffling the deck together…" in html and "play a card" not in html.lower()
     assert 'data-testid="act-' not in html
@@ -143,6 +143,20 @@ def test_while_the_deck_is_shuffled_the_prompt_says_so_not_play_a_card(fair_on) 
         pair.down(outs)
         pair.queue.extend(("host", t) for t in texts)
         pair.run()
-    assert table.shuffling is None and table.legal(0)
+    assert table.dealing_words is None and table.legal(0)
     html = str(app.table_html())
     assert "Shuffling the deck together…" not in html and "play a card" in html.lower()
+
+
+def test_the_board_games_tiles_wait_is_said_in_words() -> None:
+    """After the shuffle, the board game's tables wait for the event tiles' seed from every seat: the prompt says
+    so; a verdict, a finished deal or no deal at all say nothing."""
+    from types import SimpleNamespace
+
+    def fair(progress: float, seed=None, verdict=None, tiles=True):
+        return SimpleNamespace(verdict=verdict, progress=lambda: progress, seed=seed, TILES=tiles)
+
+    assert session.deal_words(fair(0.4)) == "Shuffling the deck together… 40 %"
+    assert session.deal_words(fair(1.0)) == "Laying the event tiles from every player's share…"
+    assert session.deal_words(fair(1.0, seed=7)) is None and session.deal_words(fair(1.0, tiles=False)) is None
+    assert session.deal_words(fair(0.4, verdict={"kind": "wrong_key"})) is None and session.deal_words(None) is None

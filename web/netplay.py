@@ -53,7 +53,7 @@ from render import schema
 from render.markup import Safe, join, tag, trusted
 from room import Room
 from rtc import NO_ROUTE, Peer
-from session import LocalTable, shuffle_progress
+from session import LocalTable, deal_words
 
 from py_engine import GAMES, get_game
 from py_engine.core import IllegalAction, Record, safejson
@@ -757,9 +757,9 @@ class RemoteTable:
         return [self.link.guest.seat]
 
     @property
-    def shuffling(self) -> float | None:
-        """While this seat's deal by mental poker runs: how far it is, 0..1; else None."""
-        return shuffle_progress(self.link.guest.fair)
+    def dealing_words(self) -> str | None:
+        """While this seat's deal by mental poker keeps the game from going on: what it waits for; else None."""
+        return deal_words(self.link.guest.fair)
 
     def bot_to_move(self) -> None:
         return None
@@ -916,6 +916,8 @@ CHEATS = {
     "unasked_key": N_("{name} sent a key for a card nobody drew. The game is stopped."),
     "redeal": N_("{name} asked to deal your seat again after the deal had begun. The game is stopped."),
     "stopped": N_("{name} stopped the game: their device found a broken rule ({kind})."),
+    "bad_tiles": N_("The host laid the event tiles from a seed that was not made from every player's share. The "
+                    "game is stopped."),
 }
 
 
@@ -958,6 +960,9 @@ def fair_html(fair, names: list[str]) -> Safe:
         words = tr("Shuffling the deck together… {pct} %", pct=pct)
         line = tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "shuffling"},
                    tag("progress", {"max": 100, "value": pct, "aria-label": words}), " ", words)
+    elif getattr(fair, "TILES", False) and fair.seed is None:  # the tiles' seed waits for every player's share
+        line = tag("p", {"class": "net-deal", "data-testid": "deal-status", "data-state": "tiles"},
+                   _("Laying the event tiles from every player's share…"))
     else:
         line = Safe("")
     return join(line, trust)
@@ -1290,9 +1295,9 @@ class GuestLink:
         if ev.kind == "seat" and self.guest.fair is not None and not self.fair_polling:
             self.fair_polling = True
             dom.spawn(self._fair_loop())
-        if ev.kind in ("commits", "stop", "chains", "rand"):  # kept by Guest.save(): the commitments and chain heads
-            self.persist()                                     # shown, a verdict the host sent, a link revealed
-            if ev.kind == "stop":
+        if ev.kind in ("commits", "stop", "chains", "rand", "tiles"):  # kept by Guest.save(): the commitments and
+            self.persist()                         # chain heads shown, a verdict the host sent, a link revealed, the
+            if ev.kind in ("stop", "tiles", "commits"):  # tiles laid (or a verdict on them)
                 self.app.redraw()
             return
         if ev.kind == "mp":

@@ -16,7 +16,7 @@ import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable
 
-from i18n import _, in_every_language
+from i18n import _, in_every_language, tr
 
 from py_engine import get_game
 from py_engine.bots import get_heuristics, make_bot
@@ -119,9 +119,9 @@ class LocalTable:
         return self.host.dealing
 
     @property
-    def shuffling(self) -> float | None:
-        """While a deal by mental poker runs (nobody holds a hand yet): how far it is, 0..1; else None."""
-        return shuffle_progress(self.host.fair)
+    def dealing_words(self) -> str | None:
+        """While a deal by mental poker keeps the game from going on: what it waits for, in words; else None."""
+        return deal_words(self.host.fair)
 
     def bot_to_move(self) -> int | None:
         return next((s for s in self.host.waiting_for("bot") if s in self.bots), None)
@@ -256,10 +256,15 @@ class LocalTable:
         return self.link.panel_html() if self.link else ""
 
 
-def shuffle_progress(fair) -> float | None:
-    """How far a deal by mental poker is (0..1) while it runs and no cheat stopped it; None otherwise (no such
-    deal, or the hands are dealt)."""
+def deal_words(fair) -> str | None:
+    """While a deal by mental poker keeps this seat from playing and no cheat stopped it, what it waits for in
+    words ("Shuffling the deck together… 40 %", "Laying the event tiles…"); None once the game can go on (or
+    without such a deal)."""
     if fair is None or fair.verdict is not None:
         return None
     done = fair.progress()
-    return done if done < 1 else None
+    if done < 1:
+        return tr("Shuffling the deck together… {pct} %", pct=int(done * 100))
+    if getattr(fair, "TILES", False) and fair.seed is None:  # the board game's tiles wait for every share
+        return _("Laying the event tiles from every player's share…")
+    return None

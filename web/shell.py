@@ -210,10 +210,10 @@ class App(BotPump, PressHold):
             status = text(turn_text(table.names[self.viewer]))
         elif self.round_over:
             board, status = self.finished_html(rmod, ui)
-        elif getattr(table, "shuffling", None) is not None and not legal:  # a deal by mental poker, this seat
-            # cannot play yet (the starter plays as soon as its own hand is open, before the others' are)
+        elif getattr(table, "dealing_words", None) and not legal:  # a deal by mental poker, this seat cannot
+            # play yet (the starter plays as soon as its own hand is open, before the others' are)
             board = rmod.render(view, ui)
-            status = text(tr("Shuffling the deck together… {pct} %", pct=int(table.shuffling * 100)))
+            status = text(table.dealing_words)
         else:
             board = rmod.render(view, ui)
             status = rmod.status_html(view, ui) if hasattr(rmod, "status_html") else text(rmod.status_text(view, ui))

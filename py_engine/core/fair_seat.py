@@ -75,6 +75,12 @@ class FairSeatBase:
         """The order in which positions are rekeyed: the hands first, then the deck from its top."""
         raise NotImplementedError
 
+    def rekey_blocks(self) -> list[int] | None:
+        """Rekey lanes (mental_poker.SeatDeal `blocks`): the sizes of the blocks the rekey order is cut into, each
+        group of one block per seat rekeyed by every seat at once, each from its own; None: one lane (every seat
+        rekeys every position after the seat before it)."""
+        return None
+
     def hand_card(self, seat: int, action: tuple) -> Callable[[int], bool] | None:
         """For an action that takes a card out of `seat`'s hand face up: a test of the card ids that fit it
         (raises Cheat MALFORMED for such an action that names no card); None for any other action."""
@@ -104,6 +110,7 @@ class FairSeatBase:
         self._owed: list[tuple[mp.SeatDeal, int, int]] = []  # (deal, position, drawer): keys not yet sent
         self._keys_sent = False
         self._secrets_sent = False
+        self._secret_shown = False  # this deal's secret shown after a stop, to name a seat (3+ seats)
         self._held: list[tuple[dict, int]] = []  # others' moves that came while my draw waits for keys
         self._later: list[tuple[dict, int]] = []  # "mp" messages of the next deal
         self._log: list[list] = []          # every call that changed this seat, for to_json
@@ -158,6 +165,11 @@ class FairSeatBase:
                 seat.refused(args[0], args[1])
             elif call == "stop":
                 seat.stop(mp.Cheat(args[0], args[1], args[2]))
+            elif call == "tiles" and hasattr(seat, "set_tiles"):
+                seat.set_tiles(args[0])
+            elif call == "show":
+                seat._log.append(["show"])
+                seat._show_secret()
             else:
                 raise ValueError(f"not a saved {cls.GAME.title} seat: a call {call!r}")
         return seat
@@ -206,7 +218,12 @@ class FairSeatBase:
         seat = self.other if seat is None else seat
         who = "the other seat" if self.players == 2 else f"seat {seat}"
         why = f"{who} stopped the game: {kind}" + (f" ({detail})" if detail else "")
-        return self.stop(mp.Cheat(mp.STOPPED, seat, why))
+        first = self.verdict is None
+        verdict = self.stop(mp.Cheat(mp.STOPPED, seat, why))
+        if first and kind == mp.WRONG_KEY and self.players > 2:  # a key opened no card: my secret helps name whose
+            self._log.append(["show"])
+            self._show_secret()
+        return verdict
 
     def own_verdict(self) -> dict | None:
         """The verdict this seat found itself (to tell the others), None if none or if another seat stopped."""
@@ -221,7 +238,7 @@ class FairSeatBase:
         number = self.deal_number()
         secret = mp.deal_secret(self._secret, number)
         self.deals.append(mp.SeatDeal(self.group, self.players, self.me, self.n, number, secret,
-                                      self.rekey_order(), self.STREAM_LOCK))
+                                      self.rekey_order(), self.STREAM_LOCK, self.rekey_blocks()))
         self._slots, self._keys_sent, self._hands_given = {}, False, set()
 
     # --- messages -------------------------------------------------------------------------------
@@ -296,12 +313,19 @@ class FairSeatBase:
     def receive(self, msg: dict, sender: int | None = None) -> list[dict]:
         """Another seat's message (`sender`: the seat the link got it from; with two seats, the other seat by
         default); returns my answers. A cheat stops the seat (see `verdict`)."""
-        if self.verdict is not None:
+        if self.verdict is not None and self.players == 2:
             return []
         if sender is None:
             sender = self.other
         if type(sender) is not int or not 0 <= sender < self.players or sender == self.me:
             raise ValueError(f"a message from no other seat ({sender!r})")  # the link's error, not a seat's
+        if self.verdict is not None:  # 3+ seats: taken (and relayed), but only a secret shown to name a seat counts
+            self._log.append(["in", msg, sender])
+            self.got += 1
+            self.got_from[sender] += 1
+            self.traffic.append((sender, msg))
+            self._shown(msg, sender)
+            return []
         self._log.append(["in", msg] if self.players == 2 else ["in", msg, sender])
         self.got += 1
         self.got_from[sender] += 1
@@ -323,6 +347,58 @@ class FairSeatBase:
             self._stop(cheat)
             return []
         return self._send(out)
+
+    # --- naming the seat of a key that opened no card (3+ seats) -----------------------------------
+    def _unnamed(self) -> bool:
+        """My verdict is a key that opened no card and I cannot tell whose it was (3+ seats: seat -1)."""
+        v = self.verdict
+        return v is not None and v["kind"] == mp.WRONG_KEY and v["seat"] == -1 and self.players > 2
+
+    def _show_secret(self) -> list[dict]:
+        """Show every seat my secret of this deal (told by a stop that a key opened no card for its seat), so that it
+        can name the seat whose key that was (the game is stopped: this deal's cards no longer matter; other deals'
+        secrets stay mine)."""
+        if self._secret_shown or self.players == 2:
+            return []
+        self._secret_shown = True
+        return self._send([self.deal.secret_message()])
+
+    def _shown(self, msg: Any, sender: int) -> None:
+        """A message after my verdict (3+ seats): a seat's secret of this deal is kept, and once enough are in, the
+        seat whose key opened no card is named (`_name`)."""
+        d = self.deal
+        if not (isinstance(msg, dict) and msg.get("t") == "mp" and msg.get("k") == "secret"
+                and msg.get("deal") == d.deal and msg.get("seat") == sender) or sender in d.secrets:
+            return
+        try:
+            secret = bytes.fromhex(msg.get("secret", ""))
+        except (TypeError, ValueError):
+            return
+        if 16 <= len(secret) <= 64:
+            d.secrets[sender] = secret
+            self._name()
+
+    def _name(self) -> None:
+        """Name the seat of a key that opened no card from the secrets the other seats showed: the first whose
+        secret does not give its lock, its keys or its rekey of that position; or, when every other seat but one
+        showed a secret that clears it, that one."""
+        if not self._unnamed():
+            return
+        d, v = self.deal, self.verdict
+        cleared = []
+        for s in self.others():
+            if s not in d.secrets:
+                continue
+            found = d.check_seat(s)
+            if found is not None:
+                self.verdict = dict(v, seat=s, detail=f"{v['detail']}: the secret seat {s} showed then says so "
+                                                      f"({found.detail})")
+                return
+            cleared.append(s)
+        missing = [s for s in self.others() if s not in cleared]
+        if len(missing) == 1:
+            self.verdict = dict(v, seat=missing[0], detail=f"{v['detail']}: every other seat's secret gives the keys "
+                                                           f"it sent, and seat {missing[0]} showed none")
 
     def _protocol(self, msg: dict, sender: int) -> list[dict]:
         deal = next((d for d in self.deals if d.deal == msg.get("deal")), None)

@@ -73,13 +73,16 @@ NOT_RESIDUE = "not_residue"  # a lock or rekey holding a number outside the grou
 UNASKED_KEY = "unasked_key"  # a key for a position the receiver did not draw, or a second key for one
 REDEAL = "redeal"            # the host asked a seat that was dealt to take another seat, game, options or group
 STOPPED = "stopped"          # the other seat stopped the game on a verdict of its own (not this seat's finding)
-KINDS = (WRONG_KEY, NOT_DEALT, REFUSED, BAD_STEP, MALFORMED, NOT_RESIDUE, UNASKED_KEY, REDEAL, STOPPED)
+BAD_TILES = "bad_tiles"      # the host laid the public tiles from a seed not made from every seat's share
+KINDS = (WRONG_KEY, NOT_DEALT, REFUSED, BAD_STEP, MALFORMED, NOT_RESIDUE, UNASKED_KEY, REDEAL, STOPPED, BAD_TILES)
 # What a page says of the newer kinds ({name}: the seat the verdict names; web/netplay.py CHEATS has the others).
 TEXTS = {
     NOT_RESIDUE: "{name} sent a shuffle with a marked card (a number outside the group). The game is stopped.",
     UNASKED_KEY: "{name} sent a key for a card nobody drew. The game is stopped.",
     REDEAL: "{name} asked to deal your seat again after the deal had begun. The game is stopped.",
     STOPPED: "{name} stopped the game: their device found a broken rule ({kind}).",
+    BAD_TILES: "The host laid the event tiles from a seed that was not made from every player's share. The game "
+               "is stopped.",
 }
 
 
@@ -287,13 +290,21 @@ class SeatDeal:
     """
 
     def __init__(self, group: Group, seats: int, me: int, n: int, deal: int, secret: bytes,
-                 order: list[int] | None = None, stream_lock: bool = False) -> None:
+                 order: list[int] | None = None, stream_lock: bool = False, blocks: list[int] | None = None) -> None:
         if not 2 <= seats <= 8 or not 0 <= me < seats or not 2 <= n <= 256:
             raise ValueError("a deal is 2–8 seats and 2–256 cards")
         self.order = list(range(n)) if order is None else list(order)  # the rekey order of positions
         if sorted(self.order) != list(range(n)):
             raise ValueError("the rekey order is not a permutation of the positions")
         self._at = {j: i for i, j in enumerate(self.order)}
+        self.group, self.seats, self.me, self.n, self.deal = group, seats, me, n, deal
+        self.lanes = blocks is not None
+        self.first = [0] * n  # position -> the seat that rekeys it first (then the next seats in turn)
+        self.seq = [self.order] * seats  # seat -> the positions in the order it rekeys them
+        self._ends: list[int] = []  # with lanes: index in my `seq` -> the end of its block
+        if blocks is not None:
+            self._lanes(blocks, seats, me)
+        self._at_seat = [self._at] * seats if not self.lanes else [{j: i for i, j in enumerate(q)} for q in self.seq]
         self.group, self.seats, self.me, self.n, self.deal = group, seats, me, n, deal
         self._secret = secret
         self._keys = SeatKeys.derive(group, secret, n)
@@ -312,23 +323,62 @@ class SeatDeal:
         self.secrets: dict[int, bytes] = {me: secret}
         self.verdict: dict | None = None
 
+    def _lanes(self, blocks: list[int], seats: int, me: int) -> None:
+        """Rekey lanes: `order` cut into blocks of these sizes; in each group of `seats` consecutive blocks, the k-th
+        block is rekeyed first by seat k, then by the next seats in turn (seat k+1, …, k-1), so every seat works on
+        a block of its own at once instead of waiting for the seats before it. The layers commute (x^(ab) =
+        x^(ba)): the deck, every key and the audit's checks are the same; only the order in which a position's
+        layers are replaced changes. Seat s rekeys a group's blocks starting with its own, then the one of seat
+        s-1, s-2, …: each reaches it just after the seat before it rekeyed it."""
+        if sum(blocks) != self.n or not all(type(b) is int and b > 0 for b in blocks):
+            raise ValueError("rekey blocks must cut the positions")
+        cut, at = [], 0
+        for b in blocks:
+            cut.append(self.order[at:at + b])
+            at += b
+        for k, block in enumerate(cut):
+            for j in block:
+                self.first[j] = k % seats
+        seq: list[list[int]] = [[] for _ in range(seats)]
+        ends: list[list[int]] = [[] for _ in range(seats)]
+        for g in range(0, len(cut), seats):
+            group = cut[g:g + seats]
+            for s in range(seats):
+                for r in range(seats):
+                    k = (s - r) % seats
+                    if k < len(group):
+                        seq[s] += group[k]
+                        ends[s] += [len(seq[s])] * len(group[k])
+        self.seq, self._ends = seq, ends[me]
+
     # --- state ----------------------------------------------------------------------------------
+    def value(self, s: int, j: int) -> int | None:
+        """Seat s's rekey output at position j, once it has rekeyed j, else None."""
+        i = self._at_seat[s][j]
+        out = self.rekeys[s]
+        return out[i] if i < len(out) else None
+
+    def before(self, s: int, j: int) -> int | None:
+        """What seat s rekeys at position j: the locked deck's element if s rekeys j first, else the output of the
+        seat before it (None until that seat has rekeyed j). Every lock must be complete."""
+        if self.first[j] == s:
+            return self.locks[-1][j]
+        return self.value((s - 1) % self.seats, j)
+
     @property
     def deck(self) -> list[int] | None:
         """The encrypted deck (by position) once every seat has rekeyed all of it, else None."""
-        last = self.rekeys[-1]
-        if len(last) < self.n:
+        if any(len(r) < self.n for r in self.rekeys):
             return None
-        out = [0] * self.n
-        for j, x in zip(self.order, last):
-            out[j] = x
-        return out
+        return [self.element(j) for j in range(self.n)]
 
     def element(self, j: int) -> int | None:
         """The encrypted card at position j once every seat has rekeyed it, else None."""
-        i = self._at[j]
-        last = self.rekeys[-1]
-        return last[i] if i < len(last) else None
+        if not self.lanes:
+            i = self._at[j]
+            last = self.rekeys[-1]
+            return last[i] if i < len(last) else None
+        return self.value((self.first[j] - 1) % self.seats, j)
 
     def ready(self, positions: list[int]) -> bool:
         """Every seat has rekeyed these positions: they can be opened."""
@@ -338,7 +388,12 @@ class SeatDeal:
         """How far the deal is, 0 to 1, until the first `first` positions of `order` (all by default) can be
         opened: every seat's lock, then every seat's rekey of those positions (for a progress bar)."""
         first = self.n if first is None else first
-        done = sum(len(lk) for lk in self.locks) + sum(min(len(r), first) for r in self.rekeys)
+        if self.lanes:
+            wanted = self.order[:first]
+            done = sum(len(lk) for lk in self.locks) + sum(
+                1 for s in range(self.seats) for j in wanted if self._at_seat[s][j] < len(self.rekeys[s]))
+        else:
+            done = sum(len(lk) for lk in self.locks) + sum(min(len(r), first) for r in self.rekeys)
         return done / (self.seats * (self.n + first))
 
     def waiting(self) -> list[tuple[int, str]]:
@@ -348,6 +403,9 @@ class SeatDeal:
         for s in range(self.seats):
             if len(self.locks[s]) < self.n:
                 return [] if s == self.me else [(s, "lock")]
+        if self.lanes and len(self.rekeys[self.me]) < self.n:  # I rekey, or wait for the seat before me
+            j = self.seq[self.me][len(self.rekeys[self.me])]
+            return [] if self.before(self.me, j) is not None else [((self.me - 1) % self.seats, "rekey")]
         for s in range(self.seats):
             if len(self.rekeys[s]) < self.n:
                 return [] if s == self.me else [(s, "rekey")]
@@ -388,15 +446,24 @@ class SeatDeal:
         if any(len(lk) < self.n for lk in self.locks):
             return []
         done = len(self.rekeys[me])
-        if me == 0:
+        seq = self.seq[me]
+        if not self.lanes and me == 0:
             end = min(self.n, done + CHUNK)
             values = [self.locks[-1][j] for j in self.order[done:end]]
-        else:
+        elif not self.lanes:
             end = min(len(self.rekeys[me - 1]), done + CHUNK)
             values = self.rekeys[me - 1][done:end]
+        else:  # up to a chunk of my next block, as far as the seat before me has rekeyed it
+            cap, end, values = min(self.n, done + CHUNK, self._ends[done]) if done < self.n else done, done, []
+            while end < cap:
+                x = self.before(me, seq[end])
+                if x is None:
+                    break
+                values.append(x)
+                end += 1
         if end <= done:
             return []
-        out = rekey(g, values, self._keys, self.order[done:end])
+        out = rekey(g, values, self._keys, seq[done:end])
         self.rekeys[me] += out
         return [self._msg("rekey", at=done, x=[g.hex(x) for x in out])]
 
@@ -510,7 +577,11 @@ class SeatDeal:
                 raise bad("a lock before its turn")
             if kind == "rekey":
                 ready = self.n if sender == 0 else len(self.rekeys[sender - 1])
-                if any(len(lk) < self.n for lk in self.locks) or len(store) + len(xs) > ready:
+                if any(len(lk) < self.n for lk in self.locks):
+                    raise bad("a rekey before its turn")
+                todo = self.seq[sender][len(store):len(store) + len(xs)]
+                if (len(store) + len(xs) > ready) if not self.lanes else \
+                        any(self.before(sender, j) is None for j in todo):
                     raise bad("a rekey before its turn")
             try:
                 store += [g.parse(x) for x in xs]
@@ -575,6 +646,28 @@ class SeatDeal:
             return None
         raise bad(f"an unknown message kind {kind!r}")
 
+    def check_seat(self, s: int) -> Cheat | None:
+        """After a key that opened no card at 3+ seats (the receiver cannot tell whose it was): whether seat s's
+        published secret gives its lock, every key it handed this seat and its rekey of each position that did not
+        open; the Cheat naming s if not, else None (s is cleared). Cost: its lock again (short exponents) and one
+        full exponentiation per position that did not open."""
+        g = self.group
+        keys = SeatKeys.derive(g, self.secrets[s], self.n)
+        source = self.codes if s == 0 else self.locks[s - 1]
+        if len(source) < self.n or lock(g, source, keys.perm, keys.lock) != self.locks[s]:
+            return Cheat(BAD_STEP, s, "its lock is not the one the secret it showed gives")
+        for j, have in sorted(self.received.items()):
+            if s in have and have[s] != keys.unlock(g, j):
+                return Cheat(WRONG_KEY, s, f"its key for position {j} is not the one its secret gives")
+        for j in sorted(self.received):
+            i = self._at_seat[s][j]
+            if j in self.cards or i >= len(self.rekeys[s]):
+                continue
+            before = self.before(s, j)
+            if before is None or pow(before, keys.rekey_exponent(g, j), g.p) != self.rekeys[s][i]:
+                return Cheat(BAD_STEP, s, f"its rekey of position {j} is not the one its secret gives")
+        return None
+
     # --- the end --------------------------------------------------------------------------------
     def secret_message(self) -> dict:
         """My secret, for the audit: sent only when the game is over."""
@@ -603,8 +696,8 @@ class SeatDeal:
             source = self.codes if s == 0 else self.locks[s - 1]
             if lock(g, source, keys[s].perm, keys[s].lock) != self.locks[s]:
                 raise Cheat(BAD_STEP, s, "its lock is not the one its secret gives")
-            source = [self.locks[-1][j] for j in self.order] if s == 0 else self.rekeys[s - 1]
-            if rekey(g, source, keys[s], self.order) != self.rekeys[s]:
+            source = [self.before(s, j) for j in self.seq[s]]
+            if rekey(g, source, keys[s], self.seq[s]) != self.rekeys[s]:
                 raise Cheat(BAD_STEP, s, "its rekey is not the one its secret gives")
         for j, have in self.received.items():
             for s, key in have.items():

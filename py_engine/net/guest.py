@@ -33,12 +33,19 @@ A seat once dealt (a share drawn and committed to, or a FairSeat) is never repla
 another seat, game, options or group is refused with the verdict "redeal" (a FairSeat stops with it). A
 verdict, once reached, stays, also through `save`/`restore`.
 
+The board game's tiles (a FairSeat with TILES): their seed is made like a joint deal's, from the host's share
+committed to in "seat" and every guest's ("commit", "commits", "share"), and revealed at once ("tiles": the seed,
+the host's share and salt, every share); the guest checks it (`_tiles_wrong`) and lays its tiles, or stops with
+"bad_tiles" (also for a new seat whose host sends a seed of its own or asks for no share, and for a list of
+commitments without its own).
+
 Hands not even the host can see (the "seat" message names a mental-poker group in "fair", see
 py_engine/net/host.py): the guest plays on a FairSeat of its own (`fair`, its secret from `fair_secret` or the
 OS) and its `view`, `legal`, `to_move`, `over` and `result` come from that seat; "mp" messages carry the deal
 and the moves both ways (`play` and `poll` return the texts to send; an Event's `replies` too). The verdict
 is the seat's: "hands-verified" once both seats' secrets audited every deal, or "cheat" naming the seat that
-cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, not_residue, unasked_key, redeal, illegal;
+cheated (kind: wrong_key, not_dealt, refused, bad_step, malformed, not_residue, unasked_key, redeal, bad_tiles,
+illegal;
 key "stopped" when the host said it stopped on a verdict of its own, message "stop"). A seat that stops on its
 own verdict tells the host with a "stop" (sent with the next texts, and again after a rejoin). Only the group
 names in `fair_groups` are accepted (RFC 3526 group 14 by default: a host cannot impose a weak group).
@@ -63,7 +70,7 @@ from typing import Any
 
 from ..core import IllegalAction, Record, RecordError
 from ..core import mental_poker as mp
-from ..core.record import new_share, seat_commitment
+from ..core.record import joint_seed, new_share, seat_commitment, share_commitment
 from . import chain as chains
 from . import messages as msg
 from .messages import ProtocolError, canonical
@@ -339,9 +346,10 @@ class Guest:
         seat = m.get("s") if self.fair.players > 2 else None
         if seat is not None and (seat == self.fair.me or seat >= self.fair.players):
             raise ProtocolError("malformed", "a stop from no other seat")
+        start = len(self.fair.sent)
         self.fair.other_stopped(m["kind"], msg.clean_text(m.get("detail") or "", msg.REASON_MAX), seat)
         self._sync()
-        return Event("stop", m)
+        return Event("stop", m, replies=tuple(self._texts(start)))  # at 3+ seats: this deal's secret, to name a seat
 
     def ping(self, now: float | None = None) -> str:
         """A ping; the matching pong sets `rtt` when `now` is passed to both calls."""
@@ -365,9 +373,13 @@ class Guest:
         options or group (a game dealt by mental poker that would no longer be)."""
         f = self.fair
         if f is not None:
+            if getattr(f, "TILES", False) and f.seed_given is None:  # tiles from every seat's share: same commitment
+                tiles_changed = m.get("tiles") is not None or m.get("joint") is not True or m.get("deal") != self.deal
+            else:
+                tiles_changed = getattr(f, "seed", m.get("tiles") or 0) != (m.get("tiles") or 0)
             return (m["seat"] != f.me or m["game"] != self.game_id or m.get("fair") != f.group.name
                     or canonical(m["options"]) != canonical(f.options) or m["players"] != f.players
-                    or getattr(f, "seed", m.get("tiles") or 0) != (m.get("tiles") or 0))
+                    or tiles_changed)
         return self.share is not None and (m["seat"] != self.seat or m["game"] != self.game_id or (
             self.options is not None and canonical(m["options"]) != canonical(self.options)))
 
@@ -394,13 +406,23 @@ class Guest:
         self.over, self.result = False, None
         reply = None
         if m.get("fair") is not None:
-            self._fair_seat(m)
+            fresh = self._fair_seat(m)
             got = m.get("got") or 0
             if got > len(self.fair.sent):  # the host took messages this device never sent: its keys are gone
                 self.fair_lost = True
                 self._sync()
                 return Event("seat", m)
-            return Event("seat", m, replies=tuple(self._texts(got)))  # what the host lacks, again
+            reply = None
+            if getattr(self.fair, "TILES", False) and self.fair.seed_given is None:  # the tiles' seed, made by all
+                if fresh and (m.get("joint") is not True or m.get("tiles") is not None):
+                    self._bad_tiles("it chose the seed of the tiles alone (it asked for no share of this seat's)")
+                    return Event("seat", m, replies=tuple(self._texts(got)))
+                self.joint = True
+                if self.share is None:
+                    self.share = new_share()
+                if self.fair.seed is None:
+                    reply = msg.commit(seat_commitment(self.share))
+            return Event("seat", m, reply=reply, replies=tuple(self._texts(got)))  # what the host lacks, again
         if m.get("joint") is True and self.deal == deal:  # our share, made only after the commitment arrived
             self.joint = True
             if self.share is None:
@@ -458,25 +480,74 @@ class Guest:
         c = m["commits"]
         if len(c) != self.players or c[self.seat] != seat_commitment(self.share) or (
                 self.commits is not None and self.commits != c):
+            if self.fair is not None:  # the tiles' seed: the seat stops, and tells the host
+                start = len(self.fair.sent)
+                self._bad_tiles("its list of the seats' commitments leaves out this seat's or changed")
+                return Event("commits", m, replies=tuple(self._texts(start)))
             self._warn("deal-void", VOID)
             return Event("commits", m)
         self.commits = list(c)
         return Event("commits", m, reply=msg.share(self.share))
 
-    def _fair_seat(self, m: dict) -> None:
+    def _on_tiles(self, m: dict, now: float | None) -> Event:
+        """The seed of the board game's tiles and the shares that make it: checked against the host's commitment
+        (its "seat"), this seat's share and the commitments shown ("commits"); then the tiles are laid. Any
+        mismatch stops the seat with the verdict "bad_tiles"."""
+        f = self.fair
+        if f is None or not self.seated or not getattr(f, "TILES", False) or f.seed_given is not None:
+            raise ProtocolError("malformed", "a tiles' seed at a table that asked for no share of it")
+        start = len(f.sent)
+        why = self._tiles_wrong(m)
+        if why is not None:
+            self._bad_tiles(why)
+        elif f.seed is None:
+            f.set_tiles(m["seed"])
+            self._sync()
+        return Event("tiles", m, replies=tuple(self._texts(start)))
+
+    def _tiles_wrong(self, m: dict) -> str | None:
+        """Why the tiles' seed of a "tiles" message is not the one every seat made (None: it is)."""
+        shares, c = m["shares"], self.commits
+        if self.deal is None or share_commitment(m["share"], m["salt"]) != self.deal:
+            return "its share is not the one it committed to at the start"
+        if self.share is None or c is None or len(shares) != self.players or shares[self.seat] != self.share:
+            return "the seed was not made with this seat's share"
+        if not self._made_by_committed(shares) or sum(x is None for x in c) != 1:  # every seat but the host's
+            return "the seed was not made from the shares of exactly the seats that committed to one"
+        if joint_seed(m["share"], shares) != m["seed"]:
+            return "the seed is not the one the shares give"
+        if self.fair.seed is not None and self.fair.seed != m["seed"]:
+            return "it laid the tiles again from another seed"
+        return None
+
+    def host_seat(self) -> int:
+        """The host's seat: the one seat at its screen (the table's "local" row), -1 while unknown."""
+        if self.fair is not None and self.fair.players == 2:
+            return self.fair.other
+        return next((r["seat"] for r in self.table if r.get("kind") == "local"), -1)
+
+    def _bad_tiles(self, why: str) -> None:
+        """The host laid (or would lay) the tiles from a seed not made by every seat: stop, naming it."""
+        if self.fair.verdict is None:
+            self.fair.stop(mp.Cheat(mp.BAD_TILES, self.host_seat(), why))
+        self._sync()
+
+    def _fair_seat(self, m: dict) -> bool:
         from .. import get_game
 
         if m["fair"] not in self._fair_groups:
             raise ProtocolError("malformed", "the host asked for a mental-poker group this seat does not accept")
         f = self.fair
-        if f is None or f.me != m["seat"] or canonical(f.options) != canonical(m["options"]):
+        fresh = f is None or f.me != m["seat"] or canonical(f.options) != canonical(m["options"])
+        if fresh:  # a new seat's tiles wait for the seed every seat makes ("tiles")
             secret = self._fair_secret if self._fair_secret is not None else secrets.token_bytes(mp.SECRET_BYTES)
             f = get_game(m["game"]).fair_seat(m["players"], m["seat"], secret, m["options"], mp.GROUPS[m["fair"]],
-                                              seed=m.get("tiles") or 0)
+                                              seed=None)
             if f is None:
                 raise ProtocolError("malformed", "this game is not dealt by mental poker")
         self.fair = f
         self._sync()
+        return fresh
 
     def _on_view(self, m: dict, now: float | None) -> Event:
         if not self.seated:

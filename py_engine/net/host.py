@@ -40,7 +40,10 @@ own FairSeat, and each move crosses as an "mp" message that the receiving seat c
 "view" messages with an empty view (the table: names, who is connected) and no "over": the result and the
 audit come from its own seat. A cheat stops the game (`verdict`) and the host tells the guest ("stop", with the
 verdict's name; again after a rejoin); a guest's "stop" stops the host's seat too, recorded as "stopped" (the
-guest's finding, not the host's). No joint seed is needed: no seed deals.
+guest's finding, not the host's). No joint seed is needed: no seed deals the cards. The board game's public
+tiles need a seed: it is made from every seat's share as a joint deal's is (the host's share committed to in
+"seat", then "commit", "commits", "share"; `tiles`), and revealed to every guest at once ("tiles", again after a
+rejoin) with the shares, which each guest checks before it lays its tiles; nobody moves until then.
 
 Randomness nobody foresees or steers (`chains`, on by default with `joint`, at a table of a game that draws its later
 randomness by event: Arnak, Catan, Islands; py_engine/net/chain.py). The host and every remote seat commit to the
@@ -67,7 +70,7 @@ from typing import Any
 
 from .. import get_game
 from ..core import Game, IllegalAction, Record, RecordError, State
-from ..core.record import joint_seed, new_salt, new_share, seat_commitment
+from ..core.record import joint_seed, new_salt, new_share, seat_commitment, share_commitment
 from . import chain as chains
 from . import messages as msg
 from .messages import SEAT_KINDS, ProtocolError, canonical, clean_name
@@ -116,10 +119,12 @@ class Host:
         game = get_game(game_id)
         fair = None
         if fair_secret is not None and seats is not None and list(seats).count("local") == 1 \
-                and list(seats).count("remote") == len(seats) - 1:
-            fair = game.fair_seat(players, list(seats).index("local"), fair_secret, options, fair_group, seed=seed)
+                and list(seats).count("remote") == len(seats) - 1:  # the tiles' seed is made by every seat (below)
+            fair = game.fair_seat(players, list(seats).index("local"), fair_secret, options, fair_group, seed=None)
         if fair is not None:  # hands not even the host can see (module doc): no seed deals
             self._setup(game, fair.state, seats, names, token_factory, on_change, fair=fair)
+            if getattr(fair, "TILES", False):  # the public seed: the host's share, committed to now (module doc)
+                self.tiles = {"share": new_share(), "salt": new_salt(), "shares": [None] * players}
             for s in self._seats:
                 if s.kind == "remote":
                     s.invite = self._new_token()
@@ -156,6 +161,7 @@ class Host:
         self.commits: list[str | None] = [None] * n  # remote seats' commitments to their shares (joint deal)
         self.shown = False  # the commitments were sent to the guests: the seats that make the deal are fixed
         self.fair = fair  # this seat's FairSeat when the hands are dealt by mental poker (module doc)
+        self.tiles: dict | None = None  # the board game's tiles' seed being made: {"share", "salt", "shares"}
         self._fair_next: dict[int, int] = {}  # remote seat -> the first message of its stream its connection lacks
         self._told: set[int] = set()  # remote seats whose connection was sent "stop" for this seat's own verdict
         self._streams: dict[int, list[tuple[int, dict]]] = {}  # remote seat -> (sender, message) it gets, in order
@@ -226,6 +232,8 @@ class Host:
                 host.commits, host.shown = list(commits), saved.get("shown") is True
             for s, row in zip(host._seats, rows, strict=True):
                 s.token, s.invite = row.get("token"), row.get("invite")
+            if saved.get("tiles") is not None:
+                host._resume_tiles(saved["tiles"])
             if saved.get("chain") is not None:
                 host._resume_chain(saved, record)
             for s in host._seats:
@@ -261,12 +269,63 @@ class Host:
                  "shown": self.shown}
         if self.fair is not None:  # the host's seat (its secret and every message: only its own cards)
             saved["fair"] = self.fair.to_json()
+        if self.tiles is not None:  # the host's share of the tiles' seed stays on its device until revealed
+            saved["tiles"] = copy.deepcopy(self.tiles)
         if self.chain is not None:  # the host's chain secret stays on its device, like the seed
             p = self.pending
             saved.update(chain=self.chain.to_json(), heads=list(self.heads), links=copy.deepcopy(self.links),
                          pending=None if p is None else [p["seat"], self.game.encode(p["action"]), p["seq"],
                                                          list(p["keys"]), {str(k): v for k, v in p["got"].items()}])
         return saved
+
+    # --- the board game's tiles: a public seed made by every seat (module doc) ------------------
+    def _tiles_commitment(self) -> str:
+        return share_commitment(self.tiles["share"], self.tiles["salt"])
+
+    def _tiles_commit(self, seat: int, commit: str) -> list[Out]:
+        """A guest's commitment to its share of the tiles' seed (kept once, until the commitments are shown); the
+        last one shows every guest the list, and each then reveals its share."""
+        if self.shown or self.commits[seat] is not None:
+            return []
+        self.commits[seat] = commit
+        self._changed("table")
+        if any(s.kind == "remote" and self.commits[i] is None for i, s in enumerate(self._seats)):
+            return []
+        self.shown = True
+        return [(s.peer, msg.commits(self.commits)) for s in self._seats if s.peer is not None]
+
+    def _tiles_share(self, seat: int, share: str) -> list[Out]:
+        """A guest's share of the tiles' seed, after the list and matching its commitment; the last one makes the
+        seed, lays this seat's tiles and shows every guest the shares ("tiles")."""
+        t = self.tiles
+        if self.fair.seed is not None or t["shares"][seat] is not None:
+            return []
+        if not self.shown or self.commits[seat] is None:
+            raise ProtocolError("malformed", "a share is revealed once every seat has committed to its own", "share")
+        if seat_commitment(share) != self.commits[seat]:
+            raise ProtocolError("malformed", "this share is not the one this seat committed to", "share")
+        t["shares"][seat] = share
+        if any(c is not None and t["shares"][i] is None for i, c in enumerate(self.commits)):
+            self._changed("table")
+            return []
+        seed = joint_seed(t["share"], t["shares"])
+        self.fair.set_tiles(seed)
+        text = msg.tiles(seed, t["share"], t["salt"], t["shares"])
+        return [(s.peer, text) for s in self._seats if s.peer is not None] + self._fair_step([], None, True)
+
+    def _resume_tiles(self, saved: Any) -> None:
+        """The tiles' seed being made, from `save()` (checked: a share and salt, one share per seat, and the seed
+        of the saved seat, if laid, the one they give)."""
+        n = self.players
+        ok = self.fair is not None and getattr(self.fair, "TILES", False) and isinstance(saved, dict) \
+            and msg.is_hex(saved.get("share"), 64) and msg.is_hex(saved.get("salt"), 32) \
+            and isinstance(saved.get("shares"), list) and len(saved["shares"]) == n \
+            and all(x is None or msg.is_hex(x, 64) for x in saved["shares"])
+        if ok and self.fair.seed is not None:
+            ok = self.fair.seed == joint_seed(saved["share"], saved["shares"])
+        if not ok:
+            raise RecordError("bad saved tiles' seed")
+        self.tiles = {"share": saved["share"], "salt": saved["salt"], "shares": list(saved["shares"])}
 
     # --- randomness from every seat's hash chain (module doc) -----------------------------------
     def _start_chain(self, on: bool) -> None:
@@ -542,7 +601,7 @@ class Host:
         rec.fair = {"group": self.fair.group.name, "verdict": self.fair.verdict}
         return rec
 
-    def _fair_step(self, sent: list[dict], actor: int | None = None) -> list[Out]:
+    def _fair_step(self, sent: list[dict], actor: int | None = None, changed: bool = False) -> list[Out]:
         """After a FairSeat call (its messages are in `fair.sent`): refresh legal moves, tell the app and the
         guest."""
         old = self._legal
@@ -553,7 +612,7 @@ class Host:
             if old[i] != self._legal[i]:
                 self._epoch[i] = self.seq
         mark = (self.seq, self.fair.verdict, self.fair.audited)
-        changed = bool(sent) or old != self._legal or mark != self._fair_mark
+        changed = changed or bool(sent) or old != self._legal or mark != self._fair_mark
         self._fair_mark = mark
         out = self._flush()
         if changed:
@@ -732,12 +791,18 @@ class Host:
         self._failures.pop(peer, None)
         self._claims[peer] = self._claims.get(peer, 0) + 1
         assert s.token is not None
+        tiles = self.tiles
         out.append((peer, msg.seat(seat, s.token, self.game.id, self.players, dict(self._state.record.options),
-                                   s.name, self.commitment, joint=bool(self._state.record.host_share),
+                                   s.name, self.commitment if tiles is None else self._tiles_commitment(),
+                                   joint=bool(self._state.record.host_share) or tiles is not None,
                                    fair=self.fair.group.name if self.fair is not None else None,
                                    got=self.fair.got_from[seat] if self.fair is not None else None,
                                    chain=self.chain.head if self.chain is not None else None,
-                                   tiles=getattr(self.fair, "seed", None))))
+                                   tiles=getattr(self.fair, "seed", None) if tiles is None else None)))
+        if tiles is not None and self.fair.seed is not None:  # before the moves it sends again: they need them
+            out.append((peer, msg.tiles(self.fair.seed, tiles["share"], tiles["salt"], tiles["shares"])))
+        elif tiles is not None and self.shown and self.commits[seat] is not None:  # it may not have revealed yet
+            out.append((peer, msg.commits(self.commits)))
         again: list[Out] = []
         if self.chain is not None:
             out.append((peer, msg.chains(self._heads())))
@@ -758,6 +823,8 @@ class Host:
         seat = self._peers.get(peer)
         if seat is None:
             raise ProtocolError("not-seated", "join or rejoin a seat before committing to a share", "commit")
+        if self.tiles is not None:
+            return self._tiles_commit(seat, m["commit"])
         if not self.dealing or self.shown or self.commits[seat] is not None:
             return []
         self.commits[seat] = m["commit"]
@@ -783,6 +850,8 @@ class Host:
         seat = self._peers.get(peer)
         if seat is None:
             raise ProtocolError("not-seated", "join or rejoin a seat before sending a share", "share")
+        if self.tiles is not None:
+            return self._tiles_share(seat, m["share"])
         shares = self._state.record.shares
         if not self.dealing or shares is None or shares[seat] is not None:
             return []

@@ -29,7 +29,10 @@ Host → guest:
           (then deal commits to the host's share and the guest answers with "share"); fair: the name of
           the group of a game dealt by mental poker (then the guest plays its own FairSeat and "mp" messages
           carry the deal and the moves); tiles: then the public seed of what the deal does not draw (the board
-          game's tiles); got: then how many of this seat's "mp" messages the host has taken
+          game's tiles) chosen by the host alone: what a host of the previous version sends, refused with
+          the verdict "bad_tiles" by a new seat of this version (a host of this version sends joint and
+          deal, the commitment to its share of that seed, and "tiles" once every seat revealed its share);
+          got: then how many of this seat's "mp" messages the host has taken
           (the guest sends the rest again); chain: the head of the host's hash chain (64 hex digits) at a table
           whose random events take every seat's contribution (the guest answers with "chain")
   view    seq, seat, view (= state.view(seat)), legal (encoded actions), to_move, over,
@@ -51,6 +54,11 @@ Host → guest:
   commits commits: one entry per seat, the commitment of each seat that makes the joint deal with the host
           (64 hex digits) or null: sent when every remote seat has committed; the guests then reveal their shares
   stop    kind, detail (optional): as from the guest, the host's verdict; the guest stops too
+  tiles   seed, share, salt, shares: at a table of a game dealt by mental poker whose public part (the board
+          game's tiles) needs a seed, the seed made from every seat's share once all were revealed: the host's
+          share (64 hex digits) and salt (32) that its "seat" committed to (record.share_commitment), and
+          one entry per seat (64 hex digits or null for the host's seat); each guest checks them
+          (record.joint_seed) before it lays the tiles
 
 The parsers check size, nesting depth (py_engine.core.safejson, linear time, before json.loads), JSON
 syntax, object shape, field types and the protocol version, and raise `ProtocolError` (a short code
@@ -78,7 +86,8 @@ REASON_MAX = 300
 SEAT_KINDS = ("local", "bot", "remote")
 
 GUEST_TYPES = ("join", "rejoin", "act", "commit", "share", "mp", "stop", "chain", "link", "ping", "pong")
-HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "commits", "chains", "rand", "ping", "pong")
+HOST_TYPES = ("seat", "view", "reject", "over", "error", "mp", "stop", "commits", "chains", "rand", "tiles", "ping",
+              "pong")
 MAX_LINKS = 8192  # entries of an "over" message's links (a party's chain has chain.LENGTH links)
 KIND_MAX = 32  # characters of a verdict name in "stop"
 
@@ -326,6 +335,7 @@ _HOST_SHAPES = {
     "commits": (("commits",), ()),
     "chains": (("heads",), ()),
     "rand": (("seq", "seats"), ()),
+    "tiles": (("seed", "share", "salt", "shares"), ()),
     "ping": (("n",), ()),
     "pong": (("n",), ()),
 }
@@ -408,6 +418,13 @@ def parse_host(text: Any) -> dict:
         _need(is_int(m["seq"]), t, "seq", "a whole number")
         _need(type(m["seats"]) is list and len(m["seats"]) <= MAX_SEATS
               and all(is_int(x, 0, MAX_SEATS - 1) for x in m["seats"]), t, "seats", "a list of seat numbers")
+    elif t == "tiles":
+        _need(is_int(m["seed"], 0, 2 ** 128 - 1), t, "seed", "a whole number from 0 to 2**128-1")
+        _need(is_hex(m["share"], 64), t, "share", "64 lowercase hex digits")
+        _need(is_hex(m["salt"], 32), t, "salt", "32 lowercase hex digits")
+        sh = m["shares"]
+        _need(type(sh) is list and 1 <= len(sh) <= MAX_SEATS and all(x is None or is_hex(x, 64) for x in sh), t,
+              "shares", "one entry per seat: 64 hex digits or null")
     else:
         _need(is_int(m["n"]), t, "n", "a whole number")
     return m
@@ -460,6 +477,11 @@ def rand(seq: int, seats: list) -> str:
 def commits(values: list) -> str:
     """Every seat's commitment to its share of a joint deal (None for a seat that makes none)."""
     return dumps({"v": VERSION, "t": "commits", "commits": values})
+
+
+def tiles(seed: int, share: str, salt: str, shares: list) -> str:
+    """The public seed made from every seat's share, with the shares that make it (see the module doc)."""
+    return dumps({"v": VERSION, "t": "tiles", "seed": seed, "share": share, "salt": salt, "shares": shares})
 
 
 def error(code: str, reason: str) -> str:

@@ -16,6 +16,7 @@ py.runPython(fs.readFileSync(benchPy, "utf8").replace('if __name__ == "__main__"
 const calls = { bots: "bot_times()", engine: `engine_only_per_second(${Number(seconds)})`,
                 playouts: `playouts_per_second(${Number(seconds)})`, fair: "fair_costs()",
                 board: `board_costs(${Number(seconds)})`,
-                board_before: `board_costs(${Number(seconds)}, before=True)` };
+                board_before: `board_costs(${Number(seconds)}, before=True)`,
+                board_one_lane: `board_costs(${Number(seconds)}, lanes=False)` };
 const call = calls[what] ?? calls.playouts;
 console.log(py.runPython(`json.dumps(${call})`));

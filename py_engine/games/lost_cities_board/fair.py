@@ -9,7 +9,11 @@ and replaces the cards by positions, exactly in the engine's deal order:
   opened to anyone during the game (no seat hands out a key for them); the audit shows them at the end;
 - then 8 positions per seat (seat 0's hand first), then the deck, drawn from its end (position 109 first).
 Every expedition is a new deal. The tiles come from the table's seed, as in a game dealt by the seed (they
-are public and no card depends on them); the cards the seed would deal are thrown away.
+are public and no card depends on them); the cards the seed would deal are thrown away. At a table of this
+version the seed is not known when the seat is made (`seed=None`): every seat commits to a share and the seed
+is made from all of them (py_engine/net/host.py, guest.py: the joint deal's "commit", "commits" and "share",
+then "tiles"), and `set_tiles(seed)` lays the tiles then. Until then the board shows no tile and nobody moves
+(the deal itself does not depend on the tiles: the first expedition's starter is seat 0).
 
 A card names a colour and a value, and each card exists twice: a seat that plays ("start" / "advance" /
 "discard", colour, value) from a hidden position reveals one of its copies with the keys, and every other
@@ -36,6 +40,11 @@ from .state import GAME, LostCitiesBoardState
 SAVE_FORMAT = "explorers-table-fair-seat-board"
 CIDX = {c: i for i, c in enumerate(COLOURS)}
 __all__ = ["SLOT", "BoardFairSeat", "BoardKnowledge", "dealt_start", "replay"]
+
+
+def _slots(cls: type) -> list[str]:
+    """Every slot of a state class (its own and its bases')."""
+    return [name for k in cls.__mro__ for name in getattr(k, "__slots__", ())]
 
 
 def removed_count(players: int) -> int:
@@ -164,35 +173,81 @@ def dealt_start(players: int, seed: int, options: dict | None, fair: object) -> 
     return s
 
 
+def _is_seed(seed: object) -> bool:
+    return type(seed) is int and 0 <= seed < 2 ** 128
+
+
 class BoardFairSeat(FairSeatBase):
     """One seat of a board game of 2–4 seats dealt by mental poker (see the module doc). `seed` (public, the
-    same for every seat) lays the tiles."""
+    same for every seat) lays the tiles; None: not known yet (made by every seat, laid by `set_tiles`)."""
 
     GAME = GAME
     SAVE_FORMAT = SAVE_FORMAT
+    TILES = True  # a public seed lays what the deal does not draw (the net layer makes it from every seat's share)
     players_allowed = (2, 3, 4)
     HANDS_AT_ONCE = False
     STREAM_LOCK = True
 
     def __init__(self, me: int, secret: bytes, options: dict | None = None, group: mp.Group = mp.GROUP14,
-                 players: int = 2, seed: int = 0) -> None:
-        if type(seed) is not int or not 0 <= seed < 2 ** 128:
+                 players: int = 2, seed: int | None = 0, lanes: bool = True) -> None:
+        if seed is not None and not _is_seed(seed):
             raise ValueError("the seed is a whole number from 0 to 2**128-1")
         self.seed = seed
+        self.lanes = lanes is True  # rekey lanes (`rekey_blocks`); a seat saved by the previous version has none
+        self.seed_given = seed  # the seed the seat was made with (a seat of the previous version: the host's)
         super().__init__(me, secret, options, group, players)
 
     def save_fields(self) -> dict:
-        return {"players": self.players, "seed": self.seed}
+        return {"players": self.players, "seed": self.seed_given, "lanes": self.lanes}
+
+    def rekey_blocks(self) -> list[int] | None:
+        """The starter's hand cut into one block per seat (every seat rekeys a part of it at once: it is ready
+        after a quarter of the rekeys in a row at 4 seats), then blocks of a chunk (the other hands at once)."""
+        if not self.lanes:
+            return None
+        first = [HAND_SIZE // self.players + (k < HAND_SIZE % self.players) for k in range(self.players)]
+        rest = NCARDS - HAND_SIZE
+        return first + [mp.CHUNK] * (rest // mp.CHUNK) + ([rest % mp.CHUNK] if rest % mp.CHUNK else [])
+
+    def set_tiles(self, seed: int) -> None:
+        """Lay the tiles from `seed`, made by every seat once the seat exists (see the module doc): the knowledge
+        state is made again from it, with the cards of my hand already opened. Only once, before any move."""
+        if self.seed is not None or not _is_seed(seed) or self.state.record.moves:
+            raise ValueError("the tiles are laid once, from a seed of 0 to 2**128-1, before any move")
+        self._log.append(["tiles", seed])
+        self.seed = seed
+        fresh = self.new_state()
+        fresh.record = self.state.record  # no move yet; its salt and "fair" entry stay
+        fresh.record.seed = seed
+        for card, j in self._slots.items():
+            fresh.learn(self.me, j, card)
+        for name in _slots(type(self.state)):  # in place: the table holds this state object
+            if hasattr(fresh, name):
+                setattr(self.state, name, getattr(fresh, name))
+        if hasattr(fresh, "__dict__"):
+            self.state.__dict__.update(fresh.__dict__)
+
+    def ready(self) -> bool:
+        return self.seed is not None and super().ready()
+
+    def _move(self, msg: dict, sender: int) -> list[dict]:
+        if self.seed is None:
+            raise mp.Cheat(mp.MALFORMED, sender, "a move before the tiles were laid")
+        return super()._move(msg, sender)
 
     @classmethod
     def _from_save(cls, data: dict) -> BoardFairSeat:
         try:
             return cls(data["me"], bytes.fromhex(data["secret"]), data["options"], mp.GROUPS[data["group"]],
-                       data["players"], data["seed"])
+                       data["players"], data["seed"], data.get("lanes") is True)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a saved {GAME.title} seat") from exc
 
     def new_state(self) -> BoardKnowledge:
+        if self.seed is None:  # the tiles are not laid yet: an empty board (nobody moves until they are)
+            s = BoardKnowledge.start(self.players, 0, self.options)
+            s.board = [[0] * len(row) for row in s.board]
+            return s
         return BoardKnowledge.start(self.players, self.seed, self.options)
 
     def deal_number(self) -> int:
