@@ -126,12 +126,15 @@ def test_the_table_saves_only_its_seat_mid_game_and_a_replayable_record_at_the_e
 def test_while_the_deck_is_shuffled_the_prompt_says_so_not_play_a_card(fair_on) -> None:
     """Issue 35: during the deal the host's prompt said "You: play a card…" over an empty hand. Until this seat can
     play, the table says how far the shuffle is; once the hands are dealt, the game's own prompt is back."""
+    from unittest import mock
+
     from .test_web_hostile_host import shell
 
     pair = Pair()
     table = pair.table
     app = shell.App()
-    app.begin(table)
+    with mock.patch.object(shell.dom, "spawn", lambda coro: coro.close()):  # no bot loop outside a page
+        app.begin(table)
     assert table.dealing_words.startswith("Shuffling the deck together…") and not table.legal(0)
     html = str(app.table_html())
     assert "Shuffling the deck together…" in html and "play a card" not in html.lower()
