@@ -261,16 +261,6 @@ def test_the_tiles_message_is_parsed_with_exact_types() -> None:
         messages.parse_host(json.dumps(m))
 
 
-def test_the_page_names_the_verdict() -> None:
-    from tests.test_web_hostile import netplay
-
-    seat = BoardFairSeat(1, SECRETS[1], OPTIONS, mp.TEST_GROUP, 3, None)
-    seat.stop(mp.Cheat(mp.BAD_TILES, 0, "the seed is not the one the shares give"))
-    html = str(netplay.fair_html(seat, ["Host", "A", "B"]))
-    assert 'data-kind="bad_tiles"' in html and "The host laid the event tiles" in html
-    assert mp.BAD_TILES in mp.KINDS and mp.BAD_TILES in netplay.CHEATS
-
-
 def test_nobody_moves_before_the_tiles_are_laid_even_with_the_hands_open() -> None:
     """Guest 2 never reveals its share (the list never reaches it): the deal goes on and the host, the starter,
     holds its hand, yet it cannot move; a move another seat sends before the tiles are laid is refused."""

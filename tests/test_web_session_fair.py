@@ -163,3 +163,17 @@ def test_the_board_games_tiles_wait_is_said_in_words() -> None:
     assert session.deal_words(fair(1.0)) == "Laying the event tiles from every player's share…"
     assert session.deal_words(fair(1.0, seed=7)) is None and session.deal_words(fair(1.0, tiles=False)) is None
     assert session.deal_words(fair(0.4, verdict={"kind": "wrong_key"})) is None and session.deal_words(None) is None
+
+
+def test_the_page_names_the_bad_tiles_verdict() -> None:
+    """(From tests/test_fair_tiles.py, whose other tests also run in Pyodide, where there is no page.)"""
+    from py_engine.games.lost_cities_board.fair import BoardFairSeat
+
+    from .test_net_fair_seats import OPTIONS, SECRETS
+    from .test_web_hostile import netplay
+
+    seat = BoardFairSeat(1, SECRETS[1], OPTIONS, mp.TEST_GROUP, 3, None)
+    seat.stop(mp.Cheat(mp.BAD_TILES, 0, "the seed is not the one the shares give"))
+    html = str(netplay.fair_html(seat, ["Host", "A", "B"]))
+    assert 'data-kind="bad_tiles"' in html and "The host laid the event tiles" in html
+    assert mp.BAD_TILES in mp.KINDS and mp.BAD_TILES in netplay.CHEATS
