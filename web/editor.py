@@ -35,7 +35,6 @@ import editor_labels
 import editor_problems
 import editor_study
 import positions
-import records
 from i18n import N_, _, tdata, tr
 from render.markup import Safe, attributes, join, tag
 
@@ -789,23 +788,10 @@ def preview_html(ed: Editor, names: list[str], page_url: str, origin: str = "") 
                    point_hint(ed) if board else None, board)
     seat = ed.pos.seat
     url, code = ed.export(page_url, origin)
-    bad_origin = bool(origin) and not records.valid_origin(origin)
     return tag("section", {"class": "ed-preview"},
                tag("p", {"class": "ok", "role": "status", "data-testid": "ed-ok"},
                    _("The position is valid."), " ", positions.status(ed.pos, seat, names)),
-               point_hint(ed), board,
-               tag("label", None, _("Your site's address (optional: then the frame talks only to it)"), tag("br"),
-                   tag("input", {"type": "url", "value": origin, "placeholder": records.EXAMPLE_SITE, "size": 40,
-                                 "data-cmd-change": "ed-origin", "data-testid": "ed-origin",
-                                 "aria-invalid": "true" if bad_origin else None})),
-               tag("p", {"class": "error", "data-testid": "ed-origin-bad"},
-                   _("Not a site address: write it like https://rules.example (no path).")) if bad_origin else None,
-               tag("label", None, _("Embed address"), tag("br"),
-                   tag("input", {"readonly": True, "value": url, "data-testid": "ed-embed-url", "size": 40})),
-               tag("label", None, _("Embed code for a web page"), tag("br"),
-                   tag("textarea", {"readonly": True, "rows": 3, "data-testid": "ed-embed-code"}, code)),
-               tag("p", None, tag("a", {"href": url, "target": "_blank", "rel": "noopener",
-                                        "data-testid": "ed-open-embed"}, _("Open the embed"))),
+               point_hint(ed), board, positions.embed_fields(url, code, origin, "ed"),
                editor_study.entry_html(ed))
 
 

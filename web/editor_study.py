@@ -17,7 +17,6 @@ from typing import Any
 
 import editor_problems
 import positions
-import records
 import studies
 import study_words
 from i18n import _, tdata, tr, trn
@@ -332,23 +331,10 @@ def preview_html(au: Authoring, names: list[str], page_url: str, origin: str, se
                    tag("p", {"class": "error", "role": "alert", "data-testid": "st-problem"},
                        tr("This study cannot be shown: {reason}", reason=study_words.problem(au.error, au.data()))))
     url, code = au.export(page_url, origin)
-    bad_origin = bool(origin) and not records.valid_origin(origin)
     return tag("section", {"class": "ed-preview"},
                tag("p", {"class": "ok", "role": "status", "data-testid": "st-ok"},
                    trn("The study is valid: {n} step.", "The study is valid: {n} steps.", au.total)),
-               board,
-               tag("label", None, _("Your site's address (optional: then the frame talks only to it)"), tag("br"),
-                   tag("input", {"type": "url", "value": origin, "placeholder": records.EXAMPLE_SITE, "size": 40,
-                                 "data-cmd-change": "ed-origin", "data-testid": "ed-origin",
-                                 "aria-invalid": "true" if bad_origin else None})),
-               tag("p", {"class": "error", "data-testid": "ed-origin-bad"},
-                   _("Not a site address: write it like https://rules.example (no path).")) if bad_origin else None,
-               tag("label", None, _("Embed address"), tag("br"),
-                   tag("input", {"readonly": True, "value": url, "data-testid": "st-embed-url", "size": 40})),
-               tag("label", None, _("Embed code for a web page"), tag("br"),
-                   tag("textarea", {"readonly": True, "rows": 3, "data-testid": "st-embed-code"}, code)),
-               tag("p", None, tag("a", {"href": url, "target": "_blank", "rel": "noopener",
-                                        "data-testid": "st-open-embed"}, _("Open the embed"))))
+               board, positions.embed_fields(url, code, origin, "st"))
 
 
 def html(app: Any, ed: Any, au: Authoring, page_url: str, origin: str) -> Safe:

@@ -211,3 +211,22 @@ def frame_id(data: dict) -> str:
 
 def iframe_snippet(url: str, game_id: str = "") -> str:
     return records.iframe_snippet(url, _("A game position"), game_id)
+
+
+def embed_fields(url: str, code: str, origin: str, prefix: str) -> list:
+    """The editor's embed fields for a valid position or study: the rules site's address (named invalid when it
+    is not an origin), the embed address, the code to paste and a link that opens it. `prefix` names the test
+    ids of the address, code and link ("ed" for a position, "st" for a study)."""
+    bad_origin = bool(origin) and not records.valid_origin(origin)
+    return [tag("label", None, _("Your site's address (optional: then the frame talks only to it)"), tag("br"),
+                tag("input", {"type": "url", "value": origin, "placeholder": records.EXAMPLE_SITE, "size": 40,
+                              "data-cmd-change": "ed-origin", "data-testid": "ed-origin",
+                              "aria-invalid": "true" if bad_origin else None})),
+            tag("p", {"class": "error", "data-testid": "ed-origin-bad"},
+                _("Not a site address: write it like https://rules.example (no path).")) if bad_origin else None,
+            tag("label", None, _("Embed address"), tag("br"),
+                tag("input", {"readonly": True, "value": url, "data-testid": f"{prefix}-embed-url", "size": 40})),
+            tag("label", None, _("Embed code for a web page"), tag("br"),
+                tag("textarea", {"readonly": True, "rows": 3, "data-testid": f"{prefix}-embed-code"}, code)),
+            tag("p", None, tag("a", {"href": url, "target": "_blank", "rel": "noopener",
+                                     "data-testid": f"{prefix}-open-embed"}, _("Open the embed")))]
