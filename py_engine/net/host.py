@@ -388,15 +388,19 @@ class Host:
             return []
         links = [self.chain.reveal()] + [p["got"].get(i) if i in p["keys"] else None for i in range(self.players)]
         self.pending = None
+        # the links are logged before the move is made: a move that ends the game sends "over" (with every link)
+        # and the app saves the table from inside `_commit`
+        last = self._last
+        self.links.append([p["seq"], links])
+        self._last = [b if b is not None else a for a, b in zip(self._last, links, strict=True)]
         try:
-            out = self._commit(p["seat"], p["action"], chains.contribution(p["seq"], links))
+            return self._commit(p["seat"], p["action"], chains.contribution(p["seq"], links))
         except IllegalAction:  # cannot happen (the move was legal and nothing moved since): stay consistent
+            self.links.pop()
+            self._last = last
             self.chain.used -= 1
             self._refresh()
             raise
-        self.links.append([p["seq"], links])
-        self._last = [b if b is not None else a for a, b in zip(self._last, links, strict=True)]
-        return out
 
     def _on_chain(self, peer: Any, m: dict, now: float | None) -> list[Out]:
         """A remote seat's chain head: kept (a seat whose links are in use keeps its chain); every guest is shown the
