@@ -163,10 +163,13 @@ def test_arnak_a_selected_card_shows_its_sites_and_the_decision_stays_in_view(br
         page.wait_for_function(LIT_IN_VIEW)  # the lit camps are brought into view in the frame
         assert page.evaluate(LAYOUT)["scroll"] <= 1
         page.locator("#board rect.lit[data-act]").first.click()
-        end = page.locator("#card-actions [data-testid=act-end]")
-        end.wait_for(timeout=TURN_TIMEOUT)
-        r = end.bounding_box()
-        assert r["y"] >= 0 and r["y"] + r["height"] <= 768, "'end turn' is outside the window"
+        # "end turn" shows once the dig and its payment are made (two redraws): read its place in one look, once shown
+        end = "#card-actions [data-testid=act-end]"
+        page.wait_for_function(f"() => {{ const e = document.querySelector('{end}');"
+                               " return !!e && e.getBoundingClientRect().height > 0; }", timeout=TURN_TIMEOUT)
+        r = page.evaluate(f"() => {{ const b = document.querySelector('{end}').getBoundingClientRect();"
+                          " return {top: b.top, bottom: b.bottom}; }")
+        assert r["top"] >= 0 and r["bottom"] <= 768, "'end turn' is outside the window"
         assert page.evaluate(LAYOUT)["scroll"] <= 1
         # the large view of the site dug at stays docked: nothing floats over the board
         assert not page.locator("#card-actions.floating").count()
