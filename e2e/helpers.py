@@ -17,6 +17,15 @@ YOU = {"en": "You", "ja": "あなた", "fa": "شما"}
 BOT1 = {"en": "Bot — level 1 (easy)", "ja": "ボット — レベル1（やさしい）", "fa": "ربات — سطح ۱ (آسان)"}
 
 
+# Nothing moves any more: the cards a redraw slid into place (public/table.js, ANIM_MS) are where they stay
+NO_ANIMATION = "() => document.getAnimations().every(a => a.playState !== 'running')"
+
+
+def settled(page) -> None:
+    """Wait until no animation runs, so a measure sees where things are and not where they slide from."""
+    page.wait_for_function(NO_ANIMATION, timeout=TURN_TIMEOUT)
+
+
 def new_game(page, seats: dict[int, str], options: dict | None = None, game: str = "lost-cities") -> None:
     """New game of `game` from the home page: `seats` maps a seat to the label of its choice as the page shows it
     ("Bot — level 1 (easy)", or its start), `options` the options' values (a number typed, a box ticked)."""

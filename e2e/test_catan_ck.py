@@ -10,7 +10,7 @@ import os
 from py_engine.games.catan_ck.data import KINDS
 
 from .conftest import BOOT_TIMEOUT
-from .helpers import BOT1, TURN_TIMEOUT, act, choose, engine_state, moves_made, wait_for_moves
+from .helpers import BOT1, TURN_TIMEOUT, act, choose, engine_state, moves_made, settled, wait_for_moves
 from .test_one_screen import LAYOUT, OUTSIDE
 
 MINE = """() => document.querySelector('svg[data-testid=ck-board][data-decision=over]')
@@ -432,6 +432,7 @@ def test_hot_seat_discard_on_a_seven_in_one_confirm(app):
     text = page.evaluate(SMALL_TEXT, 11)
     assert text["n"] > 60 and text["small"] == [], text
     # the table on one screen (e2e/test_one_screen.py): the panel docked beside the board, in the window
+    settled(page)
     assert page.evaluate(LAYOUT)["scroll"] <= 1 and page.evaluate(OUTSIDE) == []
     if SHOT:
         page.screenshot(path=SHOT.replace(".png", "-discard.png"))

@@ -26,7 +26,7 @@ from py_engine import get_game
 from py_engine.core import Rng
 
 from .conftest import open_app
-from .helpers import TURN_TIMEOUT
+from .helpers import TURN_TIMEOUT, settled
 
 GAMES = {"lost-cities": 2, "lost-cities-board": 3, "islands": 2, "arnak": 2, "catan-ck": 3}
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
@@ -84,6 +84,7 @@ MY_DECISION = """() => document.querySelector(
 
 def assert_one_screen(page, where: str) -> None:
     page.wait_for_function(MY_DECISION, timeout=TURN_TIMEOUT)
+    settled(page)
     layout = page.evaluate(LAYOUT)
     if layout["scroll"] > 1:
         page.screenshot(path=f"/tmp/one-screen-{where.split(',')[0]}.png", full_page=True)

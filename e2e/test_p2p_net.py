@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import build
 
@@ -117,6 +118,20 @@ def room_settings(page, relay: str) -> None:
     page.click("[data-testid=net-save]")
 
 
+PATH_JS = """() => { const p = document.querySelector('[data-testid=net-path]');
+  return {state: p && p.dataset.state, text: p && p.textContent, settings: localStorage.getItem('explorers.net')}; }"""
+
+
+def relay_up(host, watch=None) -> None:
+    """The host's panel says the relay answered; if it never does, the failure says what the panel said."""
+    try:
+        host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=STEP_TIMEOUT)
+    except PlaywrightTimeout as exc:
+        seen = host.evaluate(PATH_JS)
+        errors = watch.errors if watch is not None else "(not watched)"
+        raise PlaywrightTimeout(f"the relay never answered the host: {seen}; console errors: {errors}") from exc
+
+
 def room_link(page, seat: int) -> str:
     sel = f"[data-testid=room-link-{seat}]"
     page.wait_for_selector(sel, timeout=STEP_TIMEOUT)
@@ -158,7 +173,7 @@ def test_one_link_connects_and_plays(pair, tracker):
     start_lost_cities(host, "Remote player")
     host.wait_for_selector("[data-testid=net-path][data-state=off]")
     room_settings(host, tracker)
-    host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=STEP_TIMEOUT)
+    relay_up(host, hw)
     link = room_link(host, 1)
     assert link.startswith(host.url.split("#")[0] + "#room=")
     start = time.monotonic()
@@ -236,8 +251,9 @@ def test_four_seats_from_invite_links(site, playwright_instance, tracker):
         for seat in (1, 2, 3):
             choose(host, f"[data-testid=seat-{seat}]", "Remote player")
         host.click("[data-testid=start]")
+        host.wait_for_selector("[data-testid=net-path][data-state=off]")
         room_settings(host, tracker)
-        host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=STEP_TIMEOUT)
+        relay_up(host, watches[0])
         links = [room_link(host, seat) for seat in (1, 2, 3)]
         assert len(set(links)) == 3
         for i, (guest, link) in enumerate(zip(guests, links)):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import open_app
-from .helpers import TURN_TIMEOUT, assert_reachable, moves_made, wait_for_moves
+from .helpers import TURN_TIMEOUT, assert_reachable, moves_made, settled, wait_for_moves
 from .test_one_screen import GAMES, LAYOUT, MY_DECISION, OUTSIDE, finished_link
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
@@ -51,6 +51,7 @@ BOARD_WIDTH = "() => document.querySelector('#board :is(.pan, .scroll-frame) svg
 
 def assert_phone_table(page, where: str) -> None:
     page.wait_for_function(MY_DECISION, timeout=TURN_TIMEOUT)
+    settled(page)
     layout = page.evaluate(LAYOUT)
     if layout["scroll"] > 1:
         page.screenshot(path=f"/tmp/phone-{where.split(',')[0]}.png", full_page=True)
