@@ -14,7 +14,16 @@ from py_engine.core import study as S
 from py_engine.core.study import StudyError
 from py_engine.games.lost_cities.study_example import scoring_study
 from py_engine.games.lost_cities.zones import card_id
-from tests.test_position import _pick, arnak_example, catan_city_example, catan_example, junk, lc_example
+from tests.test_position import (
+    _pick,
+    arnak_example,
+    board_example,
+    catan_city_example,
+    catan_example,
+    islands_example,
+    junk,
+    lc_example,
+)
 from tests.test_position import mutate as mutate_position
 
 
@@ -68,6 +77,27 @@ def arnak_study() -> dict:
     return study
 
 
+def board_study() -> dict:
+    """Lost Cities: The Board Game: seat 0 opens yellow with its 5 and the adventurer (a question), draws, and
+    seat 1 opens yellow with its 2 and draws."""
+    pos = board_example()
+    pos["seed"] = 3
+    study = S.of_position(pos, played(pos, 4))
+    study["steps"][1].update(question=True, explain="The 5 leaves room for the 6 to 10.", caption="Your move",
+                             highlight=["path.0.yellow"])
+    return study
+
+
+def islands_study() -> dict:
+    """Islands in the Mist: seat 0 stays, takes the tile of cloud 1, keeps it and places it."""
+    pos = islands_example()
+    pos["seed"] = 3
+    study = S.of_position(pos, played(pos, 4))
+    study["steps"][2]["highlight"] = ["meadow-0"]
+    study["steps"][4].update(caption="A meadow on the island", highlight=["island.0.22"])
+    return study
+
+
 def test_lost_cities_study_steps_through_the_engine():
     study = S.check(lc_study())
     assert [s.kind for s in study.steps] == ["position", "move", "move", "move", "move"]
@@ -94,6 +124,47 @@ def test_arnak_study_digs_and_pays():
     assert state.occ[0] == [1, 0] and state.p[0].res[0] == 4
     assert sorted(state.p[0].play) == [D.EXPLORE_CAR, D.FEAR]
     assert study.position_at(3).annotations["highlight"] == ["camp.1-1"]
+
+
+def test_board_game_study_opens_two_expeditions():
+    study = S.check(board_study())
+    assert study.steps[1].question and study.steps[1].move == [0, ["start", "yellow", 5, "adventurer"]]
+    one = study.position_at(1).zones
+    assert one["column.0.yellow"] == ["yellow-5b"] and one["path.0.yellow"] == ["adventurer"]
+    assert len(one["hand.0"]) == 7 and len(study.position_at(2).zones["hand.0"]) == 8
+    three = study.position_at(3).zones
+    assert three["column.1.yellow"] == ["yellow-2a"] and three["path.1.yellow"] == ["adventurer"]
+    assert study.steps[2].state.to_move() == (1,) and study.steps[4].state.to_move() == (0,)
+    assert study.position_at(1).annotations["highlight"] == ["path.0.yellow"]
+
+
+def test_islands_study_places_a_tile_from_a_cloud():
+    study = S.check(islands_study())
+    assert [s.move[1][0] for s in study.steps[1:]] == ["stay", "cloud", "keep", "place"]
+    last = study.position_at(4).zones
+    assert last["island.0.22"] == ["meadow-0"] and last["telescope.0"] == ["start-4"]
+    assert study.position_at(0).zones["cloud.1"] == ["meadow-0"]
+
+
+def test_a_step_no_position_can_hold_is_still_shown_whole():
+    """Mid-turn (a cloud's tile chosen, not yet kept; a Catan roll's production; an Arnak dig's pending
+    payment) no position can be set up, but the step's zones still say where every component lies, so the
+    board is drawn and what the annotations name is found."""
+    islands = S.check(islands_study())
+    with pytest.raises(P.PositionError):
+        islands.declaration.of_state(islands.steps[1].state)
+    assert islands.position_at(1).zones["island.0.6"] == ["mountain-2"]
+    assert islands.position_at(2).zones["cloud.1"] == [] and islands.position_at(2).zones["cloud.2"] == ["meadow-1"]
+    catan = S.check(catan_study())
+    with pytest.raises(P.PositionError):
+        catan.declaration.of_state(catan.steps[2].state)
+    before, after = catan.position_at(1).zones, catan.position_at(2).zones
+    assert {k: v for k, v in after.items() if k.startswith(("vertex", "edge"))} == \
+        {k: v for k, v in before.items() if k.startswith(("vertex", "edge"))}
+    arnak = S.check(arnak_study())
+    with pytest.raises(P.PositionError):
+        arnak.declaration.of_state(arnak.steps[1].state)
+    assert "camp.1-1" in arnak.position_at(3).zones and any(arnak.position_at(1).zones.values())
 
 
 def test_the_rules_example_study_scores_an_expedition_with_a_wager():
@@ -280,4 +351,14 @@ def test_fuzz_arnak_studies_only_ever_refused_clearly():
     ok, refused = fuzz([arnak_study(), S.of_position(P.starting("arnak", players=3, seed=4),
                                                       played(P.starting("arnak", players=3, seed=4), 5))],
                        10_000, seed=38)
+    assert ok + refused == 10_000 and ok > 300 and refused > 5000
+
+
+def test_fuzz_board_game_studies_only_ever_refused_clearly():
+    ok, refused = fuzz([board_study()], 10_000, seed=39)
+    assert ok + refused == 10_000 and ok > 300 and refused > 5000
+
+
+def test_fuzz_islands_studies_only_ever_refused_clearly():
+    ok, refused = fuzz([islands_study()], 10_000, seed=40)
     assert ok + refused == 10_000 and ok > 300 and refused > 5000

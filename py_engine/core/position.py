@@ -140,8 +140,11 @@ class Declaration:
         """The State of a checked position, unset zones dealt from `rng`."""
         raise NotImplementedError
 
-    def of_state(self, state) -> tuple[dict, dict]:
-        """(zones, fields) of a game state: set up a position from any replay step."""
+    def of_state(self, state, shown: bool = False) -> tuple[dict, dict]:
+        """(zones, fields) of a game state: set up a position from any replay step. A state that no position
+        can hold (mid-effect, game over) raises PositionError, unless `shown`: then the zones say where every
+        component lies, to draw the state and find what its annotations name (a study's step), and the fields
+        are best effort."""
         raise NotImplementedError
 
     def upgrade(self, zones: dict, players: int, options: dict, seed: int) -> None:

@@ -101,8 +101,8 @@ class Study:
             pos = step.position
             return P.Position(pos.game_id, pos.players, pos.options, pos.zones, pos.fields, self.seat,
                               step.annotations, pos.declaration, state=step.state, seed=pos.seed)
-        try:
-            zones, fields = self.declaration.of_state(step.state)
+        try:  # a move may leave a state no position can be set up from (mid-effect): it is still shown
+            zones, fields = self.declaration.of_state(step.state, shown=True)
         except (RecordError, ValueError, KeyError, IndexError, TypeError, AttributeError):
             zones, fields = {p: [] for p in self.declaration.zone_paths(self.players, self.options)}, {}
         return P.Position(self.game_id, self.players, self.options, zones, fields, self.seat, step.annotations,

@@ -521,8 +521,9 @@ class ArnakDeclaration(Declaration):
         state.turn = state.start = 0
 
     # --- a new game as a position ----------------------------------------------------------------
-    def of_state(self, state) -> tuple[dict, dict]:
-        _settable(state)
+    def of_state(self, state, shown: bool = False) -> tuple[dict, dict]:
+        if not shown:
+            _settable(state)
         n = state.players
         zones: dict = {}
         for s, p in enumerate(state.p):

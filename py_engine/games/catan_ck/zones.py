@@ -454,7 +454,7 @@ class CatanDeclaration(Declaration):
         if "desert" in s.terrain:
             s.robber = s.terrain.index("desert")
 
-    def of_state(self, state) -> tuple[dict, dict]:
+    def of_state(self, state, shown: bool = False) -> tuple[dict, dict]:
         n = state.players
         setup = state.setup_i < 2 * n
         kinds = [e["k"] for e in state.stack]
@@ -465,7 +465,7 @@ class CatanDeclaration(Declaration):
         if decision == "discard" and (top["why"] != "seven" or any(map(any, top["gone"]))) or \
                 decision == "robber" and top["then"] != "steal":
             decision = None  # another card's discard, or one under way; a Bishop's robber
-        if not setup and (decision is None or state.fleet or state.crane):
+        if not setup and not shown and (decision is None or state.fleet or state.crane):
             raise PositionError("a Catan position is set up before a turn's roll, in the main phase before any "
                                 "card's effect or trade, before the discards on a 7 or when the robber moves "
                                 "(from such a replay step: not yet)", "state")

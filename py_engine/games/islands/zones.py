@@ -314,11 +314,11 @@ class IslandsDeclaration(Declaration):
         state._advance()  # a place decision with nothing to place ends the turn at once
         return state
 
-    def of_state(self, state) -> tuple[dict, dict]:
+    def of_state(self, state, shown: bool = False) -> tuple[dict, dict]:
         opening = state.phase == "start"  # the opening: balloons on the start spaces, the first player to fly
         decision = {"take": "give"}.get(state.decision(), state.decision()) if state.pos[state.decider] < 0 \
             else state.decision()
-        if not opening and (decision not in DECISIONS or any(p < -7 for p in state.pos)):
+        if not opening and not shown and (decision not in DECISIONS or any(p < -7 for p in state.pos)):
             raise PositionError("set up a position when a player is about to fly or to place tiles, or to give "
                                 "or take tiles at a harbour dock", "state")
         n = state.players

@@ -121,8 +121,8 @@ class LostCitiesDeclaration(Declaration):
         }
         return GAME.from_json(data)
 
-    def of_state(self, state) -> tuple[dict, dict]:
-        if state.phase == "over":
+    def of_state(self, state, shown: bool = False) -> tuple[dict, dict]:
+        if state.phase == "over" and not shown:
             raise PositionError("the game is over: there is no position to set up", "state")
         colours = self.keys(state.opts)["colour"]
         zones: dict = {}

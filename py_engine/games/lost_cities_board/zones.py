@@ -248,8 +248,8 @@ class LostCitiesBoardDeclaration(Declaration):
         }
         return GAME.from_json(data)
 
-    def of_state(self, state) -> tuple[dict, dict]:
-        if state.phase not in ("play", "draw"):
+    def of_state(self, state, shown: bool = False) -> tuple[dict, dict]:
+        if state.phase not in ("play", "draw") and not shown:
             raise PositionError("set up a position before or after a piece's move, not while it is pending"
                                 if state.phase == "move" else "the game is over: there is no position to set up",
                                 "state")
