@@ -189,6 +189,12 @@ def test_a_writer_builds_a_three_step_study_in_the_editor_and_a_reader_answers_i
     page.wait_for_selector("[data-testid=st-step-4][aria-pressed=true]")
     assert page.inner_text("[data-testid=st-ok]") == "The study is valid: 4 steps."
     assert page.inner_text("[data-testid=st-step-4]") == "A new position"
+    # the study lives in the address: a reload brings back all four steps and the question
+    page.wait_for_function("location.hash.startsWith('#edit=')")
+    page.reload()
+    page.wait_for_selector("[data-testid=st-step-4][aria-pressed=true]", timeout=60_000)
+    assert page.inner_text("[data-testid=st-ok]") == "The study is valid: 4 steps."
+    assert "(a question)" in page.inner_text("[data-testid=st-step-2]")
     assert not watch.errors, watch.errors
     context.close()
 

@@ -13,6 +13,7 @@ from tests.test_web_saves import HOT_SEAT, VS_BOT, app_with, played
 import address  # noqa: E402
 import dom  # noqa: E402
 import i18n  # noqa: E402
+import records  # noqa: E402
 import saves  # noqa: E402
 import sharing  # noqa: E402
 import shell  # noqa: E402
@@ -307,8 +308,55 @@ def test_the_editor_keeps_its_position_in_the_address_and_a_reload_brings_it_bac
     assert isinstance(again.editor, editor.Editor)
 
 
-@pytest.mark.parametrize("fragment", ["#edit=", "#edit=!!!!", "#edit=" + "A" * 70_000,
-                                      "#edit=eNqrVkrOzy0oSk0uyczPU7JSUEpKUqoFAE8OBq0"])
+def test_a_study_being_written_is_kept_in_the_address_and_a_reload_brings_it_back():
+    import editor
+    import editor_study
+
+    from py_engine.games.lost_cities.zones import card_id
+    from tests.test_position import lc_example
+
+    app = home_app()
+    shell.App.command(app, "ed-new", "lost-cities")
+    app.editor = editor.Editor(lc_example())
+    editor_study.command(app, app.editor, "ed-st-start", None)
+    au = app.editor.study
+    assert au.play(["play", card_id("blue-2")])
+    au.set_caption("Blue 2 opens blue")
+    au.set_question(True)
+    au.set_explain("Eight blue cards in hand")
+    assert au.play(["draw", "deck"]) and au.total == 3
+    fragment = address.fragment_of(app)
+    assert records.decode(fragment[len("#edit="):]) == au.data()
+    again = home_app()
+    JS.location.hash = fragment
+    assert address.follow(again) and again.screen == "editor"
+    back = again.editor.study
+    assert back is not None and back.data() == au.data() and back.k == 2 and back.checked is not None
+    assert back.moves[0]["question"] and back.moves[0]["explain"] == "Eight blue cards in hand"
+    # "Back to the position": the address holds the position again
+    editor_study.command(again, again.editor, "ed-st-stop", None)
+    assert records.decode(address.fragment_of(again)[len("#edit="):]) == again.editor.data
+
+
+def test_a_study_link_with_a_broken_step_opens_with_its_refusal():
+    import editor_study
+
+    from py_engine.games.lost_cities.zones import card_id
+    from tests.test_position import lc_example
+
+    data = editor_study.Authoring(lc_example()).data()
+    data["steps"].append({"move": [0, ["play", card_id("red-9")]]})
+    data["steps"].append({"move": [0, ["play", card_id("red-9")]]})  # played twice: refused
+    app = home_app()
+    JS.location.hash = "#edit=" + records.encode(data)
+    assert address.follow(app) and app.screen == "editor"
+    au = app.editor.study
+    assert au.checked is None and au.error is not None and au.total == 3
+
+
+@pytest.mark.parametrize("fragment", ["#edit=", "#edit=!!!!", "#edit=" + "A" * 130_000,
+                                      "#edit=eNqrVkrOzy0oSk0uyczPU7JSUEpKUqoFAE8OBq0",
+                                      "#edit=" + records.encode({"kind": "study", "steps": [7]})])
 def test_a_bad_editor_link_leads_home_with_a_message(fragment):
     app = home_app()
     JS.location.hash = fragment

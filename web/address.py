@@ -7,6 +7,8 @@
     #edit=<position>    the position editor with the position being edited (base64url(zlib(json)), as a
                         position link): a reload, Back and Forward keep the work, and the address is an
                         editor link to share with a co-author
+    #edit=<study>       the same with the study being written from that position (its steps, annotations
+                        and questions): it opens at its last step
 
 A change of screen adds a history entry; a change of address on the same screen (a new game's first save)
 replaces it. Other fragments belong to other modules and are left alone: #join= and #playing (web/netplay.py),
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import dom
 import editor
+import editor_study
 import js
 import records
 import saves
@@ -31,7 +34,7 @@ from py_engine.core import RecordError
 
 MAX_CHARS = 80  # longer fragments of ours are refused before anything else is read
 OURS = ("new", "play", "replay", "edit")
-MAX_EDIT = 60_000  # characters of an editor's fragment (a position with its annotations is a few thousand)
+MAX_EDIT = 120_000  # characters of an editor's fragment (a position is a few thousand; a long study more)
 
 
 def parse(fragment: str) -> tuple[str, str] | None:
@@ -66,18 +69,25 @@ def fragment_of(app) -> str | None:
         sid = getattr(app, "replay_save", None)
         return f"#replay={sid}" if sid else None
     if app.screen == "editor" and getattr(app, "editor", None) is not None:
-        return "#edit=" + records.encode(app.editor.data)
+        ed = app.editor
+        if ed.study is not None and ed.returns_to is None:
+            return "#edit=" + records.encode(ed.study.data())
+        return "#edit=" + records.encode(ed.data)
     return None
 
 
 def open_editor(app, code: str) -> bool:
-    """The editor with the position of an #edit= fragment (bounded decoding, then the editor's own checks: a
-    position that breaks a rule opens with its refusal shown, as while editing); False for unreadable data."""
+    """The editor with the position, or the study, of an #edit= fragment (bounded decoding, then the editor's
+    and the study's own checks: a position or a step that breaks a rule opens with its refusal shown, as while
+    editing); False for unreadable data."""
     try:
         data = records.decode(code)
         if not isinstance(data, dict):
             raise RecordError("not a position")
-        app.editor = editor.Editor(data)
+        if data.get("kind") == editor_study.S.KIND:
+            app.editor = editor_study.reopen(data, editor.Editor)
+        else:
+            app.editor = editor.Editor(data)
     except (RecordError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return False
     app.screen, app.modal = "editor", None

@@ -377,6 +377,28 @@ def from_replay(rp: Any, editor_class: Any) -> Any:
     return ed
 
 
+def reopen(data: dict, editor_class: Any) -> Any:
+    """An editor writing the study `data` (an #edit= address: a reload, Back, a co-author's link), at its last
+    step. Its first step's position is edited as any position is; the later steps are kept as they are and
+    checked as a whole (a broken one shows the study's refusal, as while writing)."""
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not steps or not isinstance(steps[0], dict) \
+            or not isinstance(steps[0].get("position"), dict):
+        raise RecordError("not a study")
+    first = {**steps[0]["position"]}
+    notes = {k: steps[0][k] for k in ("caption", "highlight", "arrows") if k in steps[0]}
+    if notes:
+        first["annotations"] = {**first.get("annotations", {}), **notes}
+    ed = editor_class(first)
+    if ed.pos is not None:
+        au = Authoring(ed.pos.to_json())
+        au.moves = [copy.deepcopy(s) for s in steps[1:S.MAX_STEPS] if isinstance(s, dict)]
+        au.check()
+        au.k = au.total - 1
+        ed.study = au
+    return ed
+
+
 def replay_button(rp: Any) -> Safe:
     """The replay's "Make a study from here"."""
     return tag("button", {"data-cmd": "ed-study-replay", "data-testid": "study-from-here"},
