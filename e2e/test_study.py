@@ -78,6 +78,16 @@ def test_a_reader_steps_through_a_study_answers_and_plays_on(browser, site, tmp_
         page.wait_for_function(f"{got}.some(m => m.type === 'step' && m.step === 6 && m.asking)")
         assert frame.locator("[data-testid=status]").inner_text() == "Your move: play it on the board."
         assert frame.locator("[data-testid=st-next]").inner_text() == "Show the answer"
+        # on the board the arrow keys move among its cards, as at the table: the question stays asked
+        focused = frame.locator("#board [tabindex='0']:focus")
+        for _ in range(60):  # Tab into the board, as a keyboard user does
+            page.keyboard.press("Tab")
+            if focused.count():
+                break
+        first = focused.get_attribute("data-key")
+        page.keyboard.press("ArrowRight")
+        frame.locator(f"#board [tabindex='0']:focus:not([data-key='{first}'])").wait_for()
+        assert pos.inner_text() == "6 / 14" and frame.locator("[data-testid=st-feedback]").count() == 0
         red8 = str(card_id("red-8"))
         frame.locator(f"[data-testid=hand-card][data-arg='{red8}']").click()
         frame.locator("[data-testid=discard-btn]").click()
@@ -95,6 +105,7 @@ def test_a_reader_steps_through_a_study_answers_and_plays_on(browser, site, tmp_
         frame.locator("[data-testid=st-next]").click()
         frame.locator("[data-testid=st-next]:text-is('Show the answer')").wait_for()
         frame.locator(f"[data-testid=hand-card][data-arg='{red8}']").click()
+        # on the board the arrow keys move among its cards, as at the table: the question stays asked
         frame.locator("[data-testid=expedition-red][data-act]").click()
         frame.locator("[data-testid=st-feedback]:text-is(\"Right: that is the study's move.\")").wait_for()
         page.wait_for_function(f"{got}.some(m => m.type === 'answer' && m.step === 6 && m.right === true)")

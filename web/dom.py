@@ -198,6 +198,22 @@ def reduced_motion() -> bool:
         return False
 
 
+ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+
+
+def arrow_focus(target, key: str) -> bool:
+    """Arrow keys on the board move the focus from one of its focusable things (cards, spots) to the next, in
+    drawing order (Left and Up go back); False when the board has none (the key is left to others)."""
+    items = list(js.document.querySelectorAll('#board [tabindex="0"]'))
+    if not items or key not in ARROWS:
+        return False
+    keys = [i.getAttribute("data-key") for i in items]
+    cur = target.getAttribute("data-key") if getattr(target, "getAttribute", None) else None
+    idx = keys.index(cur) if cur in keys else -1
+    items[(idx + (-1 if key in ("ArrowLeft", "ArrowUp") else 1)) % len(items)].focus()
+    return True
+
+
 def focus(selector: str) -> None:
     el = js.document.querySelector(selector)
     if el:

@@ -248,13 +248,19 @@ class Embed(BotPump, PressHold):
         self.seat, self.mode, self.table, self.study = seat, "play", table, None
 
     def on_key(self, event) -> None:
-        """Left and Right arrows step through a study (in a right-to-left language, Left is forward)."""
+        """Left and Right arrows step through a study (in a right-to-left language, Left is forward); on the
+        board (a card or spot focused, as a question's answer is chosen) the arrows move among its things, as
+        at the table."""
         if self.study is None or self.table is not None or getattr(event, "defaultPrevented", False):
             return
         key = str(event.key)
+        target = getattr(event, "target", None)
+        on_board = bool(getattr(target, "closest", None)) and target.closest("#board") is not None
+        if on_board and key in dom.ARROWS and dom.arrow_focus(target, key):
+            event.preventDefault()
+            return
         if key not in ("ArrowLeft", "ArrowRight"):
             return
-        target = getattr(event, "target", None)
         tag_name = str(getattr(target, "tagName", "") or "").lower()
         if tag_name in ("input", "textarea", "select"):
             return

@@ -611,16 +611,8 @@ class App(BotPump, PressHold):
         elif key == "Escape" and self.selected is not None:
             self.selected = None
             self.redraw()
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            items = list(js.document.querySelectorAll('#board [tabindex="0"]'))
-            if not items:
-                return
+        elif key in dom.ARROWS and dom.arrow_focus(target, key):
             event.preventDefault()
-            keys = [i.getAttribute("data-key") for i in items]
-            cur = target.getAttribute("data-key") if target.getAttribute else None
-            idx = keys.index(cur) if cur in keys else -1
-            step = -1 if key in ("ArrowLeft", "ArrowUp") else 1
-            items[(idx + step) % len(items)].focus()
 
 
 # --- dialogs (pure: callable without a browser, so the hostile-input tests render them) ----------
