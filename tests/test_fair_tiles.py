@@ -19,10 +19,10 @@ from py_engine.net import Guest, Host, messages
 from tests.test_net_fair_seats import OPTIONS, SECRETS, Table, _finished
 
 
-def _laid(t: Table) -> int:
-    """Run the protocol until every seat has laid its tiles; the seed."""
-    for _ in range(200):
-        if all(f.seed is not None for f in t.seats()) and len(t.seats()) == t.players:
+def pump(t: Table, rounds: int = 200, done=lambda t: False) -> None:
+    """Run every seat's protocol work and deliver what it sends, until nothing is left or `done(t)`."""
+    for _ in range(rounds):
+        if done(t):
             break
         outs = t.host.poll()
         texts = [(s, x) for s, g in t.guests.items() if t.live[s] for x in g.poll()]
@@ -32,6 +32,11 @@ def _laid(t: Table) -> int:
         for s, x in texts:
             t.queue.append(("host", s, x))
         t.run()
+
+
+def _laid(t: Table) -> int:
+    """Run the protocol until every seat has laid its tiles; the seed."""
+    pump(t, done=lambda t: all(f.seed is not None for f in t.seats()) and len(t.seats()) == t.players)
     seeds = {f.seed for f in t.seats()}
     assert len(seeds) == 1, seeds
     return seeds.pop()
@@ -127,22 +132,12 @@ def _bend(field: str, players: int = 3):
                                        ("drop", "exactly the seats"), ("mine", "this seat's share")])
 def test_a_host_that_bends_the_revealed_seed_is_refused_by_name(field: str, why: str) -> None:
     t = Table(3, tamper=_bend(field))
-    _laid_or_stopped(t)
+    pump(t)
     _named(t, [1] if field == "drop" else None)  # seat 2's own share was replaced: seat 1 sees it, so does seat 2
     assert why in t.guests[1].fair.verdict["detail"]
     assert all(g.fair.seed is None for g in t.guests.values())
 
 
-def _laid_or_stopped(t: Table) -> None:
-    for _ in range(100):
-        outs = t.host.poll()
-        texts = [(s, x) for s, g in t.guests.items() if t.live[s] for x in g.poll()]
-        if not outs and not texts:
-            break
-        t.down(outs)
-        for s, x in texts:
-            t.queue.append(("host", s, x))
-        t.run()
 
 
 def test_a_list_of_commitments_without_the_guests_own_is_refused_by_name() -> None:
@@ -266,7 +261,7 @@ def test_nobody_moves_before_the_tiles_are_laid_even_with_the_hands_open() -> No
     holds its hand, yet it cannot move; a move another seat sends before the tiles are laid is refused."""
     tamper, cut = _swallow_commits_to(2)
     t = Table(3, tamper=tamper)
-    _laid_or_stopped(t)
+    pump(t)
     f = t.host.fair
     assert cut and f.seed is None and f.verdict is None
     assert all(c < 1000 for c in f.state.hands[0])  # its hand is open
@@ -302,3 +297,45 @@ def test_the_host_takes_no_share_before_it_showed_every_commitment() -> None:
     assert host.commits[1] is not None and not host.shown
     out = host.receive("p1", messages.share(g.share))  # seat 2 has not committed: too early
     assert json.loads(out[0][1])["code"] == "malformed" and host.tiles["shares"][1] is None
+
+
+def test_a_host_that_never_reveals_the_tiles_is_refused_after_the_wait() -> None:
+    """A modified host page takes every share and never sends "tiles": the table would wait forever. Each guest
+    owes nothing and waits for the host's tiles (`waiting`), so its link's timeout (web/netplay.py FAIR_TIMEOUT)
+    stops the game naming the host, and the host is told."""
+    t = Table(3, tamper=lambda seat, text: messages.dumps({"v": 1, "t": "ping", "n": 1})
+              if json.loads(text)["t"] == "tiles" else text)
+    pump(t)
+    assert t.host.fair.seed is not None  # the host laid its own tiles, and kept the seed to itself
+    for s, g in t.guests.items():
+        assert g.fair.seed is None and g.fair.waiting() == [] and g.waiting() == [(0, "tiles")]
+        t.queue.extend(("host", s, x) for x in g.fair_refused())
+        v = g.fair.verdict
+        assert v["kind"] == mp.REFUSED and v["seat"] == 0 and v["detail"] == "did not send its tiles"
+        assert not g.legal and g.waiting() == []
+    t.run()
+    assert t.host.fair.verdict["kind"] == mp.STOPPED
+
+
+def test_a_guest_that_never_reveals_its_share_is_refused_after_the_wait() -> None:
+    """Guest 2 commits but never reveals its share: the host waits for it alone (`waiting`, after the list of
+    commitments was shown; a seat not there yet owes nothing), so its link's timeout stops the game naming it."""
+    tamper, cut = _swallow_commits_to(2)
+    t = Table(3, tamper=tamper)
+    pump(t)
+    assert cut and t.host.fair.seed is None and t.host.shown
+    assert t.host.waiting() == [(2, "share of the tiles' seed")]
+    assert t.guests[1].waiting() == [(0, "tiles")]  # guest 1 revealed its share: it waits for the host
+    t.down(t.host.fair_refused())
+    t.run()
+    v = t.host.fair.verdict
+    assert v["kind"] == mp.REFUSED and v["seat"] == 2 and "tiles" in v["detail"]
+    assert t.host.waiting() == [] and t.guests[1].fair.verdict["kind"] == mp.STOPPED
+
+
+def test_before_every_seat_has_joined_nobody_owes_the_tiles() -> None:
+    host = Host("lost-cities-board", 3, seed=4, options=OPTIONS, seats=["local", "remote", "remote"],
+                fair_secret=SECRETS[0], fair_group=mp.TEST_GROUP)
+    while host.poll():
+        pass
+    assert host.fair.seed is None and not host.shown and host.waiting() == []

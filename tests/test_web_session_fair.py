@@ -177,3 +177,20 @@ def test_the_page_names_the_bad_tiles_verdict() -> None:
     html = str(netplay.fair_html(seat, ["Host", "A", "B"]))
     assert 'data-kind="bad_tiles"' in html and "The host laid the event tiles" in html
     assert mp.BAD_TILES in mp.KINDS and mp.BAD_TILES in netplay.CHEATS
+
+
+def test_the_page_says_who_stopped_answering_at_the_tiles() -> None:
+    """A seat refused for keeping the tiles' seed waiting (py_engine.net: Host/Guest.waiting) is named with words
+    of its own, not as a stalled shuffle."""
+    from py_engine.games.lost_cities_board.fair import BoardFairSeat
+
+    from .test_net_fair_seats import OPTIONS, SECRETS
+    from .test_web_hostile import netplay
+
+    seat = BoardFairSeat(1, SECRETS[1], OPTIONS, mp.TEST_GROUP, 3, None)
+    seat.refused(0, "tiles")
+    html = str(netplay.fair_html(seat, ["Host", "A", "B"]))
+    assert 'data-kind="refused"' in html and "Host stopped answering while the event tiles were being laid" in html
+    other = BoardFairSeat(1, SECRETS[1], OPTIONS, mp.TEST_GROUP, 3, None)
+    other.refused(2, "lock")
+    assert "B stopped answering the shuffle" in str(netplay.fair_html(other, ["Host", "A", "B"]))

@@ -581,7 +581,7 @@ class HostLink:
                 self.app.after_change()
             fair = self.host.fair
             connected = any(self.host.peer_of(s) is not None for s in range(self.host.players))
-            if fair.verdict is None and fair.waiting() and connected:
+            if fair.verdict is None and self.host.waiting() and connected:
                 since = since if since is not None else now()
                 if now() - since > FAIR_TIMEOUT:
                     self.send(self.host.fair_refused())
@@ -918,7 +918,17 @@ CHEATS = {
     "stopped": N_("{name} stopped the game: their device found a broken rule ({kind})."),
     "bad_tiles": N_("The host laid the event tiles from a seed that was not made from every player's share. The "
                     "game is stopped."),
+    # "refused" while the event tiles' seed was being made (py_engine.net: Host/Guest.waiting)
+    "refused_tiles": N_("{name} stopped answering while the event tiles were being laid. The game is stopped."),
 }
+
+
+def cheat_key(verdict: dict) -> str:
+    """The CHEATS entry of a verdict: its kind, told apart for a seat that stopped answering at the tiles."""
+    kind = str(verdict.get("kind"))
+    if kind == "refused" and "tiles" in str(verdict.get("detail", "")):
+        return "refused_tiles"
+    return kind
 
 
 def cheat_kind(verdict: dict) -> str:
@@ -948,7 +958,7 @@ def fair_html(fair, names: list[str]) -> Safe:
             who = _("One of the other players")
         line = tag("p", {"class": "error", "role": "alert", "data-testid": "deal-status", "data-state": "cheat",
                          "data-kind": v.get("kind"), "title": str(v.get("detail", ""))},
-                   tr(CHEATS.get(v.get("kind"), CHEATS["malformed"]), name=who, kind=cheat_kind(v)))
+                   tr(CHEATS.get(cheat_key(v), CHEATS["malformed"]), name=who, kind=cheat_kind(v)))
     elif fair.audited:
         line = tag("p", {"class": "net-ok", "data-testid": "deal-status", "data-state": "verified"},
                    _("Hands verified: all of you shuffled the deck, every card shown was dealt, and the audit "
@@ -1375,7 +1385,7 @@ class GuestLink:
                 if texts and self.table is not None and self.app.table is self.table:
                     self.drawn(self.app.after_change)
                 fair = self.guest.fair
-                if fair.verdict is None and fair.waiting() and self.connected:
+                if fair.verdict is None and self.guest.waiting() and self.connected:
                     since = since if since is not None else now()
                     if now() - since > FAIR_TIMEOUT:
                         self.guest.fair_refused()

@@ -292,13 +292,26 @@ class Guest:
         """True while `poll` may have work: this round's deck is not yet rekeyed by this seat."""
         return self.fair is not None and self.fair.verdict is None and self.fair.deal.deck is None
 
+    def waiting(self) -> list[tuple[int, str]]:
+        """(seat, what) this seat waits for, for the link to time out: the deal's messages (`fair.waiting()`),
+        and at the board game the tiles' seed, which the host owes as soon as this seat revealed its share."""
+        f = self.fair
+        if f is None:
+            return []
+        owed = f.waiting()
+        if not owed and f.verdict is None and getattr(f, "TILES", False) and f.seed is None \
+                and self.commits is not None:
+            owed = [(self.host_seat(), "tiles")]
+        return owed
+
     def fair_refused(self) -> list[str]:
-        """The app gave up waiting for the host (`fair.waiting()` stayed non-empty): stop with that verdict; the
+        """The app gave up waiting for the host (`waiting()` stayed non-empty): stop with that verdict; the
         texts to send (the "stop"; `poll` returns it too if these are not sent)."""
-        if self.fair is None or not self.fair.waiting():
+        owed = self.waiting()
+        if not owed:
             return []
         start = len(self.fair.sent)
-        self.fair.refused(*self.fair.waiting()[0])
+        self.fair.refused(*owed[0])
         self._sync()
         return self._texts(start)
 

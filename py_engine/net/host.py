@@ -578,11 +578,25 @@ class Host:
         """True while `poll` may have work: this round's deck is not yet rekeyed by this seat."""
         return self.fair is not None and self.fair.verdict is None and self.fair.deal.deck is None
 
-    def fair_refused(self) -> list[Out]:
-        """The app gave up waiting for the other seat (`fair.waiting()` stayed non-empty): stop with that verdict."""
-        if self.fair is None or not self.fair.waiting():
+    def waiting(self) -> list[tuple[int, str]]:
+        """(seat, what) the host waits for, for the link to time out: the deal's messages (`fair.waiting()`), and
+        at the board game each share of the tiles' seed owed once the commitments were shown (a seat that has
+        not joined yet owes nothing)."""
+        if self.fair is None:
             return []
-        seat, what = self.fair.waiting()[0]
+        owed = self.fair.waiting()
+        t = self.tiles
+        if not owed and self.fair.verdict is None and t is not None and self.shown and self.fair.seed is None:
+            owed = [(i, "share of the tiles' seed") for i, c in enumerate(self.commits)
+                    if c is not None and t["shares"][i] is None]
+        return owed
+
+    def fair_refused(self) -> list[Out]:
+        """The app gave up waiting for a seat (`waiting()` stayed non-empty): stop with that verdict."""
+        owed = self.waiting()
+        if not owed:
+            return []
+        seat, what = owed[0]
         self.fair.refused(seat, what)
         return self._fair_step([])
 
