@@ -1570,6 +1570,11 @@ class WatchTable(RemoteTable):
     def seats(self) -> list[dict]:
         return [{"kind": "human", "name": n} for n in self.names]
 
+    @property
+    def dealing_words(self) -> None:
+        """A watcher is dealt nothing and waits for no deal (its link's guest has no fair seat)."""
+        return None
+
 
 class WatchLink:
     """A page following a table from a ``#watch=`` link: it joins the table's watch room, says it wants to

@@ -319,29 +319,41 @@ def _build(pos: Position, seed: int) -> Any:
         raise PositionError(f"the engine cannot set up this position ({exc})"[:200]) from None
 
 
-def _parse(data: Any, seed: int = 0) -> tuple[Position, dict]:
-    """Steps 1, 2 and 4's field types: the shape, the zones and the fields of a position (what a position
-    saved before a zone or field was declared lacks is filled in: `Declaration.upgrade`, `Field.default`)."""
-    if isinstance(data, (str, bytes, bytearray)):
-        data = loads(data)
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise PositionError("this is not an Explorers' Table position")
-    if data.get("v") != VERSION:
-        raise PositionError(f"unsupported position version {str(data.get('v'))[:20]!r}", "v")
-    unknown = sorted(str(k)[:20] for k in data if k not in _KEYS)
+def header(data: Any, kind: str, version: int, keys: frozenset | set, error: type[PositionError] = PositionError,
+           ) -> tuple[Declaration, Any, int, dict]:
+    """The envelope a position and a study share: its kind and version, no unknown key, a known game, a player
+    count the game takes and options it accepts; (declaration, game, players, options). `error` is the class of
+    the refusal (PositionError, or a study's StudyError); `kind` names the value in the messages."""
+    if not isinstance(data, dict) or data.get("kind") != kind:
+        raise error(f"this is not an Explorers' Table {kind}")
+    if data.get("v") != version:
+        raise error(f"unsupported {kind} version {str(data.get('v'))[:20]!r}", "v")
+    unknown = sorted(str(k)[:20] for k in data if k not in keys)
     if unknown:
-        raise PositionError(f"unknown key {unknown[0]!r}", "position")
-    decl = declaration(data.get("game"))
+        raise error(f"unknown key {unknown[0]!r}", kind)
+    try:
+        decl = declaration(data.get("game"))
+    except PositionError as exc:
+        raise error(exc.rule, exc.where) from None
     from .. import GAMES
 
     game = GAMES[decl.game_id]
     players = data.get("players")
     if not is_whole(players, game.min_players, game.max_players):
-        raise PositionError(f"{game.title} takes {game.min_players}–{game.max_players} players", "players")
+        raise error(f"{game.title} takes {game.min_players}–{game.max_players} players", "players")
     try:
         options = game.normalize_options(data.get("options", {}))
     except RecordError as exc:
-        raise PositionError(str(exc), "options") from None
+        raise error(str(exc)[:200], "options") from None
+    return decl, game, players, options
+
+
+def _parse(data: Any, seed: int = 0) -> tuple[Position, dict]:
+    """Steps 1, 2 and 4's field types: the shape, the zones and the fields of a position (what a position
+    saved before a zone or field was declared lacks is filled in: `Declaration.upgrade`, `Field.default`)."""
+    if isinstance(data, (str, bytes, bytearray)):
+        data = loads(data)
+    decl, _game, players, options = header(data, KIND, VERSION, _KEYS)
     seat = data.get("seat")
     if seat is not None and not is_whole(seat, 0, players - 1):
         raise PositionError(f"the seat shown must be a seat from 0 to {players - 1}, or null", "seat")

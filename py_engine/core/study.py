@@ -125,27 +125,7 @@ def check(data: Any) -> Study:
     what is wrong and at which step."""
     if isinstance(data, (str, bytes, bytearray)):
         data = loads(data)
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise StudyError("this is not an Explorers' Table study")
-    if data.get("v") != VERSION:
-        raise StudyError(f"unsupported study version {str(data.get('v'))[:20]!r}", "v")
-    unknown = sorted(str(k)[:20] for k in data if k not in _KEYS)
-    if unknown:
-        raise StudyError(f"unknown key {unknown[0]!r}", "study")
-    try:
-        decl = P.declaration(data.get("game"))
-    except P.PositionError as exc:
-        raise StudyError(exc.rule, exc.where) from None
-    from .. import GAMES
-
-    game = GAMES[decl.game_id]
-    players = data.get("players")
-    if not is_whole(players, game.min_players, game.max_players):
-        raise StudyError(f"{game.title} takes {game.min_players}–{game.max_players} players", "players")
-    try:
-        options = game.normalize_options(data.get("options", {}))
-    except RecordError as exc:
-        raise StudyError(str(exc)[:200], "options") from None
+    decl, _game, players, options = P.header(data, KIND, VERSION, _KEYS, StudyError)
     seed = data.get("seed", 0)
     if not is_whole(seed, 0, P.SEED_MAX):
         raise StudyError(f"the seed is a whole number from 0 to {P.SEED_MAX}", "seed")
