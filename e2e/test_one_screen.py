@@ -11,12 +11,15 @@ in the hand brings the sites it lights into view inside the frame; after the dig
 the window.
 
 A mid-game position is reached as a person would reach it: a finished game's link opens its replay, a click on a
-move in the list goes there, and "Play on from here" seats the person at seat 1 against bots.
+move in the list goes there, and "Play on from here" seats the person at seat 1 against bots. A round's end too:
+from just before a move of seat 1 that ends a round (or, where rounds leave no mark before the end, the game),
+that move is played by pointing at it; its dialog, then the finished table, are on one screen.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import zlib
 
@@ -97,21 +100,102 @@ def assert_one_screen(page, where: str) -> None:
     assert least >= 11 - 0.05, f"{where}: board text {what!r} renders at {least:.1f} px"
 
 
-def finished_link(game_id: str, players: int, seed: int) -> tuple[str, int]:
-    """A random game of `game_id` played to its end, as a record link; and a move half-way in after which the
-    first seat decides alone."""
-    state = get_game(game_id).new(players=players, seed=seed, options={})
+@functools.cache  # a game is played once per test process (Catan's take seconds)
+def finished_game(game_id: str, players: int, seed: int) -> tuple[str, int, tuple[int, list] | None]:
+    """A random game of `game_id` played to its end, as a record link; a move half-way in after which the first
+    seat decides alone; and the last move of the first seat, deciding alone, that ends a round or the game
+    ((index, encoded move), None if there is none)."""
+    game = get_game(game_id)
+    state = game.new(players=players, seed=seed, options={})
     rng = Rng(seed)
+    ends = None
     while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        movers = state.to_move()
+        action = rng.choice(state.legal_actions(movers[0]))
+        if movers == (0,):
+            k, rounds = len(state.record.moves), len(state.view(None)["history"])
+            state.apply(0, action)
+            if state.is_over() or len(state.view(None)["history"]) > rounds:
+                ends = (k, state.record.moves[k][1])
+        else:
+            state.apply(movers[0], action)
     record = state.record
     half = next(k for k in range(len(record.moves) // 2, len(record.moves))
                 if record.replay(k).to_move() == (0,))
     data = dict(record.to_json(), names=["You"] + [f"Bot {i}" for i in range(1, players)],
                 seats=[{"kind": "human"}] + [{"kind": "bot"}] * (players - 1))
     code = base64.urlsafe_b64encode(zlib.compress(json.dumps(data).encode(), 9)).decode().rstrip("=")
-    return "#record=" + code, half
+    return "#record=" + code, half, ends
+
+
+def finished_link(game_id: str, players: int, seed: int) -> tuple[str, int]:
+    link, half, _ends = finished_game(game_id, players, seed)
+    return link, half
+
+
+def round_end_link(game_id: str, players: int) -> tuple[str, int, list]:
+    """A finished game's link, and a move of the first seat, deciding alone, that ends a round (or the game):
+    (link, its index, the encoded move)."""
+    for seed in range(11, 60):
+        link, _half, ends = finished_game(game_id, players, seed)
+        if ends is not None:
+            return link, ends[0], ends[1]
+    raise AssertionError(f"{game_id}: no random game ended a round on a move of the first seat")
+
+
+# The index of the [data-act] element that plays a move (its JSON equal to the move's)
+ACT_INDEX = """mv => [...document.querySelectorAll('#board [data-act], #card-actions [data-act]')]
+  .findIndex(e => JSON.stringify(JSON.parse(e.dataset.act)) === JSON.stringify(mv))"""
+# Enabled buttons of the open dialog that lie outside the window and are not reachable by scrolling the dialog
+DIALOG_OUTSIDE = """() => {
+  const out = [];
+  const inWindow = r => r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1;
+  for (const el of document.querySelectorAll('.modal button:not([disabled])')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || inWindow(r)) continue;
+    let f = el.parentElement;
+    while (f && !/(auto|scroll)/.test(getComputedStyle(f).overflowY)) f = f.parentElement;
+    if (f && f.closest('.modal') && inWindow(f.getBoundingClientRect())) continue;
+    out.push(el.dataset.testid || el.textContent.slice(0, 40));
+  }
+  return out;
+}"""
+
+
+def round_end_on_one_screen(page, site: str, link: str, k: int, move: list, where: str, tap: bool = False,
+                            laptop: bool = True) -> None:
+    """From a finished game's replay, "Play on from here" just before a move of the first seat that ends a round
+    (or the game); that move played by pointing at it; then the dialog that opens (the round's summary, or the
+    match result) and, once it is closed, the finished table with "Next round" or "Match result" are on one
+    screen: no page scroll, nothing wider than the window, every button inside the window."""
+    press = page.tap if tap else page.click
+    page.goto(site + link)
+    page.wait_for_selector("[data-testid=replay-board]")
+    press(f"[data-testid=rp-move-{k}]")
+    page.wait_for_selector(f'[data-testid=rp-move-{k}][aria-current=step]')
+    press("[data-testid=play-from-here]")
+    page.wait_for_function(MY_DECISION, timeout=TURN_TIMEOUT)
+    i = page.evaluate(ACT_INDEX, move)
+    assert i >= 0, f"{where}: no control plays {move}"
+    target = page.locator("#board [data-act], #card-actions [data-act]").nth(i)
+    target.tap() if tap else target.click()
+    page.wait_for_selector(".modal[role=dialog]", timeout=TURN_TIMEOUT)
+    settled(page)
+    layout = page.evaluate(LAYOUT)
+    assert layout["scroll"] <= 1 and layout["wide"] <= 1, f"{where}, its dialog: {layout}"
+    outside = page.evaluate(DIALOG_OUTSIDE)
+    assert not outside, f"{where}: the dialog's buttons outside the window: {outside}"
+    press(".modal [data-testid=close]")
+    page.wait_for_selector(".modal[role=dialog]", state="detached")
+    settled(page)
+    layout = page.evaluate(LAYOUT)
+    assert layout["scroll"] <= 1 and layout["wide"] <= 1, f"{where}, the finished table: {layout}"
+    if laptop:
+        assert layout["board"] >= 0.5, f"{where}: the board takes {layout['board']:.0%} of the window"
+    box = page.locator("#card-actions :is([data-testid=next-round], [data-testid=open-result])").bounding_box()
+    size = page.viewport_size
+    assert box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] \
+        and box["y"] + box["height"] <= size["height"], f"{where}: 'Next round' or 'Match result' is off screen"
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -128,6 +212,9 @@ def test_the_table_is_on_one_screen_at_laptop_size(browser, site, game_id):
         page.wait_for_selector(f'[data-testid=rp-move-{half}][aria-current=step]')
         page.click("[data-testid=play-from-here]")
         assert_one_screen(page, f"{game_id}, move {half}")
+        if game_id != "lost-cities":  # (its round's end: e2e/test_table.py, a whole round played at both sizes)
+            link, k, move = round_end_link(game_id, GAMES[game_id])
+            round_end_on_one_screen(page, site, link, k, move, f"{game_id}, round's end")
         watch.assert_clean()
     finally:
         context.close()

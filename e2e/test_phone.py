@@ -1,6 +1,6 @@
 """Issue 35, the phone part: at 390x844 with touch, the table of each of the five games is played without
-scrolling the page, as on colonist.io or BGA mobile. At the first decision and in mid-game (reached through a
-finished game's replay and "Play on from here", as in e2e/test_one_screen.py):
+scrolling the page, as on colonist.io or BGA mobile. At the first decision, in mid-game and at a round's end
+(reached through a finished game's replay and "Play on from here", as in e2e/test_one_screen.py):
 
 - the page does not scroll and nothing is wider than the screen;
 - every enabled control of the current decision and every card of your hand is inside the window, or inside a
@@ -22,7 +22,7 @@ import pytest
 
 from .conftest import open_app
 from .helpers import TURN_TIMEOUT, assert_reachable, moves_made, settled, wait_for_moves
-from .test_one_screen import GAMES, LAYOUT, MY_DECISION, OUTSIDE, finished_link
+from .test_one_screen import GAMES, LAYOUT, MY_DECISION, OUTSIDE, finished_link, round_end_link, round_end_on_one_screen
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 
@@ -113,6 +113,9 @@ def test_the_table_is_playable_on_a_phone_without_scrolling(browser, site, game_
         page.wait_for_selector(f'[data-testid=rp-move-{half}][aria-current=step]')
         page.tap("[data-testid=play-from-here]")
         assert_phone_table(page, f"{game_id}, move {half}")
+        if game_id != "lost-cities":  # (its round's end: e2e/test_table.py, a whole round played at both sizes)
+            link, k, move = round_end_link(game_id, GAMES[game_id])
+            round_end_on_one_screen(page, site, link, k, move, f"{game_id}, round's end", tap=True, laptop=False)
         watch.assert_clean()
     finally:
         context.close()
