@@ -388,7 +388,7 @@ def build() -> Path:
     app = DIST / "app.zip"
     app_sources(app.with_suffix(".src.zip"), [engine, segno])
     run(["node", str(ROOT / "tools" / "pyodide_compile.mjs"), str(pyo), str(app.with_suffix(".src.zip")), str(app),
-         "--prefix", PYSCRIPT_CWD + "/"])
+         "--prefix", PYSCRIPT_CWD + "/", "--optimize", "2"])
     app.with_suffix(".src.zip").unlink()
     app.chmod(0o644)
     (DIST / "app").mkdir()
