@@ -191,3 +191,31 @@ def test_numbers_in_place_names_are_written_the_languages_way(catalogues):
     finally:
         i18n.set_language("en")
     assert editor.zone_label("island.1.12", ["A", "B"]) == "B: island space 12"
+
+
+@pytest.mark.parametrize(("game_id", "rule", "where", "english"), [
+    ("catan-ck", "token-5 lies only on the board's token spots", "vertex.0", "goes only on a hex, as its number"),
+    ("catan-ck", "settlement-0 cannot lie here: only a harbour", "harbour.4", "only a harbour goes there"),
+    ("catan-ck", "road-0 cannot stand on an intersection: roads lie on paths", "vertex.0", "roads lie on paths"),
+    ("lost-cities-board", "artifact cannot stand on a path: only an adventurer or a researcher", "path.0.red",
+     "only an adventurer or a researcher"),
+    ("arnak", "an archaeologist stands at home, on a camp space or at a site", "items",
+     "on a camp space or at a site"),
+])
+def test_the_rules_hand_edited_links_break_have_sentences_of_their_own(catalogues, game_id, rule, where, english):
+    """Refusals the editor's lit places never lead to, but a link edited by hand may: worded and translated like
+    the rest (matched by a sentence, not shown as the rules' English)."""
+    import editor_problems
+
+    from py_engine.core import position as P
+
+    exc = P.PositionError(rule, where)
+    assert any(rx.match(rule) for rx, _t in editor_problems._COMPILED), rule
+    words = editor_problems.Words(Editor.start(game_id), ["A", "B", "C"]).problem(exc)
+    assert english in words and not ZONE_ID.search(words) and not COMPONENT_ID.search(words), words
+    i18n.set_language("ja")
+    try:
+        translated = editor_problems.Words(Editor.start(game_id), ["A", "B", "C"]).problem(exc)
+        assert english not in translated and not ZONE_ID.search(translated), translated
+    finally:
+        i18n.set_language("en")
