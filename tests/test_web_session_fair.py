@@ -73,17 +73,21 @@ class Pair:
                 for reply in ([ev.reply] if ev.reply else []) + list(ev.replies):
                     self.queue.append(("host", reply))
 
+    def pump(self) -> None:
+        """Both seats' protocol work, delivered, until nothing is left to compute."""
+        while True:
+            outs, texts = self.table.host.poll(), self.guest.poll()
+            if not outs and not texts:
+                break
+            self.down(outs)
+            self.queue.extend(("host", t) for t in texts)
+            self.run()
+
     def play(self, rng: Rng, moves: int | None = None) -> None:
         host = self.table.host
         start = host.seq
         while moves is None or host.seq < start + moves:
-            while True:
-                outs, texts = host.poll(), self.guest.poll()
-                if not outs and not texts:
-                    break
-                self.down(outs)
-                self.queue.extend(("host", t) for t in texts)
-                self.run()
+            self.pump()
             if self.table.legal(0):
                 self.table.act(0, rng.choice(self.table.legal(0)))
                 self.run()
@@ -139,13 +143,7 @@ def test_while_the_deck_is_shuffled_the_prompt_says_so_not_play_a_card(fair_on) 
     html = str(app.table_html())
     assert "Shuffling the deck together…" in html and "play a card" not in html.lower()
     assert 'data-testid="act-' not in html
-    while True:  # the protocol runs until nothing is left to compute: the hands are dealt
-        outs, texts = table.host.poll(), pair.guest.poll()
-        if not outs and not texts:
-            break
-        pair.down(outs)
-        pair.queue.extend(("host", t) for t in texts)
-        pair.run()
+    pair.pump()  # the protocol runs until nothing is left to compute: the hands are dealt
     assert table.dealing_words is None and table.legal(0)
     html = str(app.table_html())
     assert "Shuffling the deck together…" not in html and "play a card" in html.lower()
