@@ -188,6 +188,28 @@ def test_on_a_phone_the_saved_games_come_above_the_games_and_the_import_stays_at
     assert html.index("Choose a game") < html.index('data-cmd="import-link"') and html.count("Your games") == 1
 
 
+def test_turning_a_phone_redraws_the_home_page_in_its_new_order(monkeypatch):
+    """Crossing the phone width on the home page redraws it (saved games first on a phone, after the games on a
+    wider screen); a resize that stays on the same side does not."""
+    saved(played(VS_BOT, moves=2, seed=1))
+    app = home_app()
+    drawn = []
+    app.redraw = lambda: drawn.append(str(app.home_html()))
+    app.modal = None
+    narrow = [True]
+    monkeypatch.setattr(shell.dom, "narrow_screen", lambda: narrow[0])
+    app.home_html()  # drawn on a phone
+    app.on_resize(None)
+    assert drawn == []  # the same width
+    narrow[0] = False
+    app.on_resize(None)
+    app.on_resize(None)
+    assert len(drawn) == 1 and drawn[0].index("Choose a game") < drawn[0].index("Your games")
+    narrow[0] = True
+    app.on_resize(None)
+    assert len(drawn) == 2 and drawn[1].index("Your games") < drawn[1].index("Choose a game")
+
+
 def test_a_game_with_no_move_is_not_kept_and_old_empty_saves_are_dropped():
     box = sharing.saved_games()
     empty = played(VS_BOT, moves=0)

@@ -113,6 +113,7 @@ class App(BotPump, PressHold):
                                                    _("Rules")) if rules.has_rules(entry["id"]) else None,
                                   " ", editor.entry_button(entry["id"], tdata(entry["title"])) if ready else None)))
         self.saves_first = dom.narrow_screen()  # a phone: the saved games above the five game cards
+        self.was_narrow = self.saves_first  # (on_resize redraws when the width crosses)
         return tag("main", {"class": "home"}, sharing.home_html(self, first=True) if self.saves_first else None,
                    tag("h1", None, _("Choose a game")), tag("ul", {"class": "games"}, "", items),
                    sharing.home_html(self))
@@ -581,9 +582,11 @@ class App(BotPump, PressHold):
                    lambda: self.viewer == seat and not self.handoff and seat in self.table.state.to_move())
 
     def on_resize(self, _event) -> None:
-        """Crossing the phone width switches the table layout (redrawn only when it changes)."""
+        """Crossing the phone width switches the table layout, and the home page's order (saved games first on a
+        phone): redrawn only when it changes."""
         narrow = dom.narrow_screen()
-        if self.screen == "table" and self.table and narrow != getattr(self, "was_narrow", narrow):
+        if narrow != getattr(self, "was_narrow", narrow) and (
+                self.screen == "table" and self.table or self.screen == "home" and not self.modal):
             self.redraw()
         self.was_narrow = narrow
 
