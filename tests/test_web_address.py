@@ -355,6 +355,11 @@ def test_a_study_being_written_is_kept_in_the_address_and_a_reload_brings_it_bac
     back = again.editor.study
     assert back is not None and back.data() == au.data() and back.k == 2 and back.checked is not None
     assert back.moves[0]["question"] and back.moves[0]["explain"] == "Eight blue cards in hand"
+    # a new step's position being set up: the address keeps the study it will join
+    editor_study.command(again, again.editor, "ed-st-newpos", None)
+    assert again.editor.returns_to is not None
+    assert records.decode(address.fragment_of(again)[len("#edit="):]) == back.data()
+    editor_study.command(again, again.editor, "ed-st-cancelpos", None)
     # "Back to the position": the address holds the position again
     editor_study.command(again, again.editor, "ed-st-stop", None)
     assert records.decode(address.fragment_of(again)[len("#edit="):]) == again.editor.data

@@ -70,7 +70,9 @@ def fragment_of(app) -> str | None:
         return f"#replay={sid}" if sid else None
     if app.screen == "editor" and getattr(app, "editor", None) is not None:
         ed = app.editor
-        if ed.study is not None and ed.returns_to is None:
+        if ed.returns_to is not None and ed.returns_to.study is not None:  # a new step's position being set up:
+            ed = ed.returns_to  # the study it will join is what a reload brings back (without that draft)
+        if ed.study is not None:
             return "#edit=" + records.encode(ed.study.data())
         return "#edit=" + records.encode(ed.data)
     return None
