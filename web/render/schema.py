@@ -39,6 +39,9 @@ class ViewError(ValueError):
     """A view this app cannot show; the message names the first offending field."""
 
 
+MAX_NUMBER = 10**6  # any number in a view (scores, counts, ids): a hostile host's 10**12 count is refused
+
+
 @dataclass(frozen=True)
 class Int:
     lo: int = -1_000_000
@@ -97,11 +100,11 @@ class _Counter:
 def _json(value: Any, path: str, depth: int, count: _Counter) -> None:
     count.tick(path)
     if value is None or isinstance(value, bool) or _is_int(value):
-        if _is_int(value) and abs(value) > 10**9:
+        if _is_int(value) and abs(value) > MAX_NUMBER:
             _fail(path, "number out of range")
         return
     if isinstance(value, float):
-        if value != value or abs(value) > 1e9:
+        if value != value or abs(value) > MAX_NUMBER:
             _fail(path, "number out of range")
         return
     if isinstance(value, str):
@@ -251,14 +254,14 @@ SHELL_FIELDS = {
 
 
 def validate(module: Any, view: Any) -> None:
-    """Run a renderer module's view check (its validate_view, else its VIEW_SCHEMA, else the generic one),
+    """Run the generic bounds on every view (size, depth, every number within MAX_NUMBER: a count drawn as that
+    many icons must not be 10**12), then a renderer module's view check (its validate_view, else its VIEW_SCHEMA),
     then the fields the shell reads of every view (SHELL_FIELDS)."""
+    generic(view)
     if hasattr(module, "validate_view"):
         module.validate_view(view)
     elif hasattr(module, "VIEW_SCHEMA"):
         check(module.VIEW_SCHEMA, view)
-    else:
-        generic(view)
     check_fields(SHELL_FIELDS, view)
 
 
