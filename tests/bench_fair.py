@@ -70,12 +70,12 @@ def fair_costs(cards: int = 60, group: str = "rfc3526-modp-2048") -> dict:
     a.audit()
     audit = clock() - t
     mean = lambda xs: round(sum(xs) / len(xs), 3)
-    first = 2 * HAND_SIZE // mp.CHUNK  # rekey chunks that cover both hands: play starts after them
+    first = 2 * HAND_SIZE // mp.REKEY_CHUNK  # rekey chunks that cover both hands: play starts after them
     c0, c1 = rekey_chunks
     one_device = sum(lock) + sum(c0[:first]) + sum(c1[:first]) + sum(hand)
     two_devices = sum(lock) + c0[0] + sum(max(x, y) for x, y in zip(c0[1:first], c1[:first - 1])) \
         + c1[first - 1] + max(hand)
-    chunk = mean(c0 + c1) / mp.CHUNK  # one position's rekey by one seat
+    chunk = mean(c0 + c1) / mp.REKEY_CHUNK  # one position's rekey by one seat
     return {"group": group, "cards": cards, "lock_s": mean(lock), "rekey_position_s": round(chunk, 3),
             "rekey_background_s": round(sum(c0[first:]), 2), "open_hand_s": mean(hand),
             "deal_one_device_s": round(one_device, 2), "deal_two_devices_s": round(two_devices, 2),

@@ -64,7 +64,7 @@ def measure_p2p_latency(dist_url: str, max_moves: int = 60, executable: str | No
         try:
             host, _ = open_page(hb, dist_url)
             guest, _ = open_page(gb, dist_url)
-            host_game(host, {1: "remote"}, {"rounds": 1})
+            host_game(host, {1: "Remote player"}, {"rounds": 1})
             guest.goto(invite_link(host, 1))
             paste_answer(host, 1, answer_code(guest))
             guest.wait_for_selector("[data-testid=net-connected]", timeout=30_000)
@@ -123,7 +123,7 @@ def measure_one_link(dist_url: str, repeats: int = 3, executable: str | None = N
                     for page in (host, guest):
                         page.evaluate(relay_settings_js(relay))
                         page.evaluate(f"localStorage.setItem('explorers.fair-hands', '{str(fair).lower()}')")
-                    host_game(host, {1: "remote"}, {"rounds": 1})
+                    host_game(host, {1: "Remote player"}, {"rounds": 1})
                     host.wait_for_selector("[data-testid=net-path][data-state=up]", timeout=30_000)
                     link = host.input_value("[data-testid=room-link-1]")
                     guest.goto("about:blank")

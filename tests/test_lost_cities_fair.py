@@ -277,6 +277,14 @@ def test_a_seat_saved_mid_game_resumes_and_finishes_the_same_game() -> None:
     assert back.deal.rekeys == half[0].deal.rekeys and back._slots == half[0]._slots
     with pytest.raises(ValueError):
         FairSeat.from_json(dict(saved, format="other"))
+    # the replay took every exponentiation from the save: none made again (a reload in the browser is quick)
+    assert half[0].powers.made > 60 and back.powers.made == 0
+    # a save without them makes them again, to the same seat; broken ones are refused
+    again = FairSeat.from_json({k: v for k, v in saved.items() if k != "powers"})
+    assert again.powers.made == half[0].powers.made and again.deal.rekeys == half[0].deal.rekeys
+    for bad in ("!!", saved["powers"][:-4], 5, "A" * 40):
+        with pytest.raises(ValueError, match="powers"):
+            FairSeat.from_json(dict(saved, powers=bad))
     # the resumed seat plays on against the other seat as the first one would have
     assert len(back.state.record.moves) == 40
     end, _ = play({"rounds": 1}, rng=rng, seats=[back, half[1]])

@@ -74,7 +74,7 @@ def test_every_seat_opens_exactly_its_hand_and_the_audit_composes_every_shuffle(
 
 
 def test_four_seats_rekey_in_chunks_so_the_hands_open_before_the_deck_is_rekeyed() -> None:
-    """Each seat rekeys a chunk (CHUNK positions) per poll, as soon as the seat before it has: the hands (the
+    """Each seat rekeys a chunk (REKEY_CHUNK positions) per poll, as soon as the seat before it has: the hands (the
     first 32 positions of the order) are ready for every seat while the deck is not yet."""
     n, nseats = 60, 4
     seats = [SeatDeal(TEST_GROUP, nseats, i, n, 1, SECRETS[i]) for i in range(nseats)]
@@ -90,8 +90,9 @@ def test_four_seats_rekey_in_chunks_so_the_hands_open_before_the_deck_is_rekeyed
         assert all(len(m["x"]) <= mp.CHUNK for _, m in messages)
     assert all(s.deck is None for s in seats)
     done = [len(r) for r in seats[0].rekeys]
-    # one chunk per seat per round: seat 3 has its hands' four chunks while seats 1 and 2 are still rekeying
-    assert done == [60, 48, 40, 32] and rounds == 12
+    # one chunk per seat per round (as seat 0 has them): seat 3 has its hands' eight chunks while the seats
+    # before it are still rekeying
+    assert mp.REKEY_CHUNK == 4 and done == [48, 40, 36, 32] and rounds == 16
 
 
 def _wrong_key_table(nseats: int) -> tuple[list[SeatDeal], int]:
@@ -295,7 +296,8 @@ def test_rekey_lanes_give_the_same_deck_and_the_hand_sooner(nseats: int) -> None
     one = [SeatDeal(TEST_GROUP, nseats, i, n, 1, SECRETS[i], order) for i in range(nseats)]
     lanes = [SeatDeal(TEST_GROUP, nseats, i, n, 1, SECRETS[i], order, blocks=blocks) for i in range(nseats)]
     slow, fast = rounds_until_hand(one), rounds_until_hand(lanes)
-    assert slow == nseats * hand and fast == nseats * -(-hand // nseats)  # 4 seats: 8 rekeys in a row, not 32
+    # one lane pipelines the hand in chunks: seat 0 rekeys all of it, each other seat then its last chunk
+    assert slow == hand + mp.REKEY_CHUNK * (nseats - 1) and fast == nseats * -(-hand // nseats)  # 4 seats: 8, not 20
     deliver(one, [])
     deliver(lanes, [])
     assert lanes[0].deck == one[0].deck and all(s.deck == lanes[0].deck for s in lanes)

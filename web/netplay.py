@@ -68,6 +68,8 @@ PING_EVERY = 5.0  # seconds
 SILENT_LIMIT = 20.0  # seconds without any message before a connection counts as lost
 CONNECT_TIMEOUT = 30.0  # seconds from pasting an answer to an open channel
 FAIR_TIMEOUT = 120.0  # seconds a connected seat may keep the mental-poker protocol waiting before it is refused
+FAIR_BREATH = 0.02  # seconds between two pieces of mental-poker work: the browser delivers the messages that came
+FAIR_IDLE = 0.1     # meanwhile and paints a frame; the longest wait with nothing to do (a message wakes it sooner)
 
 _drafts: dict[str, str] = {}  # text typed into fields that a redraw must not wipe (data-draft)
 _state: dict = {"app": None, "guest": None, "watch": None}
@@ -181,6 +183,30 @@ def save_settings() -> bool:
 
 
 # --- host -------------------------------------------------------------------------------------
+class FairPace:
+    """When a seat's mental-poker loop works next. After a piece of work the browser breathes for a frame:
+    with `asyncio.sleep(0)` the loop ran again before the data channel's messages and before any paint, so a
+    seat rekeying the deck in the background took the other seat's rekeys and keys a second late, and a hand
+    just opened was painted only when the deck was done. With nothing to do it waits until a message comes
+    (`wake`) or `FAIR_IDLE` has passed."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+
+    def wake(self) -> None:
+        self.event.set()
+
+    async def rest(self, worked: bool) -> None:
+        if worked:
+            await asyncio.sleep(FAIR_BREATH)
+        else:
+            try:
+                await asyncio.wait_for(self.event.wait(), FAIR_IDLE)
+            except TimeoutError:
+                pass
+        self.event.clear()
+
+
 class SeatLink:
     """The connection state of one remote seat on the host."""
 
@@ -218,6 +244,7 @@ class HostLink:
         self.watch_key: tuple | None = None  # what the watchers were last sent
         self.room_state = "off"  # off (same network only) | starting | up | down (no relay answered) | error
         self.room_error = ""
+        self.fair_pace = FairPace()
         self.refresh()
         self.start_room()
         dom.spawn(self._pinger())
@@ -506,6 +533,7 @@ class HostLink:
     def message(self, pid: str, text: str) -> None:
         seq, rev, dealing = self.host.seq, self.host.revision, self.host.dealing
         outs = self.host.receive(pid, text, now())
+        self.fair_pace.wake()
         self.send(outs)
         sl = self.seat_of_pid(pid)
         if sl is not None and any('"code":"dealt"' in out for _, out in outs):  # messages.reject: compact JSON
@@ -589,7 +617,7 @@ class HostLink:
                     self.app.after_change()
             else:
                 since = None
-            await asyncio.sleep(0 if outs else 0.1)
+            await self.fair_pace.rest(bool(outs))
 
     def bot_takes_over(self, seat: int) -> None:
         sl = self.seats.get(seat)
@@ -1008,6 +1036,7 @@ class GuestLink:
         self.rejoining = False
         self.watching = False
         self.fair_polling = False  # the mental-poker loop runs (a game dealt so)
+        self.fair_pace = FairPace()
         self.good: tuple | None = None  # (seq, view, legal, to_move) of the last view this page could draw
 
     @property
@@ -1296,6 +1325,7 @@ class GuestLink:
     def _received(self, text: str) -> None:
         self.heard = now()
         ev = self.guest.receive(text, now())
+        self.fair_pace.wake()
         if ev.kind == "rand" and ev.reply:  # the link is kept before it leaves: after a reload, the same one
             self.persist()
         if ev.reply:
@@ -1392,7 +1422,7 @@ class GuestLink:
                         self.app.redraw()
                 else:
                     since = None
-                await asyncio.sleep(0 if texts else 0.1)
+                await self.fair_pace.rest(bool(texts))
         finally:
             self.fair_polling = False
 
@@ -1865,3 +1895,4 @@ def command(app, cmd: str, arg: str | None) -> None:
         guest_link(app).open_link(code)
         return
     app.redraw()
+

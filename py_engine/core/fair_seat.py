@@ -103,6 +103,7 @@ class FairSeatBase:
         self.state = self.new_state()
         self.n = len(self.state.deck) + sum(len(h) for h in self.state.hands) + len(getattr(self.state, "removed", []))
         self.deals: list[mp.SeatDeal] = []
+        self.powers = mp.Powers()  # every exponentiation of every deal, kept in the save (see mp.Powers)
         self.verdict: dict | None = None
         self.audited = False
         self._drawing: int | None = None   # deck position I drew, waiting for its keys
@@ -136,9 +137,11 @@ class FairSeatBase:
 
     def to_json(self) -> dict:
         """Everything needed to resume this seat (an autosave; it holds my secret: it stays on my device):
-        the secret, the options and every call that changed the seat, replayed by `from_json`."""
+        the secret, the options and every call that changed the seat, replayed by `from_json`, and the
+        exponentiations made (`powers`), which the replay takes instead of making them again."""
         return {"format": self.SAVE_FORMAT, "me": self.me, "secret": self._secret.hex(), "options": self.options,
-                "group": self.group.name, **self.save_fields(), "log": json.loads(json.dumps(self._log))}
+                "group": self.group.name, **self.save_fields(), "log": json.loads(json.dumps(self._log)),
+                "powers": self.powers.dump(self.group)}
 
     @classmethod
     def _from_save(cls, data: dict) -> FairSeatBase:
@@ -147,12 +150,17 @@ class FairSeatBase:
 
     @classmethod
     def from_json(cls, data: dict) -> FairSeatBase:
-        """The seat `to_json` saved, rebuilt by making the same calls again (every exponentiation is redone:
-        a few seconds per round in the browser). ValueError for data that is not such a save."""
+        """The seat `to_json` saved, rebuilt by making the same calls again; the exponentiations come from the
+        save's `powers` (a save without them makes them again: a few seconds per round in the browser).
+        ValueError for data that is not such a save."""
         if not isinstance(data, dict) or data.get("format") != cls.SAVE_FORMAT \
                 or data.get("group") not in mp.GROUPS or not isinstance(data.get("log"), list):
             raise ValueError(f"not a saved {cls.GAME.title} seat")
         seat = cls._from_save(data)
+        try:
+            seat.powers.load(data.get("powers", ""), seat.group)
+        except ValueError:
+            raise ValueError(f"not a saved {cls.GAME.title} seat: its powers") from None
         for entry in data["log"]:
             call, *args = entry
             if call == "act":
@@ -238,7 +246,7 @@ class FairSeatBase:
         number = self.deal_number()
         secret = mp.deal_secret(self._secret, number)
         self.deals.append(mp.SeatDeal(self.group, self.players, self.me, self.n, number, secret,
-                                      self.rekey_order(), self.STREAM_LOCK, self.rekey_blocks()))
+                                      self.rekey_order(), self.STREAM_LOCK, self.rekey_blocks(), self.powers))
         self._slots, self._keys_sent, self._hands_given = {}, False, set()
 
     # --- messages -------------------------------------------------------------------------------

@@ -56,11 +56,16 @@ out, and `SeatDeal.refused` turns that into a verdict.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 LOCK_BITS = 256
-CHUNK = 8  # group elements per message (about 4 KB in the 2048-bit group); a rekey chunk is one poll's work
+CHUNK = 8  # group elements per message at most (about 4 KB in the 2048-bit group)
+REKEY_CHUNK = 4  # positions rekeyed by one poll (about 0.12 s in the browser): a seat that is rekeying the deck in
+#                  the background answers a key or a move that soon, and the hands pass the seats in short steps
 SECRET_BYTES = 32
 
 # Verdict kinds.
@@ -249,24 +254,79 @@ class SeatKeys:
         return pow(self.cards[j], -1, group.q)
 
 
-def lock(group: Group, deck: list[int], perm: tuple[int, ...] | list[int], key: int) -> list[int]:
+Power = Callable[[int, int, int], int]  # pow(x, e, p)
+
+
+class Powers:
+    """x^e mod p, remembered: one seat's exponentiations, kept in its save (`dump`, `load`: the seat's own
+    device, like its secret). A seat rebuilt from its save makes every call again (FairSeatBase.from_json); each
+    exponentiation it made before comes from here instead of being made again (about 30 ms each in the
+    browser, a few seconds a round). Keyed by an 8-byte digest of (x, e, p): a save from other code, where the
+    calls come in another order, only misses."""
+
+    __slots__ = ("known", "made")
+
+    def __init__(self) -> None:
+        self.known: dict[bytes, int] = {}
+        self.made = 0  # exponentiations made (not remembered)
+
+    @staticmethod
+    def _key(x: int, e: int, p: int) -> bytes:
+        h = hashlib.blake2b(digest_size=8)
+        for v in (p, e, x):
+            h.update(v.to_bytes((v.bit_length() + 8) // 8, "big"))
+        return h.digest()
+
+    def __call__(self, x: int, e: int, p: int) -> int:
+        key = self._key(x, e, p)
+        y = self.known.get(key)
+        if y is None:
+            y = self.known[key] = pow(x, e, p)
+            self.made += 1
+        return y
+
+    def dump(self, group: Group) -> str:
+        """Every remembered result of this group, base64: (digest, result in the group's width) pairs."""
+        size = (group.width + 1) // 2
+        return base64.b64encode(b"".join(k + y.to_bytes(size, "big") for k, y in self.known.items()
+                                         if y < group.p)).decode("ascii")
+
+    def load(self, text: object, group: Group, limit: int = 1 << 24) -> None:
+        """Remember what `dump` gave (ValueError for anything else; at most `limit` characters)."""
+        size = 8 + (group.width + 1) // 2
+        if not isinstance(text, str) or len(text) > limit:
+            raise ValueError("not a list of powers")
+        try:
+            raw = base64.b64decode(text.encode("ascii"), validate=True)
+        except (binascii.Error, UnicodeEncodeError):
+            raise ValueError("not a list of powers") from None
+        if len(raw) % size:
+            raise ValueError("not a list of powers")
+        for i in range(0, len(raw), size):
+            y = int.from_bytes(raw[i + 8:i + size], "big")
+            if not y < group.p:
+                raise ValueError("not a list of powers")
+            self.known[raw[i:i + 8]] = y
+
+
+def lock(group: Group, deck: list[int], perm: tuple[int, ...] | list[int], key: int, power: Power = pow) -> list[int]:
     """Shuffle and lock: out[i] = deck[perm[i]]^key mod p."""
     p = group.p
-    return [pow(deck[i], key, p) for i in perm]
+    return [power(deck[i], key, p) for i in perm]
 
 
-def rekey(group: Group, values: list[int], keys: SeatKeys, positions: list[int]) -> list[int]:
+def rekey(group: Group, values: list[int], keys: SeatKeys, positions: list[int], power: Power = pow) -> list[int]:
     """Replace the seat's lock by its card keys on the elements at deck `positions` (no shuffle)."""
     p = group.p
-    return [pow(x, keys.rekey_exponent(group, j), p) for j, x in zip(positions, values, strict=True)]
+    return [power(x, keys.rekey_exponent(group, j), p) for j, x in zip(positions, values, strict=True)]
 
 
-def open_value(group: Group, x: int, unlocks: list[int]) -> int:
+def open_value(group: Group, x: int, unlocks: list[int], power: Power = pow) -> int:
     """The deck element `x` with every given unlock key applied (one exponentiation)."""
     e = 1
     for u in unlocks:
         e = e * u % group.q
-    return pow(x, e, group.p)
+    return power(x, e, group.p)
 
 
 def new_secret(entropy: bytes) -> bytes:
@@ -290,7 +350,9 @@ class SeatDeal:
     """
 
     def __init__(self, group: Group, seats: int, me: int, n: int, deal: int, secret: bytes,
-                 order: list[int] | None = None, stream_lock: bool = False, blocks: list[int] | None = None) -> None:
+                 order: list[int] | None = None, stream_lock: bool = False, blocks: list[int] | None = None,
+                 power: Power = pow) -> None:
+        """`power`: how this seat raises x^e mod p (a `Powers` remembers them for the seat's save)."""
         if not 2 <= seats <= 8 or not 0 <= me < seats or not 2 <= n <= 256:
             raise ValueError("a deal is 2–8 seats and 2–256 cards")
         self.order = list(range(n)) if order is None else list(order)  # the rekey order of positions
@@ -307,6 +369,7 @@ class SeatDeal:
         self._at_seat = [self._at] * seats if not self.lanes else [{j: i for i, j in enumerate(q)} for q in self.seq]
         self.group, self.seats, self.me, self.n, self.deal = group, seats, me, n, deal
         self._secret = secret
+        self.power = power
         self._keys = SeatKeys.derive(group, secret, n)
         self.codes = card_codes(group, n)
         self._index = {c: i for i, c in enumerate(self.codes)}
@@ -440,7 +503,7 @@ class SeatDeal:
             source = self.codes if me == 0 else self.locks[me - 1]
             if len(source) < self.n:
                 return []
-            self.locks[me] = lock(g, source, self._keys.perm, self._keys.lock)
+            self.locks[me] = lock(g, source, self._keys.perm, self._keys.lock, self.power)
             self._sent_lock = True
             return self._chunks("lock", self.locks[me])
         if any(len(lk) < self.n for lk in self.locks):
@@ -448,13 +511,13 @@ class SeatDeal:
         done = len(self.rekeys[me])
         seq = self.seq[me]
         if not self.lanes and me == 0:
-            end = min(self.n, done + CHUNK)
+            end = min(self.n, done + REKEY_CHUNK)
             values = [self.locks[-1][j] for j in self.order[done:end]]
         elif not self.lanes:
-            end = min(len(self.rekeys[me - 1]), done + CHUNK)
+            end = min(len(self.rekeys[me - 1]), done + REKEY_CHUNK)
             values = self.rekeys[me - 1][done:end]
         else:  # up to a chunk of my next block, as far as the seat before me has rekeyed it
-            cap, end, values = min(self.n, done + CHUNK, self._ends[done]) if done < self.n else done, done, []
+            cap, end, values = min(self.n, done + REKEY_CHUNK, self._ends[done]) if done < self.n else done, done, []
             while end < cap:
                 x = self.before(me, seq[end])
                 if x is None:
@@ -463,7 +526,7 @@ class SeatDeal:
                 end += 1
         if end <= done:
             return []
-        out = rekey(g, values, self._keys, seq[done:end])
+        out = rekey(g, values, self._keys, seq[done:end], self.power)
         self.rekeys[me] += out
         return [self._msg("rekey", at=done, x=[g.hex(x) for x in out])]
 
@@ -475,14 +538,14 @@ class SeatDeal:
         if len(source) < self.n:
             todo = [i for i in range(len(source)) if i not in self._powered][:CHUNK]
             for i in todo:
-                self._powered[i] = pow(source[i], keys.lock, g.p)
+                self._powered[i] = self.power(source[i], keys.lock, g.p)
             return []
         done = len(self.locks[me])
         end = min(self.n, done + CHUNK)
         out = []
         for i in keys.perm[done:end]:
             x = self._powered.pop(i, None)
-            out.append(pow(source[i], keys.lock, g.p) if x is None else x)
+            out.append(self.power(source[i], keys.lock, g.p) if x is None else x)
         self.locks[me] += out
         self._sent_lock = end == self.n
         return [self._msg("lock", at=done, x=[g.hex(x) for x in out])]
@@ -523,7 +586,7 @@ class SeatDeal:
         if any(s not in have for s in range(self.seats) if s != self.me):
             return None
         keys = [have[s] for s in range(self.seats) if s != self.me] + [self._keys.unlock(self.group, j)]
-        card = self._index.get(open_value(self.group, self.element(j), keys))
+        card = self._index.get(open_value(self.group, self.element(j), keys, self.power))
         if card is None or card in self.cards.values():
             sender = next(s for s in range(self.seats) if s != self.me) if self.seats == 2 else -1
             raise self._stop(Cheat(WRONG_KEY, sender, f"the keys for position {j} open no card of this deck"))
@@ -628,7 +691,7 @@ class SeatDeal:
             mine = self.given.get(j, self._keys.unlock(g, j))
             if keys[self.me] != mine:
                 raise Cheat(WRONG_KEY, sender, f"it showed position {j} with another key than the one it got")
-            if open_value(g, self.element(j), keys) != self.codes[card] or card in self.cards.values():
+            if open_value(g, self.element(j), keys, self.power) != self.codes[card] or card in self.cards.values():
                 raise Cheat(WRONG_KEY, sender, f"its keys do not open position {j} to the card it named")
             self.revealed.add(j)
             self.cards[j] = card
@@ -654,7 +717,7 @@ class SeatDeal:
         g = self.group
         keys = SeatKeys.derive(g, self.secrets[s], self.n)
         source = self.codes if s == 0 else self.locks[s - 1]
-        if len(source) < self.n or lock(g, source, keys.perm, keys.lock) != self.locks[s]:
+        if len(source) < self.n or lock(g, source, keys.perm, keys.lock, self.power) != self.locks[s]:
             return Cheat(BAD_STEP, s, "its lock is not the one the secret it showed gives")
         for j, have in sorted(self.received.items()):
             if s in have and have[s] != keys.unlock(g, j):
@@ -664,7 +727,7 @@ class SeatDeal:
             if j in self.cards or i >= len(self.rekeys[s]):
                 continue
             before = self.before(s, j)
-            if before is None or pow(before, keys.rekey_exponent(g, j), g.p) != self.rekeys[s][i]:
+            if before is None or self.power(before, keys.rekey_exponent(g, j), g.p) != self.rekeys[s][i]:
                 return Cheat(BAD_STEP, s, f"its rekey of position {j} is not the one its secret gives")
         return None
 
@@ -694,10 +757,10 @@ class SeatDeal:
             if trust_me and s == self.me:
                 continue
             source = self.codes if s == 0 else self.locks[s - 1]
-            if lock(g, source, keys[s].perm, keys[s].lock) != self.locks[s]:
+            if lock(g, source, keys[s].perm, keys[s].lock, self.power) != self.locks[s]:
                 raise Cheat(BAD_STEP, s, "its lock is not the one its secret gives")
             source = [self.before(s, j) for j in self.seq[s]]
-            if rekey(g, source, keys[s], self.seq[s]) != self.rekeys[s]:
+            if rekey(g, source, keys[s], self.seq[s], self.power) != self.rekeys[s]:
                 raise Cheat(BAD_STEP, s, "its rekey is not the one its secret gives")
         for j, have in self.received.items():
             for s, key in have.items():
