@@ -162,6 +162,29 @@ async def _watched(coro) -> None:
         failed(exc)
 
 
+_frame_due: dict[str, Callable[[], None]] = {}
+
+
+def before_paint(key: str, fn: Callable[[], None]) -> None:
+    """Run `fn` once before the browser's next paint; calls with the same `key` until then run only the last
+    `fn` (a burst of protocol messages is drawn once). In a hidden tab it waits until the tab shows."""
+    first = key not in _frame_due
+    _frame_due[key] = fn
+    if not first:
+        return
+
+    def run(_time=None) -> None:
+        due = _frame_due.pop(key, None)
+        if due is not None:
+            try:
+                due()
+            except Exception as exc:
+                failed(exc)
+
+    from pyodide.ffi import create_once_callable
+    js.requestAnimationFrame(create_once_callable(run))
+
+
 async def yield_to_browser(seconds: float = 0.0) -> None:
     """Let the browser paint and handle input (the page never freezes while Python works)."""
     await asyncio.sleep(seconds)

@@ -183,6 +183,12 @@ def save_settings() -> bool:
 
 
 # --- host -------------------------------------------------------------------------------------
+def shuffling(fair) -> bool:
+    """A deal by mental poker runs and no hand can be opened yet: what changes is the progress bar, drawn once
+    a frame (dom.before_paint) rather than after each of the protocol's messages (a third of the seat's time)."""
+    return fair is not None and fair.verdict is None and fair.progress() < 1
+
+
 class FairPace:
     """When a seat's mental-poker loop works next. After a piece of work the browser breathes for a frame:
     with `asyncio.sleep(0)` the loop ran again before the data channel's messages and before any paint, so a
@@ -542,10 +548,19 @@ class HostLink:
             self.app.redraw()
         if self.host.seq != seq or dealing != self.host.dealing:  # a move, or the last share started the game
             self.app.autosave()
-            self.app.after_change()
+            self.after_change()
         elif self.host.revision != rev:
             self.app.autosave()
-            self.app.redraw()
+            if shuffling(self.host.fair):
+                dom.before_paint("table", self.app.redraw)
+            else:
+                self.app.redraw()
+
+    def after_change(self) -> None:
+        if shuffling(self.host.fair):
+            dom.before_paint("table", self.app.after_change)
+        else:
+            self.app.after_change()
 
     def send(self, outs) -> None:
         for pid, text in outs:
@@ -606,7 +621,7 @@ class HostLink:
             self.send(outs)
             if outs:
                 self.app.autosave()
-                self.app.after_change()
+                self.after_change()
             fair = self.host.fair
             connected = any(self.host.peer_of(s) is not None for s in range(self.host.players))
             if fair.verdict is None and self.host.waiting() and connected:
@@ -1308,6 +1323,11 @@ class GuestLink:
         g = self.guest
         self.good = (g.seq, g.view, g.legal, g.to_move)
 
+    def draw_fair(self) -> None:
+        """Draw after the mental-poker protocol moved: once a frame (dom.before_paint), not after each of its
+        messages (while the deck is rekeyed in the background they come several a second)."""
+        dom.before_paint("table", lambda: self.drawn(self.app.after_change))
+
     def cannot_show(self, reason: str) -> None:
         """Refuse the host's latest view: back to the last good one, and say so; the page keeps working."""
         g = self.guest
@@ -1347,7 +1367,7 @@ class GuestLink:
                     self.app.autosave()
                 self.table.pending = False
                 self.table.send_queued()
-                self.drawn(self.app.after_change)
+                self.draw_fair()
             return
         if ev.kind == "seat":
             dom.storage_set(GUEST_KEY, self.saved())
@@ -1359,6 +1379,7 @@ class GuestLink:
             if bad:
                 self.cannot_show(bad)
                 return
+            shown = (self.phase, self.error, self.app.error)
             if self.good is not None and getattr(self, "refused", "") == self.app.error:
                 self.app.error = ""  # a good view again: the refusal message goes
             if self.table is None or self.table.game.id != self.guest.game_id:
@@ -1366,6 +1387,10 @@ class GuestLink:
             self.table.pending = False
             self.table.send_queued()
             self.phase, self.error = "playing", ""
+            g = self.guest
+            if self.good == (g.seq, g.view, g.legal, g.to_move) and shown == (self.phase, self.error, self.app.error) \
+                    and self.app.table is self.table and self.app.screen == "table":
+                return  # the view on screen again (a host sends one after each piece of its deal's work)
             if self.app.table is not self.table or self.app.screen != "table":
                 self.drawn(lambda: self.app.begin(self.table))
             else:
@@ -1413,7 +1438,7 @@ class GuestLink:
                 for text in texts:
                     self.send(text)
                 if texts and self.table is not None and self.app.table is self.table:
-                    self.drawn(self.app.after_change)
+                    self.draw_fair()
                 fair = self.guest.fair
                 if fair.verdict is None and self.guest.waiting() and self.connected:
                     since = since if since is not None else now()
@@ -1895,4 +1920,3 @@ def command(app, cmd: str, arg: str | None) -> None:
         guest_link(app).open_link(code)
         return
     app.redraw()
-
