@@ -384,6 +384,7 @@ def build() -> Path:
     (pyo / "python_stdlib.zip").chmod(0o644)
     copy_tree(ROOT / "public", DIST)
     copy_trystero(DIST / "trystero")
+    copy_gmp(DIST / "gmp")
     write_icons(DIST / "icons")
     app = DIST / "app.zip"
     app_sources(app.with_suffix(".src.zip"), [engine, segno])
@@ -429,6 +430,20 @@ def copy_trystero(dst: Path) -> None:
     (dst / "torrent.mjs").write_text(src.split("//# sourceMappingURL=")[0])
     for name in ("LICENSE",):
         shutil.copy2(NODE_MODULES / "@trystero-p2p" / "core" / name, dst / name)
+
+
+def copy_gmp(dst: Path) -> None:
+    """gmp-wasm's self-contained ES module (GMP in WebAssembly, LGPL-3.0), unchanged, with its licence and
+    where its source is: public/bignum.js imports it at tables dealt by mental poker only."""
+    package = NODE_MODULES / "gmp-wasm"
+    dst.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(package / "dist" / "mini.esm.min.js", dst / "gmp.mjs")
+    shutil.copy2(package / "LICENSE", dst / "LICENSE")
+    version = json.loads((package / "package.json").read_text())["version"]
+    (dst / "SOURCE.txt").write_text(f"gmp.mjs is dist/mini.esm.min.js of the npm package gmp-wasm {version}, "
+                                    "unchanged (GMP and MPFR compiled to WebAssembly; LGPL-3.0, see LICENSE).\n"
+                                    f"Source: https://github.com/Daninet/gmp-wasm (tag v{version}) and "
+                                    "https://www.npmjs.com/package/gmp-wasm\n")
 
 
 def write_manifest() -> None:

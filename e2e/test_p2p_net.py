@@ -389,8 +389,8 @@ def test_watcher_follows_and_never_receives_a_hand(pair, tracker):
 
 
 def test_home_page_does_not_load_matchmaking(app):
-    """The matchmaking library loads only for a table with a remote seat or a room link: the home page's
-    start fetches none of it, and a hot-seat game neither."""
+    """The matchmaking library, and GMP for deals by mental poker, load only for a table with a remote seat or a
+    room link: the home page's start fetches none of them, and a hot-seat game neither."""
     page, watch = app
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url))
@@ -398,7 +398,7 @@ def test_home_page_does_not_load_matchmaking(app):
     page.wait_for_selector("[data-testid=new-lost-cities]", timeout=90_000)
     start_lost_cities(page, "Bot")  # the first bot: level 1
     page.wait_for_selector("[data-testid=hand-card]")
-    assert not [u for u in fetched if "match.js" in u or "/trystero/" in u]
+    assert not [u for u in fetched if "match.js" in u or "/trystero/" in u or "bignum.js" in u or "/gmp/" in u]
     watch.assert_clean()
 
 

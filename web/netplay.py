@@ -43,6 +43,7 @@ import json
 import secrets
 import time
 
+import bignum
 import dom
 import i18n
 import invite
@@ -616,7 +617,9 @@ class HostLink:
         time, back to the event loop between pieces so the page stays live; a guest that keeps the protocol
         waiting while connected is refused after FAIR_TIMEOUT."""
         since = None
+        await bignum.load()
         while not self.closed and self.host.fair is not None:
+            bignum.attach(self.host.fair)
             outs = self.host.poll()
             self.send(outs)
             if outs:
@@ -1101,6 +1104,7 @@ class GuestLink:
 
     def enter_room(self) -> None:
         self.host_id, self.peer = "", None
+        dom.spawn(bignum.load())  # ready if the table is dealt by mental poker (fetched once, then cached)
         settings = net_settings()
         on_table = self.table is not None and self.app.table is self.table and self.app.screen == "table"
         if not settings.rendezvous():
@@ -1344,7 +1348,11 @@ class GuestLink:
 
     def _received(self, text: str) -> None:
         self.heard = now()
+        bignum.attach(self.guest.fair)
         ev = self.guest.receive(text, now())
+        if ev.kind == "seat" and self.guest.fair is not None:
+            bignum.attach(self.guest.fair)  # a new seat of a deal by mental poker: GMP from its first message on
+            dom.spawn(bignum.load())
         self.fair_pace.wake()
         if ev.kind == "rand" and ev.reply:  # the link is kept before it leaves: after a reload, the same one
             self.persist()
@@ -1432,6 +1440,7 @@ class GuestLink:
         since = None
         try:
             while self.guest.fair is not None and self.peer is not None:
+                bignum.attach(self.guest.fair)
                 texts = self.guest.poll()
                 if texts:
                     self.persist()

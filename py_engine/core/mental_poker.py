@@ -142,17 +142,18 @@ class Group:
     def hex(self, x: int) -> str:
         return format(x, f"0{self.width}x")
 
-    def parse(self, text: object) -> int:
+    def parse(self, text: object, symbol: Callable[[int, int], int] | None = None) -> int:
         """An element of the group from exactly `width` lowercase hex digits: a number in [2, p-1] (else
-        ValueError) whose Legendre symbol is 1 (else NotResidue). The residues are exactly the group of prime
-        order q; a non-residue (e.g. an element times p-1) keeps its symbol through x -> x^k for odd k, so a
-        seat that let one through would let the sender follow a marked card through its shuffle."""
+        ValueError) whose Legendre symbol is 1 (else NotResidue; `symbol` computes it, `jacobi` by default). The
+        residues are exactly the group of prime order q; a non-residue (e.g. an element times p-1) keeps its
+        symbol through x -> x^k for odd k, so a seat that let one through would let the sender follow a marked
+        card through its shuffle."""
         if not isinstance(text, str) or len(text) != self.width or text.strip("0123456789abcdef"):
             raise ValueError("not a group element")
         x = int(text, 16)
         if not 1 < x < self.p:
             raise ValueError("not a group element")
-        if jacobi(x, self.p) != 1:
+        if (symbol or jacobi)(x, self.p) != 1:
             raise NotResidue("not a quadratic residue")
         return x
 
@@ -262,13 +263,18 @@ class Powers:
     device, like its secret). A seat rebuilt from its save makes every call again (FairSeatBase.from_json); each
     exponentiation it made before comes from here instead of being made again (about 30 ms each in the
     browser, a few seconds a round). Keyed by an 8-byte digest of (x, e, p): a save from other code, where the
-    calls come in another order, only misses."""
+    calls come in another order, only misses.
 
-    __slots__ = ("known", "made")
+    `compute` (pow by default) makes an exponentiation and `symbol` (`jacobi`) the Legendre symbol of a received
+    element: the page may set faster ones of the same results (web/bignum.py: GMP in WebAssembly)."""
+
+    __slots__ = ("known", "made", "compute", "symbol")
 
     def __init__(self) -> None:
         self.known: dict[bytes, int] = {}
         self.made = 0  # exponentiations made (not remembered)
+        self.compute: Power = pow
+        self.symbol: Callable[[int, int], int] = jacobi
 
     @staticmethod
     def _key(x: int, e: int, p: int) -> bytes:
@@ -281,7 +287,7 @@ class Powers:
         key = self._key(x, e, p)
         y = self.known.get(key)
         if y is None:
-            y = self.known[key] = pow(x, e, p)
+            y = self.known[key] = self.compute(x, e, p)
             self.made += 1
         return y
 
@@ -647,7 +653,7 @@ class SeatDeal:
                         any(self.before(sender, j) is None for j in todo):
                     raise bad("a rekey before its turn")
             try:
-                store += [g.parse(x) for x in xs]
+                store += [g.parse(x, getattr(self.power, "symbol", jacobi)) for x in xs]
             except NotResidue:
                 raise Cheat(NOT_RESIDUE, sender, f"its {kind} holds a number outside the group of quadratic "
                             "residues (a card marked so that its shuffle could be followed)") from None
