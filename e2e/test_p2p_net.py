@@ -110,12 +110,17 @@ def test_no_route_is_said_within_ten_seconds(pair):
 
 
 def room_settings(page, relay: str) -> None:
-    """Over the internet, with the local tracker as the only relay and no STUN server (all typed and clicked)."""
+    """Over the internet, with the local tracker as the only relay and no STUN server (all typed and clicked),
+    once the page shows its connection state (a host's table: the path line; a guest: the joining screen), so no
+    first redraw of the table replaces the form while it is filled; waits until the settings are stored."""
+    page.wait_for_selector("[data-testid=net-path], [data-testid=room-joining]", timeout=STEP_TIMEOUT)
     page.click("[data-testid=net-settings] summary")
     page.click("[data-testid=net-mode-internet]")
     page.fill("[data-testid=net-stun]", "")
     page.fill("[data-testid=net-relays]", relay)
     page.click("[data-testid=net-save]")
+    page.wait_for_function("(relay) => (localStorage.getItem('explorers.net') || '').includes(relay)", arg=relay,
+                           timeout=STEP_TIMEOUT)
 
 
 PATH_JS = """() => { const p = document.querySelector('[data-testid=net-path]');

@@ -553,7 +553,7 @@ class HostLink:
         elif self.host.revision != rev:
             self.app.autosave()
             if shuffling(self.host.fair):
-                dom.before_paint("table", self.app.redraw)
+                dom.before_paint("table", self.app.after_change)  # one key: a pending after_change is kept
             else:
                 self.app.redraw()
 
