@@ -38,6 +38,7 @@ ICE: STUN servers by default (netconfig.DEFAULT_STUN), none in "Same network onl
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import secrets
@@ -98,8 +99,10 @@ def page_base() -> str:
     return str(js.location.href).split("#", 1)[0]
 
 
+@functools.lru_cache(maxsize=16)
 def qr_svg(text: str) -> Safe:
-    """The text as a QR code, inline SVG (segno: modules drawn as one path; no text of ours inside)."""
+    """The text as a QR code, inline SVG (segno: modules drawn as one path; no text of ours inside). Kept for the
+    next redraws: making one took tens of milliseconds in Pyodide, at every redraw of a host's table."""
     try:
         import segno
 
