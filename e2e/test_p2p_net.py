@@ -111,9 +111,10 @@ def test_no_route_is_said_within_ten_seconds(pair):
 
 def room_settings(page, relay: str) -> None:
     """Over the internet, with the local tracker as the only relay and no STUN server (all typed and clicked),
-    once the page shows its connection state (a host's table: the path line; a guest: the joining screen), so no
+    once the page shows its connection state (a host's table: the path line; a guest or a watcher: its screen), so no
     first redraw of the table replaces the form while it is filled; waits until the settings are stored."""
-    page.wait_for_selector("[data-testid=net-path], [data-testid=room-joining]", timeout=STEP_TIMEOUT)
+    page.wait_for_selector("[data-testid=net-path], [data-testid=room-joining], [data-testid=watch-screen]",
+                           timeout=STEP_TIMEOUT)
     page.click("[data-testid=net-settings] summary")
     page.click("[data-testid=net-mode-internet]")
     page.fill("[data-testid=net-stun]", "")

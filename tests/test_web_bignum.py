@@ -14,6 +14,8 @@ import pytest
 from py_engine.core import mental_poker as mp
 from py_engine.games.lost_cities.fair import FairSeat
 
+from .fakepage import pyodide_modules
+
 WEB = str(Path(__file__).resolve().parent.parent / "web")
 
 
@@ -36,7 +38,7 @@ class FakeLib:
 def bignum_with(monkeypatch, lib: FakeLib | None):
     """A fresh web/bignum.py whose import of public/bignum.js gives `lib` (None: the import fails)."""
     class JsException(Exception):
-        pass
+        """What a failed dynamic import raises in Pyodide."""
 
     async def loaded():
         return lib
@@ -50,13 +52,9 @@ def bignum_with(monkeypatch, lib: FakeLib | None):
     fake_js.Function = types.SimpleNamespace(new=lambda *_args: importer)
     fake_js.URL = types.SimpleNamespace(new=lambda rel, base: types.SimpleNamespace(href=base + rel))
     fake_js.document = types.SimpleNamespace(baseURI="http://127.0.0.1/")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.JsException = JsException
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
     monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    for name, module in pyodide_modules().items():
+        monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.syspath_prepend(WEB)
     monkeypatch.delitem(sys.modules, "bignum", raising=False)
     import bignum

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from .fakepage import pyodide_modules
+
 WEB = str(Path(__file__).resolve().parent.parent / "web")
 
 
@@ -33,13 +35,9 @@ def dom(monkeypatch):
     storage = FakeStorage()
     fake_js = types.ModuleType("js")
     fake_js.localStorage = storage
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda fn: fn
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
     monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    for name, module in pyodide_modules(create_proxy=lambda fn: fn).items():
+        monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.syspath_prepend(WEB)
     monkeypatch.delitem(sys.modules, "dom", raising=False)
     import dom as module

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 
 import js
-from pyodide.ffi import JsException
 
 from py_engine.core import mental_poker as mp
 
@@ -35,7 +34,7 @@ async def load() -> bool:
             lib = await module.load()
             if not _agrees(lib):
                 lib = None
-        except (JsException, ValueError, TypeError):
+        except Exception:  # no module, no WebAssembly, a failed compile: Python's functions stay
             lib = None
         _lib.append(lib)
     return _lib[0] is not None
