@@ -204,6 +204,14 @@ def measure(name: str, duration_ms: float, detail: dict | None = None) -> None:
 NARROW_PX = 700  # windows narrower than this get the phone layouts of the boards (ui["narrow"])
 
 
+def hidden() -> bool:
+    """The page is in a background tab (or minimised): nothing is painted, timers are slowed."""
+    try:
+        return bool(js.document.hidden)
+    except Exception:
+        return False
+
+
 def narrow_screen() -> bool:
     """Phones, narrow windows and narrow embed frames get the compact table layout."""
     try:

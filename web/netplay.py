@@ -197,8 +197,9 @@ class FairPace:
     """When a seat's mental-poker loop works next. After a piece of work the browser breathes for a frame:
     with `asyncio.sleep(0)` the loop ran again before the data channel's messages and before any paint, so a
     seat rekeying the deck in the background took the other seat's rekeys and keys a second late, and a hand
-    just opened was painted only when the deck was done. With nothing to do it waits until a message comes
-    (`wake`) or `FAIR_IDLE` has passed."""
+    just opened was painted only when the deck was done. In a background tab it goes on at once, as before (no
+    paint to wait for, and the browser stretches timers there to a second or more). With nothing to do it waits
+    until a message comes (`wake`) or `FAIR_IDLE` has passed."""
 
     def __init__(self) -> None:
         self.event = asyncio.Event()
@@ -207,8 +208,8 @@ class FairPace:
         self.event.set()
 
     async def rest(self, worked: bool) -> None:
-        if worked:
-            await asyncio.sleep(FAIR_BREATH)
+        if worked:  # a hidden tab paints nothing, and the browser would stretch a timer there to a second or more
+            await asyncio.sleep(0 if dom.hidden() else FAIR_BREATH)
         else:
             try:
                 await asyncio.wait_for(self.event.wait(), FAIR_IDLE)
