@@ -222,16 +222,14 @@ def extract_messages():
 
 
 def data_messages() -> list[tuple[str, str]]:
-    """Words that reach the page as data, translated with _(value) in web/: game titles, option labels,
-    help texts and choices (from py_engine) and each renderer's home-page BLURB."""
-    import importlib
-
+    """Words that reach the page as data, translated with _(value) in web/: game titles and home-page blurbs
+    (py_engine.games.ABOUT), option labels, help texts and choices (from each game's options)."""
     for path in (str(ROOT), str(ROOT / "web")):
         if path not in sys.path:
             sys.path.insert(0, path)
     from py_engine import GAMES
     from py_engine.core.options import shown_options
-    from py_engine.games import package_of
+    from py_engine.games import ABOUT
 
     out = []
     for game in GAMES.values():
@@ -239,12 +237,7 @@ def data_messages() -> list[tuple[str, str]]:
         for o in shown_options(game.options):  # a hidden option is never shown
             words = (o.label, o.help, *(o.choices or ()), *getattr(o, "labels", ()))
             out += [(m, f"py_engine:{game.id}:{o.name}") for m in words if isinstance(m, str) and m]
-        try:
-            blurb = getattr(importlib.import_module(f"render.{package_of(game.id)}"), "BLURB", "")
-        except (ImportError, AttributeError):
-            blurb = ""
-        if blurb:
-            out.append((blurb, f"web/render:{game.id}"))
+        out.append((ABOUT[game.id].blurb, f"py_engine:{game.id}"))
     return out
 
 
@@ -354,6 +347,31 @@ def app_sources(out: Path, wheels) -> None:
             z.write(mo, "locale/" + mo.relative_to(tmp).as_posix())
 
 
+def split_packs(app: Path, out: Path) -> None:
+    """Each game's rules and renderer (py_engine/games/<package>/, render/<package>/) move from the compiled
+    app.zip into out/<package>.zip, its pack: the home page starts without them and web/packs.py fetches them
+    once it is up (about half of the site's own Python)."""
+    import zipfile
+
+    from py_engine.games import PACKAGES
+
+    out.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(app) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    packs = {package: zipfile.ZipFile(out / f"{package}.zip", "w") for package in PACKAGES}
+    try:
+        with zipfile.ZipFile(app, "w") as core:
+            for info, data in entries:
+                package = next((p for p in PACKAGES if info.filename.startswith((f"py_engine/games/{p}/",
+                                                                                 f"render/{p}/"))), None)
+                (packs[package] if package else core).writestr(info, data, compresslevel=9)
+    finally:
+        for z in packs.values():
+            z.close()
+    for package in PACKAGES:
+        (out / f"{package}.zip").chmod(0o644)
+
+
 def build() -> Path:
     ensure_node_modules()
     ensure_python_dev()
@@ -391,6 +409,7 @@ def build() -> Path:
     run(["node", str(ROOT / "tools" / "pyodide_compile.mjs"), str(pyo), str(app.with_suffix(".src.zip")), str(app),
          "--prefix", PYSCRIPT_CWD + "/", "--optimize", "2"])
     app.with_suffix(".src.zip").unlink()
+    split_packs(app, DIST / "games")
     app.chmod(0o644)
     (DIST / "app").mkdir()
     shutil.copy2(ROOT / "web" / "main.py", DIST / "app" / "main.py")  # the page runs it (index.html: src)

@@ -106,21 +106,36 @@ def test_trimmed_stdlib_has_what_the_app_imports():
 
 
 def test_app_zip_is_the_sites_python_as_bytecode():
-    """app.zip, the one file PyScript unpacks: every module of web/ (but main.py, run by the page), py_engine
-    and segno as bytecode in place of its source, the compiled catalogues, and pyscript.json naming only it."""
+    """app.zip, the one file PyScript unpacks, and the games' packs (games/<package>.zip, web/packs.py): every
+    module of web/ (but main.py, run by the page), py_engine and segno as bytecode in place of its source, each
+    game's rules and renderer in its pack and nowhere else, the compiled catalogues, and pyscript.json naming
+    only app.zip."""
     import zipfile
 
     import build
+
+    from py_engine.games import PACKAGES
 
     if not (build.DIST / "build.json").exists():
         build.build()
     with zipfile.ZipFile(build.DIST / "app.zip") as z:
         names = set(z.namelist())
-    assert not [n for n in names if n.endswith(".py")]
+    packs = {}
+    for package in PACKAGES:
+        with zipfile.ZipFile(build.DIST / "games" / f"{package}.zip") as z:
+            packs[package] = set(z.namelist())
+    assert sorted(p.name for p in (build.DIST / "games").glob("*.zip")) == sorted(f"{p}.zip" for p in PACKAGES)
+    everything = names.union(*packs.values())
+    assert not [n for n in everything if n.endswith(".py")]
+    assert len(everything) == len(names) + sum(len(p) for p in packs.values())  # each file in one place
+    for package, files in packs.items():
+        assert files and all(n.startswith((f"py_engine/games/{package}/", f"render/{package}/")) for n in files)
+        assert f"py_engine/games/{package}/__init__.pyc" in files and f"render/{package}/__init__.pyc" in files
     wanted = [m for m in build.web_modules() if m != "main.py"]
     wanted += [p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "py_engine").rglob("*.py")
                if "__pycache__" not in p.parts]
-    assert len(wanted) > 60 and not [m for m in wanted if m[:-3] + ".pyc" not in names]
+    assert len(wanted) > 60 and not [m for m in wanted if m[:-3] + ".pyc" not in everything]
+    assert not [n for n in names if n.startswith(tuple(f"render/{p}/" for p in PACKAGES))]
     assert {"segno/__init__.pyc", "locale/ja/LC_MESSAGES/explorers.mo", "locale/fa/LC_MESSAGES/explorers.mo"} <= names
     config = json.loads((build.DIST / "pyscript.json").read_text())
     assert config["files"] == {"./app.zip": "./*"}

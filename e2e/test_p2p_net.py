@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import build
+from py_engine.games import PACKAGES
 
 from .helpers import choose, engine_state, moves_made, play_turn_by_clicks, wait_for_moves
 from .p2p import (
@@ -405,6 +406,14 @@ def test_home_page_does_not_load_matchmaking(app):
     start_lost_cities(page, "Bot")  # the first bot: level 1
     page.wait_for_selector("[data-testid=hand-card]")
     assert not [u for u in fetched if "match.js" in u or "/trystero/" in u or "bignum.js" in u or "/gmp/" in u]
+    # The games' packs (web/packs.py) are fetched only once the home page is interactive, every one of them.
+    packs = page.evaluate("""() => {
+        const ready = performance.getEntriesByName('explorers:interactive')[0].startTime;
+        return performance.getEntriesByType('resource').filter(e => e.name.includes('/games/'))
+            .map(e => [e.name.split('/games/')[1], e.startTime >= ready]);
+    }""")
+    assert sorted(name for name, _after in packs) == sorted(f"{p}.zip" for p in PACKAGES)
+    assert all(after for _name, after in packs), packs
     watch.assert_clean()
 
 

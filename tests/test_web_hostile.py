@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import sys
-import types
 from pathlib import Path
 from unittest import mock
 
@@ -23,45 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .fakepage import FakeStorage, fake_browser
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 
-
-class FakeStorage:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def getItem(self, key):  # noqa: N802 - the DOM's name
-        return self.data.get(key)
-
-    def setItem(self, key, value):  # noqa: N802
-        self.data[key] = str(value)
-
-    def removeItem(self, key):  # noqa: N802
-        self.data.pop(key, None)
-
-
-def fake_browser() -> types.ModuleType:
-    """A `js` module good enough for the pure parts of the page (no DOM is ever touched for real)."""
-    js = mock.MagicMock(name="js")
-    js.localStorage = FakeStorage()
-    js.document.querySelectorAll.return_value = []
-    js.document.activeElement = None
-    js.location.hash = ""
-    js.location.href = "http://localhost/index.html"
-    js.location.search = ""
-    js.performance.now.return_value = 1000.0
-    js.Math.random.return_value = 0.25
-    js.Math.floor.side_effect = math.floor
-    js.window.parent = js.window
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.to_js = ffi.create_once_callable = lambda x, **kw: x
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    sys.modules.setdefault("pyodide", pyodide)
-    sys.modules.setdefault("pyodide.ffi", ffi)
-    sys.modules.setdefault("js", js)
-    return sys.modules["js"]
+__all__ = ["FakeStorage"]  # used by other tests beside JS
 
 
 JS = fake_browser()

@@ -23,6 +23,7 @@ import dom
 import editor
 import editor_study
 import js
+import packs
 import records
 import saves
 import sharing
@@ -158,6 +159,6 @@ def show_table(app, sid: str) -> None:
 
 def install(app) -> None:
     """Follow the address now (the page just loaded) and whenever it changes (Back, Forward, typed)."""
-    dom.listen(js.window, "popstate", lambda _e: follow(app))
-    dom.listen(js.window, "hashchange", lambda _e: follow(app))
+    dom.listen(js.window, "popstate", packs.deferred(lambda _e: follow(app), app.packs_failed))
+    dom.listen(js.window, "hashchange", packs.deferred(lambda _e: follow(app), app.packs_failed))
     follow(app)

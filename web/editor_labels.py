@@ -5,7 +5,6 @@ data; web/editor.py asks here before its own tables."""
 from __future__ import annotations
 
 from i18n import N_, _, tr
-from render.arnak.texts import STACK_NAMES, TOKEN_NAMES, bonus_text, idol_word, rival_tile_name
 
 # zone name -> words: {site} a board site, {who} a seat's name, {state} the zone's key in words, {n} a number
 ZONES = {"site": N_("{site}: site tile"), "idol": N_("{site}: idol"), "guardian": N_("{site}: guardian"),
@@ -43,6 +42,8 @@ def zone_label(parts: list[str], names: list[str]) -> str:
 
 def component_label(comp: str) -> str | None:
     """Words of a component named here ('site1-3', 'idol-coin', 'glass-0', 'office-1'...), else None."""
+    from render.arnak.texts import STACK_NAMES, TOKEN_NAMES, bonus_text, idol_word, rival_tile_name
+
     kind, _sep, rest = comp.partition("-")
     if comp == "archaeologist-rival":
         return _("rival's archaeologist")

@@ -41,6 +41,7 @@ import json
 import dom
 import i18n
 import js
+import packs
 import position_marks
 import positions
 import records
@@ -536,12 +537,32 @@ class Embed(BotPump, PressHold):
         self.post_step()
 
 
-def start() -> None:
+def game_shown(params: dict) -> str | None:
+    """The game an embed shows: its study's, position's or record's, else its `game` parameter; None when that
+    cannot be read here (load() then says why)."""
+    for key in ("study", "position", "record"):
+        if params.get(key):
+            try:
+                data = records.decode(params[key])
+            except (RecordError, ValueError, TypeError):
+                return None
+            game = data.get("game") if isinstance(data, dict) else None
+            return game if game in GAMES else None
+    return params.get("game") if params.get("game") in GAMES else None
+
+
+async def start() -> None:
     try:
         params, problem = records.embed_params(str(js.location.search or "")), ""
     except RecordError as exc:  # a bad parameter: say which, in the frame, and show nothing else
         params, problem = records.embed_params("record=x"), tr("This embed's address is wrong: {reason}.",
                                                                reason=str(exc))
+    game = game_shown(params) if not problem else None
+    try:
+        if game is not None:
+            await packs.wait([game])  # only the game shown (web/packs.py)
+    except (OSError, ValueError) as exc:
+        problem = tr("This game cannot be shown: {reason}", reason=str(exc))
     lang = i18n.set_language(i18n.choose(params.get("lang_asked")))  # lang=ja / lang=fa-IR; else English
     js.document.documentElement.lang = lang
     js.document.documentElement.dir = i18n.direction(lang)

@@ -101,7 +101,7 @@ def in_every_language(message: str) -> frozenset[str]:
 
 
 def tdata(value: str) -> str:
-    """Translate a word that arrives as data (a game title, an option label from py_engine, a BLURB); the
+    """Translate a word that arrives as data (a game title or blurb, an option label from py_engine); the
     build lists these for the catalogue (build.data_messages) since no literal marks them in web/."""
     return _state["tr"].gettext(value) if isinstance(value, str) and value else value
 

@@ -9,7 +9,7 @@ import js
 async def boot() -> None:
     js.explorersPhase("engine")
     await asyncio.sleep(0.02)  # one frame: the browser paints the phase before the import holds it
-    import py_engine  # noqa: F401  (the rules engines: the biggest import)
+    import py_engine  # noqa: F401  (the engines' common code; each game's rules come in its pack, web/packs.py)
 
     js.explorersPhase("app")
     await asyncio.sleep(0.02)
@@ -17,7 +17,7 @@ async def boot() -> None:
 
     js.explorersPhase("draw")
     await asyncio.sleep(0.02)
-    start()
+    await start()
 
 
 asyncio.ensure_future(boot())

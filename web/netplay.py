@@ -45,11 +45,13 @@ import secrets
 import time
 
 import bignum
+import catalogue
 import dom
 import i18n
 import invite
 import js
 import netconfig
+import packs
 from i18n import N_, _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
@@ -1520,7 +1522,7 @@ class GuestLink:
 
     def room_screen_html(self) -> Safe:
         inv = self.room_invite
-        title = tdata(GAMES[inv.game].title) if inv and inv.game in GAMES else _("a game")
+        title = tdata(catalogue.title(inv.game)) if inv and inv.game in GAMES else _("a game")
         seat = inv.seat if inv and inv.seat is not None else self.guest.seat
         head = tr("Join {title} — seat {n}", title=title, n=seat + 1) if isinstance(seat, int) \
             else tr("Join {title}", title=title)
@@ -1559,7 +1561,7 @@ class GuestLink:
 
     def screen_html(self) -> Safe:
         d = self.offer
-        title = tdata(GAMES[d.game].title) if d and d.game in GAMES else _("a game")
+        title = tdata(catalogue.title(d.game)) if d and d.game in GAMES else _("a game")
         head = tr("Join {title} — seat {n}", title=title, n=d.seat + 1) if d else tr("Join {title}", title=title)
         if self.phase == "error":
             return tag("main", {"class": "net-screen"}, tag("h1", None, _("Join a game")),
@@ -1791,7 +1793,7 @@ class WatchLink:
 
     def screen_html(self) -> Safe:
         inv = self.invite
-        title = tdata(GAMES[inv.game].title) if inv and inv.game in GAMES else _("a game")
+        title = tdata(catalogue.title(inv.game)) if inv and inv.game in GAMES else _("a game")
         text = {"off": _("This link meets the host through relays, but Connection settings say same network only. "
                          "Change that setting to watch."),
                 "looking": _("Looking for the host through the relays…"),
@@ -1814,7 +1816,7 @@ def install(app) -> None:
     css.rel, css.href = "stylesheet", "./css/net.css"
     js.document.head.appendChild(css)
     dom.listen(dom.by_id("app"), "input", _on_input)
-    dom.listen(js.window, "hashchange", lambda e: _on_hash(app))
+    dom.listen(js.window, "hashchange", packs.deferred(lambda e: _on_hash(app), app.packs_failed))
     if not _on_hash(app):
         _resume_host(app)
 
@@ -1863,9 +1865,15 @@ def _on_hash(app) -> bool:
     return False
 
 
-def _resume_host(app) -> None:
+def host_to_resume() -> dict | None:
+    """The autosave of a table this page hosted (a reload resumes it), else None."""
     saved = dom.storage_get(LocalTable.autosave_key)
-    if not isinstance(saved, dict) or not saved.get("host"):
+    return saved if isinstance(saved, dict) and saved.get("host") else None
+
+
+def _resume_host(app) -> None:
+    saved = host_to_resume()
+    if saved is None:
         return
     try:
         table = LocalTable.load(saved)

@@ -22,17 +22,17 @@ from render import renderer
 from render.markup import Safe, tag, text
 
 from py_engine.core import position as P
-from py_engine.games.arnak.zones import card_id as arnak_card_id
-from py_engine.games.catan_ck.data import HARBOUR_EDGES
-from py_engine.games.lost_cities.zones import card_id
-from py_engine.games.lost_cities_board.zones import card_id as board_card_id
 
 LINK_KEY = "position"
 # A position's board takes no input; data-arg stays (annotations find a hand's cards by it).
 _INPUT = re.compile(r' (?:data-(?:act|cmd|draggable)(?:="[^"]*")?|tabindex="[^"]*"|role="button")(?=[\s/>])')
 
 
+# Each game's marks import from its own package here, not at the top: the page starts without the games' packs
+# (web/packs.py).
 def _lost_cities(name: str, pos: P.Position, bottom: int) -> list[str]:
+    from py_engine.games.lost_cities.zones import card_id
+
     if name not in pos.zones:  # a card: its own mark in the shown hand, else its zone's
         zone = next((z for z, items in pos.zones.items() if items and name in items), None)
         own = [f'[data-testid="hand-card"][data-arg="{card_id(name)}"]'] if zone == f"hand.{bottom}" else []
@@ -51,6 +51,8 @@ def _lost_cities(name: str, pos: P.Position, bottom: int) -> list[str]:
 
 
 def _lost_cities_board(name: str, pos: P.Position, bottom: int) -> list[str]:
+    from py_engine.games.lost_cities_board.zones import card_id as board_card_id
+
     if name not in pos.zones:  # a card, tile or piece: a card in the shown hand has its own mark, else its zone
         zone = next((z for z, items in pos.zones.items() if items and name in items), None)
         own = ([f'[data-testid="hand-card"][data-arg="{board_card_id(name)}"]'] if zone == f"hand.{bottom}"
@@ -92,6 +94,8 @@ def _islands(name: str, pos: P.Position, bottom: int) -> list[str]:
 
 
 def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
+    from py_engine.games.arnak.zones import card_id as arnak_card_id
+
     if name not in pos.zones:  # a card or an archaeologist: a card in the row or the shown hand by its mark
         zone = next((z for z, items in pos.zones.items() if items and name in items), None)
         if zone is None:
@@ -124,6 +128,8 @@ def _arnak(name: str, pos: P.Position, bottom: int) -> list[str]:
 
 
 def _catan(name: str, pos: P.Position, bottom: int) -> list[str]:
+    from py_engine.games.catan_ck.data import HARBOUR_EDGES
+
     if name not in pos.zones:  # a piece: where the first of its kind stands
         zone = next((z for z, items in pos.zones.items() if items and name in items), None)
         return _catan(zone, pos, bottom) if zone else []

@@ -11,10 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 
+import catalogue
 import dom
 import editor_study
 import i18n
 import js
+import packs
 import records
 import saves
 from i18n import N_, _, tdata, tr, trn
@@ -66,8 +68,8 @@ SHOWN = 3  # saved games listed on the home page; the rest behind "All saved gam
 def save_row(app, i: int, e: dict) -> Safe | None:
     """One saved game: title, seats, where it stands, date; Continue (or look at it), Watch, Delete. The
     first line's buttons keep the plain test ids (continue, watch-last)."""
-    game = GAMES.get(e["game"])
-    if game is None:
+    title = catalogue.title(e["game"])
+    if not title:
         return None
     sid, n = e["id"], "" if i == 0 else f"-{i}"
     if getattr(app, "confirm_delete", None) == sid:
@@ -85,7 +87,7 @@ def save_row(app, i: int, e: dict) -> Safe | None:
                        _("Delete"))]
     where = progress.words(e["game"], e.get("progress"), e.get("moves", 0), bool(e.get("over")))
     return tag("li", {"class": "save", "data-testid": f"save-{i}", "data-save": sid},
-               tag("strong", None, tdata(game.title)), " · ", seats_text(e), " · ",
+               tag("strong", None, tdata(title)), " · ", seats_text(e), " · ",
                tag("span", {"data-testid": f"progress-{i}"}, where), " · ",
                tag("small", {"data-testid": f"when-{i}"}, when_text(e["time"])), tag("br"), actions)
 
@@ -601,4 +603,4 @@ def start(app) -> None:
         if open_from_hash(app):
             app.redraw()
 
-    dom.listen(js.window, "hashchange", on_hash)
+    dom.listen(js.window, "hashchange", packs.deferred(on_hash, app.packs_failed))

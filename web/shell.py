@@ -11,15 +11,16 @@ import json
 import time
 
 import address
+import catalogue
 import dom
 import editor
 import editor_study
 import i18n
 import js
 import netplay
+import packs
 import rules
 import sharing
-from catalogue import catalogue
 from clicks import play_click, read_click
 from i18n import N_, _, tdata, tr
 from logpanel import LogPanel, log_items, log_list
@@ -98,7 +99,7 @@ class App(BotPump, PressHold):
 
     def home_html(self) -> Safe:
         items = []
-        for entry in catalogue():
+        for entry in catalogue.catalogue():
             ready = entry["ready"]
             button = (tag("button", {"data-cmd": "setup", "data-arg": entry["id"], "data-testid": f"new-{entry['id']}",
                                      "aria-label": tr("New game: {title}", title=tdata(entry["title"]))},
@@ -545,6 +546,12 @@ class App(BotPump, PressHold):
         self.after_change()
 
     # --- events ---------------------------------------------------------------------------
+    def packs_failed(self, reason: str) -> None:
+        """The games' packs could not be fetched (web/packs.py): say so; the next click tries again."""
+        self.error = tr("The games could not be loaded ({reason}). Check the connection and try again.",
+                        reason=reason)
+        self.redraw()
+
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act],[data-acts],[data-cmd]") if event.target.closest else None
         if not el:
@@ -747,7 +754,7 @@ def announcement(rmod, view: dict, names: list[str], viewer: int | None) -> str:
 
 def rules_dialog(game_id: str) -> Safe:
     """The rules help of one game in a dialog, closed by Close or Escape."""
-    title = GAMES[game_id].title if game_id in GAMES else ""
+    title = catalogue.title(game_id)
     return tag("div", {"class": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "rules-title",
                        "data-testid": "rules-dialog"},
                rules.rules_html(game_id, title),
@@ -755,22 +762,32 @@ def rules_dialog(game_id: str) -> Safe:
                                              "data-key": "rules-close", "data-escape": "1"}, _("Close"))))
 
 
-def start() -> None:
+async def start() -> None:
+    """The home page, or the screen the address names. The games' packs (web/packs.py) are fetched once the
+    page is up; an address that opens something (a saved game, a join, watch or record link, an editor link)
+    or a host's table to resume waits for them first."""
     t0 = time.time()
     apply_language(i18n.choose(dom.storage_get(i18n.STORAGE_KEY), browser_languages()))
     app = App()
     app.pacer.speed = speed_name(dom.storage_get(SPEED_KEY))
     root = dom.by_id("app")
-    dom.listen(root, "click", app.handler(app.on_click))
-    dom.listen(root, "change", app.handler(app.on_change))
-    dom.listen(js.document, "keydown", app.handler(app.on_key))
+    dom.listen(root, "click", packs.deferred(app.handler(app.on_click), app.packs_failed))
+    dom.listen(root, "change", packs.deferred(app.handler(app.on_change), app.packs_failed))
+    dom.listen(js.document, "keydown", packs.deferred(app.handler(app.on_key), app.packs_failed))
     app.listen_for_release()
     dom.listen(js.window, "resize", app.on_resize)
     dom.expose("explorersRecord", lambda: app.table.record_json() if app.table else "null")
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
-    netplay.install(app)
-    sharing.start(app)
-    address.install(app)  # after the join / record links: a reload comes back to the screen in the address
+    try:
+        if str(js.location.hash or "").strip("#") or netplay.host_to_resume():
+            await packs.wait()
+    except (OSError, ValueError) as exc:
+        app.packs_failed(str(exc))
+    else:
+        netplay.install(app)
+        sharing.start(app)
+        address.install(app)  # after the join / record links: a reload comes back to the screen in the address
     app.redraw()
     js.explorersLoaded()
+    packs.start()
     js.console.info(f"Explorers' Table ready in {time.time() - t0:.2f}s after Python start")

@@ -1,8 +1,8 @@
 """One renderer per game: view (+ local UI selection) -> one SVG string.
 
 A game's renderer is the package named like its engine package (`py_engine.games.PACKAGES`): e.g.
-`lost-cities-board` -> `render/lost_cities_board/__init__.py`. It exports `render`, `score_sheet` and `BLURB`
-(the one-line description on the home page)."""
+`lost-cities-board` -> `render/lost_cities_board/__init__.py`. It exports `render` and `score_sheet`; the
+home page's one-line description is the game's `py_engine.games.ABOUT` blurb."""
 
 from __future__ import annotations
 

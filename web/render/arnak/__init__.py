@@ -8,8 +8,6 @@ log and sheet. This module is the renderer's interface for the shell.
 
 from __future__ import annotations
 
-from i18n import N_
-
 from py_engine.games.arnak import data as D
 
 from ..markup import Safe
@@ -20,7 +18,6 @@ from .round_end import round_summary
 from .sheet import score_sheet, summary
 from .texts import _names, describe, move_text, site_name
 
-BLURB = N_("Deck-building and worker placement on a jungle island: dig, discover, research, reach the temple.")
 LOG_SENTENCES = True  # log_text names the player ("You play Horse", "Anna plays Horse")
 ONE_SCREEN = True  # at 1366x768 the table fits the window: the board scrolls in its frame, the hand is docked
 
@@ -43,6 +40,6 @@ def validate_view(view: dict) -> None:
         raise ValueError("bad sites")
 
 
-__all__ = ["BLURB", "LOG_SENTENCES", "action_buttons", "card_box", "describe", "label", "log_html", "log_text",
+__all__ = ["LOG_SENTENCES", "action_buttons", "card_box", "describe", "label", "log_html", "log_text",
            "move_text", "render", "round_summary", "score_sheet", "site_name", "status_text", "summary",
            "validate_view"]

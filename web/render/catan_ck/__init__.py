@@ -58,7 +58,6 @@ from .terms import (  # noqa: F401 (re-exported: the table's names as before)
     track_name,
 )
 
-BLURB = N_("Trade, build and knight your way to 13 points before the barbarians burn your cities.")
 LOG_SENTENCES = True  # log_text names the player ("You build a road", "Anna builds a road")
 # at 1366x768 the table fits the window: the board takes its height, the decision (build menu, trade, discard,
 # "End turn") is docked at the foot of the side column beside it

@@ -29,7 +29,6 @@ from .terrain import fill as terrain_fill
 from .terrain import swatch as terrain_swatch
 from .terrain import symbol as terrain_symbol
 
-BLURB = N_("Fly a balloon over your misty island, reveal its terrain and link all six coasts.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
 LOG_SENTENCES = True  # log_text names the player ("You fly…", "Anna flies…")
 
@@ -1129,4 +1128,4 @@ def log_text(entry: dict, names: list[str]) -> str:
                              entry.get("seat"), names)
 
 
-__all__ = ["BLURB", "LOG_SENTENCES", "action_buttons", "log_text", "render", "score_sheet", "status_text", "summary"]
+__all__ = ["LOG_SENTENCES", "action_buttons", "log_text", "render", "score_sheet", "status_text", "summary"]

@@ -31,7 +31,6 @@ from ..svg import (
 )
 from ..svg import card_svg as svg_card
 
-BLURB = N_("Knizia's card duel: risk expeditions, wager on them, and beat the −20 cost.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
 
 W, H = 960, 946

@@ -36,7 +36,6 @@ from ..svg import (
     use_symbol,
 )
 
-BLURB = N_("Race explorers up five paths, grab artifacts and cross the bridges.")
 ONE_SCREEN = True  # at 1366x768 the whole table fits the window: the shell sizes the board to it
 PIECE_NAMES = {"adventurer": N_("adventurer"), "researcher": N_("researcher")}
 
