@@ -113,7 +113,6 @@ def test_app_zip_is_the_sites_python_as_bytecode():
     import zipfile
 
     import build
-
     from py_engine.games import PACKAGES
 
     if not (build.DIST / "build.json").exists():

@@ -26,3 +26,16 @@ def test_heuristics_live_in_the_game_package(game_id):
     heur = get_heuristics(game_id)
     assert heur is import_module(f"py_engine.games.{package_of(game_id)}.heuristic").HEURISTICS
     assert heur is not GENERIC
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_about_is_what_the_package_says(game_id):
+    """ABOUT (what the page shows before a game's pack is in) agrees with the game's own package."""
+    from importlib.util import find_spec
+
+    from py_engine.games import ABOUT
+
+    about, game = ABOUT[game_id], GAMES[game_id]
+    assert (about.title, about.min_players, about.max_players) == (game.title, game.min_players, game.max_players)
+    assert about.editor == (find_spec(f"py_engine.games.{package_of(game_id)}.zones") is not None)
+    assert about.blurb and len(about.blurb) <= 120

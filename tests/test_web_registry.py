@@ -1,5 +1,5 @@
 """The browser side of "a game is one package": renderers and the home catalogue follow
-`py_engine.games.PACKAGES`, and no shared module spells out a game id (CPython only: reads web/)."""
+`py_engine.games.ABOUT`, and no shared module spells out a game id (CPython only: reads web/)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 from py_engine import GAMES
-from py_engine.games import PACKAGES
+from py_engine.games import ABOUT, PACKAGES
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -34,6 +34,6 @@ def test_renderers_and_catalogue_follow_the_list(monkeypatch):
     registered = [e for e in entries if e["id"] in GAMES]
     assert [e["id"] for e in registered] == list(GAMES)
     for e in registered:
-        assert e["ready"] and has_renderer(e["id"]) and e["blurb"] == renderer(e["id"]).BLURB
+        assert e["ready"] and has_renderer(e["id"]) and e["blurb"] == ABOUT[e["id"]].blurb
         assert hasattr(renderer(e["id"]), "render") and hasattr(renderer(e["id"]), "score_sheet")
     assert len(entries) == 5 and len({e["id"] for e in entries}) == 5

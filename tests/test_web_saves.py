@@ -220,12 +220,15 @@ def test_replay_allowed_seats():
 
 
 # --- a live network table -------------------------------------------------------------------------
-def test_a_live_network_table_is_dropped_only_when_confirmed():
+def test_a_live_network_table_is_dropped_only_when_confirmed(monkeypatch):
+    import netplay
+
     host = LocalTable("lost-cities", 2, 5, {}, [{"kind": "human", "name": "H"}, {"kind": "remote", "name": "G"}])
     host.link = object()  # a HostLink is attached
     app = app_with(host)
+    app._host_link = host.link  # netplay.attach closes it when another table starts
     closed = []
-    shell.netplay.attach = lambda app, table: closed.append(table)
+    monkeypatch.setattr(netplay, "attach", lambda app, table: closed.append(table))
     app.after_change = lambda: None
     other = played(VS_BOT, moves=0)
     app.begin(other)

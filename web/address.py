@@ -20,10 +20,8 @@ short message.
 from __future__ import annotations
 
 import dom
-import editor
-import editor_study
 import js
-import packs
+import later
 import records
 import saves
 import sharing
@@ -87,10 +85,10 @@ def open_editor(app, code: str) -> bool:
         data = records.decode(code)
         if not isinstance(data, dict):
             raise RecordError("not a position")
-        if data.get("kind") == editor_study.S.KIND:
-            app.editor = editor_study.reopen(data, editor.Editor)
+        if data.get("kind") == later.editor_study().S.KIND:
+            app.editor = later.editor_study().reopen(data, later.editor().Editor)
         else:
-            app.editor = editor.Editor(data)
+            app.editor = later.editor().Editor(data)
     except (RecordError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return False
     app.screen, app.modal = "editor", None
@@ -159,6 +157,6 @@ def show_table(app, sid: str) -> None:
 
 def install(app) -> None:
     """Follow the address now (the page just loaded) and whenever it changes (Back, Forward, typed)."""
-    dom.listen(js.window, "popstate", packs.deferred(lambda _e: follow(app), app.packs_failed))
-    dom.listen(js.window, "hashchange", packs.deferred(lambda _e: follow(app), app.packs_failed))
+    dom.listen(js.window, "popstate", lambda _e: follow(app))
+    dom.listen(js.window, "hashchange", lambda _e: follow(app))
     follow(app)

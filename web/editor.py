@@ -807,14 +807,6 @@ def html(ed: Editor, page_url: str, origin: str = "") -> Safe:
                tag("p", None, tag("button", {"data-cmd": "home"}, _("Back to the games"))))
 
 
-def entry_button(game_id: str, title: str) -> Safe | None:
-    """The home page's "Set up a position" button of a game that declares its zones."""
-    if not P.has_editor(game_id):
-        return None
-    return tag("button", {"data-cmd": "ed-new", "data-arg": game_id, "data-testid": f"edit-{game_id}",
-                          "aria-label": tr("Set up a position: {title}", title=title)}, _("Set up a position"))
-
-
 # --- the shell's hooks -----------------------------------------------------------------------------
 def screen_html(app) -> Safe:
     from sharing import page_url

@@ -51,7 +51,7 @@ import i18n
 import invite
 import js
 import netconfig
-import packs
+import sharing
 from i18n import N_, _, tdata, tr
 from render import schema
 from render.markup import Safe, join, tag, trusted
@@ -1816,7 +1816,7 @@ def install(app) -> None:
     css.rel, css.href = "stylesheet", "./css/net.css"
     js.document.head.appendChild(css)
     dom.listen(dom.by_id("app"), "input", _on_input)
-    dom.listen(js.window, "hashchange", packs.deferred(lambda e: _on_hash(app), app.packs_failed))
+    dom.listen(js.window, "hashchange", lambda e: _on_hash(app))
     if not _on_hash(app):
         _resume_host(app)
 
@@ -1865,14 +1865,8 @@ def _on_hash(app) -> bool:
     return False
 
 
-def host_to_resume() -> dict | None:
-    """The autosave of a table this page hosted (a reload resumes it), else None."""
-    saved = dom.storage_get(LocalTable.autosave_key)
-    return saved if isinstance(saved, dict) and saved.get("host") else None
-
-
 def _resume_host(app) -> None:
-    saved = host_to_resume()
+    saved = sharing.host_to_resume()
     if saved is None:
         return
     try:

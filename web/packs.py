@@ -1,10 +1,10 @@
 """Game packs: each game's rules (py_engine/games/<package>/) and renderer (render/<package>/) come in a zip of
 their own (build.py: games/<package>.zip beside app.zip), so the home page starts without them.
 
-The shell fetches every pack once the home page is up (the address that opens a game, a join or a replay link
-waits for them before it is followed); an embed fetches the one game it shows. A pack is unpacked beside the
-rest of the site's Python and imported on first use (py_engine.GAMES), like any module. Until the packs are
-in, a click, a key or a change waits for them (`deferred`), so nothing a person does meets a missing game.
+The shell fetches every pack once the home page is up (shell.App.complete: an address that opens a game, a join
+or a replay link waits for them before it is followed, and so does a click, a key or a change); an embed fetches
+the one game it shows. A pack is unpacked beside the rest of the site's Python and imported on first use
+(py_engine.GAMES), like any module.
 
 A pack is a file of our own origin, yet it is read as outside input: bounded in size, and every entry must
 lie in the pack's own two folders.
@@ -17,9 +17,8 @@ import importlib
 import importlib.util
 import io
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import js
 
@@ -108,37 +107,3 @@ async def wait(game_ids: Iterable[str] | None = None) -> None:
     missing = [p for p in _packages(game_ids) if not present(p)]
     if missing:
         await asyncio.gather(*(_load(p) for p in missing))
-
-
-def start() -> None:
-    """Fetch every pack in the background (the home page is up)."""
-    if not ready():
-        asyncio.ensure_future(_quietly())
-
-
-async def _quietly() -> None:
-    try:
-        await wait()
-    except (OSError, ValueError) as exc:  # said again when something needs the pack (deferred)
-        js.console.warn(f"game packs: {exc}")
-
-
-def deferred(handler: Callable[[Any], Any], failed: Callable[[str], None]) -> Callable[[Any], Any]:
-    """`handler` for page events, run at once when every pack is in, else once they are (the event object
-    stays readable); `failed(reason)` when they cannot be had."""
-    def run(event):
-        if ready():
-            return handler(event)
-        asyncio.ensure_future(_after(handler, event, failed))
-        return None
-
-    return run
-
-
-async def _after(handler: Callable[[Any], Any], event: Any, failed: Callable[[str], None]) -> None:
-    try:
-        await wait()
-    except (OSError, ValueError) as exc:
-        failed(str(exc))
-        return
-    handler(event)

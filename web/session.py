@@ -22,7 +22,6 @@ from py_engine import get_game
 from py_engine.bots import get_heuristics, make_bot
 from py_engine.bots.heuristics import quick_move
 from py_engine.core import IllegalAction, Record, RecordError, rng
-from py_engine.net import Host
 
 try:  # the page's User Timing (web/dom.py); CPython tests have no browser, and no marks
     import dom
@@ -74,6 +73,8 @@ class LocalTable:
 
     def __init__(self, game_id: str, players: int, seed: int, options: dict, seats: list[dict],
                  record: Record | None = None, saved_host: dict | None = None, net: dict | None = None) -> None:
+        from py_engine.net import Host  # here: the home page starts without the net code (web/later.py)
+
         self.game = get_game(game_id)
         self.seats = [dict(s, name=clean_name(s.get("name"), f"Player {i + 1}")) for i, s in enumerate(seats)]
         kinds = [_KIND[s["kind"]] for s in self.seats]

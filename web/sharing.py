@@ -13,10 +13,9 @@ import json
 
 import catalogue
 import dom
-import editor_study
 import i18n
 import js
-import packs
+import later
 import records
 import saves
 from i18n import N_, _, tdata, tr, trn
@@ -54,6 +53,12 @@ def saved_games() -> saves.Saves:
 def when_text(ms: float) -> str:
     """A saved game's last change as the page's language writes dates (the browser's Intl)."""
     return dom.format_date(ms, i18n.language())
+
+
+def host_to_resume() -> dict | None:
+    """The autosave of a table this page hosted (a reload resumes it: web/netplay.py), else None."""
+    saved = dom.storage_get(AUTOSAVE)
+    return saved if isinstance(saved, dict) and saved.get("host") else None
 
 
 def seats_text(entry: dict) -> str:
@@ -416,7 +421,7 @@ def screen_html(app) -> Safe:
     if position.has_editor(rp.record.game_id) and not state.is_over():
         extra.append(tag("button", {"data-cmd": "ed-from-replay", "data-testid": "edit-position"},
                          _("Set up a position from here")))
-        extra.append(editor_study.replay_button(rp))
+        extra.append(later.editor_study().replay_button(rp))
     return join(rp.html(join(extra), dom.narrow_screen()), modal_html(app))
 
 
@@ -603,4 +608,4 @@ def start(app) -> None:
         if open_from_hash(app):
             app.redraw()
 
-    dom.listen(js.window, "hashchange", packs.deferred(on_hash, app.packs_failed))
+    dom.listen(js.window, "hashchange", on_hash)

@@ -7,17 +7,18 @@ data-cmd (UI commands) into calls here.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from collections.abc import Callable
+from typing import Any
 
 import address
 import catalogue
 import dom
-import editor
-import editor_study
 import i18n
 import js
-import netplay
+import later
 import packs
 import rules
 import sharing
@@ -37,6 +38,7 @@ from session import LocalTable, new_seed
 from py_engine import GAMES
 from py_engine.core import IllegalAction, RecordError
 from py_engine.core.options import shown_options
+from py_engine.games import ABOUT
 
 
 class App(BotPump, PressHold):
@@ -71,8 +73,9 @@ class App(BotPump, PressHold):
         if active and active.getAttribute and active.getAttribute("data-key"):
             focus_key = active.getAttribute("data-key")
         body = {"home": self.home_html, "setup": self.setup_html, "table": self.table_html,
-                "net": lambda: netplay.screen_html(self),
-                "editor": lambda: editor.screen_html(self)}.get(self.screen, lambda: sharing.screen_html(self))()
+                "net": lambda: later.netplay().screen_html(self),
+                "editor": lambda: later.editor().screen_html(self)}.get(self.screen,
+                                                                       lambda: sharing.screen_html(self))()
         opened = [d.getAttribute("data-testid") for d in js.document.querySelectorAll("details[open][data-testid]")]
         if self.rules_for:
             body = join(body, rules_dialog(self.rules_for))
@@ -85,7 +88,7 @@ class App(BotPump, PressHold):
         if focus_key:
             dom.focus(f'[data-key="{focus_key}"]')
         if self.screen == "editor" and getattr(getattr(self, "editor", None), "study", None) is not None:
-            editor.draw_marks(self)  # a study step's marks, after any redraw (a card picked on its board)
+            later.editor().draw_marks(self)  # a study step's marks, after any redraw (a card picked on its board)
         address.sync(self)
 
     def header_html(self) -> Safe:
@@ -112,7 +115,7 @@ class App(BotPump, PressHold):
                                                               "aria-label": tr("Rules: {title}",
                                                                                title=tdata(entry["title"]))},
                                                    _("Rules")) if rules.has_rules(entry["id"]) else None,
-                                  " ", editor.entry_button(entry["id"], tdata(entry["title"])) if ready else None)))
+                                  " ", editor_button(entry["id"], tdata(entry["title"])) if ready else None)))
         self.saves_first = dom.narrow_screen()  # a phone: the saved games above the five game cards
         self.was_narrow = self.saves_first  # (on_resize redraws when the width crosses)
         return tag("main", {"class": "home"}, sharing.home_html(self, first=True) if self.saves_first else None,
@@ -453,10 +456,10 @@ class App(BotPump, PressHold):
             self.after_change()
             return
         elif cmd.startswith("ed-"):
-            editor.command(self, cmd, arg)
+            later.editor().command(self, cmd, arg)
             return
         elif cmd.startswith("net-"):
-            netplay.command(self, cmd, arg)
+            later.netplay().command(self, cmd, arg)
             return
         elif cmd == "again":
             self.open_setup(self.table.game.id, keep=True)
@@ -535,7 +538,8 @@ class App(BotPump, PressHold):
         if not sharing.may_replace(self, table):  # a live network table is dropped only when confirmed
             return
         self.table = table
-        netplay.attach(self, table)
+        if table.remote_seats() or getattr(self, "_host_link", None) is not None:
+            later.netplay().attach(self, table)
         self.screen, self.modal, self.selected, self.covered, self.viewer = "table", None, None, False, None
         self.handoff, self.round_over, self.finished, self.drawn = False, False, None, {}
         self.rounds_seen = len(table.state.view(None)["history"])
@@ -546,11 +550,45 @@ class App(BotPump, PressHold):
         self.after_change()
 
     # --- events ---------------------------------------------------------------------------
-    def packs_failed(self, reason: str) -> None:
-        """The games' packs could not be fetched (web/packs.py): say so; the next click tries again."""
-        self.error = tr("The games could not be loaded ({reason}). Check the connection and try again.",
-                        reason=reason)
-        self.redraw()
+    # --- the rest of the page, after the home page ------------------------------------------------
+    completed: asyncio.Future | None = None  # complete(), once started
+
+    async def complete(self) -> bool:
+        """The games' packs (web/packs.py) and what the home page did not need (web/later.py), then what
+        start-up did before: the network play's screens and listeners, record links, the address followed.
+        Once; False (and said on the page) when the packs cannot be had, and the next event tries again."""
+        if self.completed is None or (self.completed.done() and not self.completed.result()):
+            self.completed = asyncio.ensure_future(self._complete())
+        return await self.completed
+
+    async def _complete(self) -> bool:
+        try:
+            await packs.wait()
+        except (OSError, ValueError) as exc:
+            self.error = tr("The games could not be loaded ({reason}). Check the connection and try again.",
+                            reason=str(exc))
+            self.redraw()
+            return False
+        later.load()
+        later.netplay().install(self)
+        sharing.start(self)
+        address.install(self)  # after the join / record links: a reload comes back to the screen in the address
+        return True
+
+    def when_complete(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """`handler` for page events: at once when the page is complete, else once it is (the event object
+        stays readable; only a key's default action, e.g. scrolling, is not held back meanwhile)."""
+        def run(event):
+            if self.completed is not None and self.completed.done() and self.completed.result():
+                return handler(event)
+            dom.spawn(self._after_complete(handler, event))
+            return None
+
+        return run
+
+    async def _after_complete(self, handler: Callable[[Any], Any], event: Any) -> None:
+        if await self.complete():
+            handler(event)
 
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act],[data-acts],[data-cmd]") if event.target.closest else None
@@ -571,9 +609,9 @@ class App(BotPump, PressHold):
             return
         moves, follow = click
         if self.screen == "editor":  # a move played on a study's board (web/editor_study.py)
-            editor_study.play(self, moves, follow)
+            later.editor_study().play(self, moves, follow)
             self.redraw()
-            editor.draw_marks(self)
+            later.editor().draw_marks(self)
             return
         seat = self.viewer
         if seat is None:
@@ -604,7 +642,7 @@ class App(BotPump, PressHold):
             self.setup["players"] = int(el.value)
             self.redraw()
         elif (el.getAttribute("data-cmd-change") or "").startswith("ed-"):
-            editor.on_change(self, el)
+            later.editor().on_change(self, el)
         elif el.getAttribute("data-cmd-change"):
             sharing.on_change(self, el)
 
@@ -626,6 +664,14 @@ class App(BotPump, PressHold):
 
 
 # --- dialogs (pure: callable without a browser, so the hostile-input tests render them) ----------
+def editor_button(game_id: str, title: str) -> Safe | None:
+    """The home page's "Set up a position" button of a game that declares its zones (known before its pack)."""
+    if not ABOUT[game_id].editor:
+        return None
+    return tag("button", {"data-cmd": "ed-new", "data-arg": game_id, "data-testid": f"edit-{game_id}",
+                          "aria-label": tr("Set up a position: {title}", title=title)}, _("Set up a position"))
+
+
 def turn_text(name: str) -> str:
     """'Your turn' for the person at the device (default name), else '<name>'s turn'."""
     return _("Your turn") if is_you(name) or name == _("You") else tr("{name}'s turn", name=name)
@@ -763,31 +809,25 @@ def rules_dialog(game_id: str) -> Safe:
 
 
 async def start() -> None:
-    """The home page, or the screen the address names. The games' packs (web/packs.py) are fetched once the
-    page is up; an address that opens something (a saved game, a join, watch or record link, an editor link)
-    or a host's table to resume waits for them first."""
+    """The home page drawn with what it needs, then the rest (`complete`) in the background; an address that
+    opens something (a saved game, a join, watch or record link, an editor link) or a host's table to resume
+    waits for the rest first. Until it is in, a click, a key or a change waits for it."""
     t0 = time.time()
     apply_language(i18n.choose(dom.storage_get(i18n.STORAGE_KEY), browser_languages()))
     app = App()
     app.pacer.speed = speed_name(dom.storage_get(SPEED_KEY))
     root = dom.by_id("app")
-    dom.listen(root, "click", packs.deferred(app.handler(app.on_click), app.packs_failed))
-    dom.listen(root, "change", packs.deferred(app.handler(app.on_change), app.packs_failed))
-    dom.listen(js.document, "keydown", packs.deferred(app.handler(app.on_key), app.packs_failed))
+    dom.listen(root, "click", app.when_complete(app.handler(app.on_click)))
+    dom.listen(root, "change", app.when_complete(app.handler(app.on_change)))
+    dom.listen(js.document, "keydown", app.when_complete(app.handler(app.on_key)))
     app.listen_for_release()
     dom.listen(js.window, "resize", app.on_resize)
     dom.expose("explorersRecord", lambda: app.table.record_json() if app.table else "null")
     dom.expose("explorersScores", lambda: json.dumps(app.table.state.scores()) if app.table else "null")
-    try:
-        if str(js.location.hash or "").strip("#") or netplay.host_to_resume():
-            await packs.wait()
-    except (OSError, ValueError) as exc:
-        app.packs_failed(str(exc))
-    else:
-        netplay.install(app)
-        sharing.start(app)
-        address.install(app)  # after the join / record links: a reload comes back to the screen in the address
+    if str(js.location.hash or "").strip("#") or sharing.host_to_resume():
+        await app.complete()
     app.redraw()
     js.explorersLoaded()
-    packs.start()
+    if app.completed is None:
+        dom.spawn(app.complete())
     js.console.info(f"Explorers' Table ready in {time.time() - t0:.2f}s after Python start")

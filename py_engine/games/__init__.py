@@ -19,12 +19,14 @@ from typing import Any
 
 @dataclass(frozen=True)
 class About:
-    """A game's title and player counts (as its GAME has them) and the home page's one-line description."""
+    """A game's title and player counts (as its GAME has them), the home page's one-line description, and
+    whether its package declares zones for the position editor (a `zones` module)."""
 
     title: str
     min_players: int
     max_players: int
     blurb: str
+    editor: bool = True
 
 
 ABOUT: dict[str, About] = {  # game id -> About, in home-page order
