@@ -101,6 +101,14 @@ def _load(package: str) -> asyncio.Future:
     return task
 
 
+def prefetch() -> None:
+    """Start fetching every pack not in yet, now (the page's address will need them soon); a failure is said by
+    whatever waits for them next."""
+    for package in PACKAGES:
+        if not present(package):
+            _load(package).add_done_callback(lambda task: task.cancelled() or task.exception())
+
+
 async def wait(game_ids: Iterable[str] | None = None) -> None:
     """Fetch and unpack every pack of these games (all by default) not in yet; OSError or ValueError when one
     cannot be had (offline before the site was cached, say): a later call tries again."""
