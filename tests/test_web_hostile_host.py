@@ -137,3 +137,19 @@ def test_a_view_that_fails_to_draw_is_never_kept_as_the_last_good_one(game_id):
         assert CANNOT in app.error and "KeyError" in app.error
         assert link.good == good and link.guest.view is good[1]
         app.redraw()
+
+
+def test_the_view_on_screen_sent_again_is_not_drawn_again():
+    """A host sends its view after each piece of its deal's work: the same view again is not drawn again
+    (drawing is the guest's main cost while the deck is rekeyed), and a changed one is."""
+    table, app, link, texts = joined_page("lost-cities")
+    again = next(t for t in reversed(texts) if json.loads(t).get("t") == "view")
+    draws: list[str] = []
+    real = app.after_change
+    app.after_change = lambda: (draws.append("drawn"), real())
+    link.received(again)
+    assert draws == [] and app.screen == "table" and not app.error
+    changed = json.loads(again)
+    changed["seq"] += 1  # the host's next view: another move's position
+    link.received(json.dumps(changed))
+    assert draws == ["drawn"]
