@@ -181,3 +181,26 @@ def test_server_sends_precompressed_siblings():
         assert res.getheader("Content-Encoding") is None
     finally:
         server.shutdown()
+
+
+def test_game_packs_that_cannot_be_fetched_are_said_and_fetched_again_at_the_next_click(browser, site):
+    """The games' packs come after the home page (web/packs.py). When they cannot be fetched (offline before the
+    site was cached), the home page still works and says so; the next click fetches them again and goes on."""
+    from .conftest import HERMETIC_JS
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(HERMETIC_JS)
+    blocked = {"on": True}
+    context.route("**/games/*.zip", lambda route: route.abort() if blocked["on"] else route.continue_())
+    page = context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda e: crashes.append(str(e)))
+    page.goto(site)
+    page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-testid=error]:has-text('The games could not be loaded')")
+    blocked["on"] = False
+    page.click("[data-testid=new-lost-cities]")
+    page.wait_for_selector("[data-testid=start]")
+    assert page.query_selector("[data-testid=error]") is None and not crashes
+    assert page.query_selector("[data-testid=fail]:not([hidden])") is None  # no failure line: nothing was uncaught
+    context.close()

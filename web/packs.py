@@ -87,10 +87,15 @@ def _root() -> Path:
 
 
 async def _fetch(package: str) -> None:
-    response = await js.fetch(url(package))
-    if not response.ok:
-        raise OSError(f"the {package} pack did not load (HTTP {response.status})")
-    data = (await response.arrayBuffer()).to_bytes()
+    try:
+        response = await js.fetch(url(package))
+        if not response.ok:
+            raise OSError(f"the {package} pack did not load (HTTP {response.status})")
+        data = (await response.arrayBuffer()).to_bytes()
+    except OSError:
+        raise
+    except Exception as exc:  # the browser's fetch failed (offline, refused): pyodide's JsException
+        raise OSError(f"the {package} pack did not load") from exc
     unpack(package, data, _root())
 
 

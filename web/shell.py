@@ -63,6 +63,8 @@ class App(BotPump, PressHold):
         self.rules_for: str | None = None  # the game whose rules panel is open (home page or table)
         self.pacer = TurnPacer()  # bot turns' budgets and pauses; start() sets this device's bot speed
         self.log_drawn: tuple[int, int] = (0, 0)  # (id of the table, its log's length) when the table was last drawn
+        self.completed: asyncio.Future | None = None  # complete(), once started
+        self.packs_error = ""  # why the games' packs could not be had, while that is said
 
     # --- drawing --------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -549,10 +551,7 @@ class App(BotPump, PressHold):
         self.autosave()
         self.after_change()
 
-    # --- events ---------------------------------------------------------------------------
     # --- the rest of the page, after the home page ------------------------------------------------
-    completed: asyncio.Future | None = None  # complete(), once started
-
     async def complete(self) -> bool:
         """The games' packs (web/packs.py) and what the home page did not need (web/later.py), then what
         start-up did before: the network play's screens and listeners, record links, the address followed.
@@ -565,10 +564,12 @@ class App(BotPump, PressHold):
         try:
             await packs.wait()
         except (OSError, ValueError) as exc:
-            self.error = tr("The games could not be loaded ({reason}). Check the connection and try again.",
-                            reason=str(exc))
+            self.error = self.packs_error = tr("The games could not be loaded ({reason}). Check the connection and "
+                                               "try again.", reason=str(exc))
             self.redraw()
             return False
+        if self.packs_error and self.error == self.packs_error:  # loaded at a later try: the message goes
+            self.error = ""
         later.load()
         later.netplay().install(self)
         sharing.start(self)
@@ -589,6 +590,8 @@ class App(BotPump, PressHold):
     async def _after_complete(self, handler: Callable[[Any], Any], event: Any) -> None:
         if await self.complete():
             handler(event)
+
+    # --- events ---------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act],[data-acts],[data-cmd]") if event.target.closest else None
