@@ -97,16 +97,29 @@ def measure_p2p_latency(dist_url: str, max_moves: int = 60, executable: str | No
 
 PAINTED = ("[data-testid=hand-card]", "[data-testid=net-seat-1][data-state=connected]", "[data-testid=net-connected]")
 # In every document: the wall-clock time (ms) of each frame painted with one of PAINTED newly on the page. A
-# MutationObserver notes the change; the time is taken in the next requestAnimationFrame callback, just before
-# that frame is painted. Playwright's wait_for_selector is only the synchronisation: it polls at growing
-# intervals (up to 0.5-1 s), so the time it returns at was up to a second after the paint.
+# MutationObserver notes the change. A change made outside a frame callback is painted in the next frame: its
+# time is taken in the next requestAnimationFrame callback, just before that frame is painted. A change made in a
+# frame callback (the page draws in one: dom.before_paint) is painted in that very frame: its time is taken at
+# once (waiting for the next callback would add whatever long task comes after the paint). Playwright's
+# wait_for_selector is only the synchronisation: it polls at growing intervals (up to 0.5-1 s), so the time it
+# returns at was up to a second after the paint.
 PAINT_JS = """(() => {
   const sels = SELECTORS, seen = {}, times = {}, now = () => performance.timeOrigin + performance.now();
+  if (window.__painted) return;
   window.__painted = times;
+  let inFrame = false;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = cb => raf(t => {
+    inFrame = true;  // until the microtasks queued by cb have run (the MutationObserver's among them)
+    try { return cb(t); } finally { queueMicrotask(() => { inFrame = false; }); }
+  });
   const check = () => {
     for (const s of sels) {
       const has = !!document.querySelector(s);
-      if (has && !seen[s]) requestAnimationFrame(() => (times[s] = times[s] || []).push(now()));
+      if (has && !seen[s]) {
+        const note = () => (times[s] = times[s] || []).push(now());
+        if (inFrame) note(); else raf(note);
+      }
       seen[s] = has;
     }
   };
