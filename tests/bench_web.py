@@ -100,8 +100,7 @@ def breakdown(timeline: dict, base: str) -> dict:
     and its Resource Timing entries. `spans_s` is the critical path, consecutive spans in seconds that add
     up to the start (downloads and compilation overlap it; their own times are given beside):
 
-    page_and_pyscript   navigation -> the runtime is asked for (the home page: at once from its modules,
-                        index.html calls pyodide/boot.mjs's start; the embed: by PyScript, after its JS)
+    page_and_pyscript   navigation -> PyScript asks for the interpreter (HTML, CSS, PyScript's JS)
     snapshot_read       -> the memory snapshot is read and unpacked (warm starts only)
     runtime_wait        -> the wasm runtime is compiled and instantiated (what of its download and
                            compilation was not done yet)
