@@ -204,3 +204,29 @@ def test_game_packs_that_cannot_be_fetched_are_said_and_fetched_again_at_the_nex
     assert page.query_selector("[data-testid=error]") is None and not crashes
     assert page.query_selector("[data-testid=fail]:not([hidden])") is None  # no failure line: nothing was uncaught
     context.close()
+
+
+def test_a_link_put_in_the_address_before_the_packs_came_opens_once_they_do(browser, site):
+    """A record link typed into the address bar while the games' packs are still coming: nothing hears its
+    hashchange yet, so the page opens it once they are in (shell.App.complete), and draws it."""
+    import base64
+    import zlib
+
+    from .conftest import HERMETIC_JS
+    from .test_results import solo_lost
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(HERMETIC_JS)
+    held: list = []
+    context.route("**/games/*.zip", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(site)
+    page.wait_for_selector("[data-testid=new-lost-cities]", timeout=BOOT_TIMEOUT)
+    code = base64.urlsafe_b64encode(zlib.compress(json.dumps(solo_lost()).encode(), 9)).decode().rstrip("=")
+    page.goto(page.url.split("#")[0] + "#record=" + code)
+    page.wait_for_function("() => location.hash.startsWith('#record=')")
+    assert page.query_selector("[data-testid=replay-board]") is None
+    assert held  # the page asked for its packs, and they are held
+    context.unroute("**/games/*.zip")  # the requests held go on (Playwright continues them), later ones too
+    page.wait_for_selector("[data-testid=replay-board]")
+    context.close()

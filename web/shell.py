@@ -570,10 +570,13 @@ class App(BotPump, PressHold):
             return False
         if self.packs_error and self.error == self.packs_error:  # loaded at a later try: the message goes
             self.error = ""
+        shown = (self.screen, self.modal, self.table, getattr(self, "replay", None))
         later.load()
         later.netplay().install(self)
         sharing.start(self)
         address.install(self)  # after the join / record links: a reload comes back to the screen in the address
+        if (self.screen, self.modal, self.table, getattr(self, "replay", None)) != shown:
+            self.redraw()  # a link put in the address while the page was completing opened something
         return True
 
     def when_complete(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
